@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES } from './enums';
+import { ROLE_SCOPES } from './roles';
+
+export const clcRefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export type ClcRef = z.infer<typeof clcRefSchema>;
+
+/** The current user of spec §3; `id` is the person's jwlId, `role` the system role. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  profilePhoto: z.string().nullable(),
+  role: z.enum(SYSTEM_ROLES),
+  employeeType: z.enum(EMPLOYEE_TYPES).nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  applicationRoles: z.array(z.string()),
+  activeRole: z.string().nullable(),
+  roleScope: z.enum(ROLE_SCOPES).nullable(),
+  applicationRights: z.array(z.string()),
+  /** The CLCs the user works in now (narrowed by their choice); `allClcs` are all they belong to. */
+  clcs: z.array(clcRefSchema),
+  allClcs: z.array(clcRefSchema),
+  canImpersonate: z.boolean(),
+  impersonated: z.boolean(),
+  impersonatedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** A menu item of spec §3 (programme entries carry code, dates and type). */
+export const menuItemSchema = z.object({
+  id: z.string(),
+  code: z.string().nullable(),
+  label: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  type: z.enum(['orientation', 'other']),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+/** A menu node: a link (`path` under /:lang) or a group of items; `flyout` marks course/class menus. */
+export type MenuNode = {
+  id: string;
+  label: string;
+  path: string | null;
+  flyout?: 'course' | 'class' | undefined;
+  items?: MenuItem[] | undefined;
+  children?: MenuNode[] | undefined;
+};
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    label: z.string(),
+    path: z.string().nullable(),
+    flyout: z.enum(['course', 'class']).optional(),
+    items: z.array(menuItemSchema).optional(),
+    children: z.array(menuNodeSchema).optional(),
+  }),
+);
+
+export const enumOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+export const basicSystemDataSchema = z.object({
+  version: z.string(),
+  maxFileSize: z.string(),
+  maxFileSizeBytes: z.number(),
+  mode: z.enum(['lms', 'sis']),
+  locale: z.string(),
+  year: z.number().int(),
+  helpdeskEmail: z.string().nullable(),
+  enumerations: z.record(z.string(), z.array(enumOptionSchema)),
+});
+export type BasicSystemData = z.infer<typeof basicSystemDataSchema>;
+
+export const baseDataSchema = z.object({
+  user: currentUserSchema,
+  menu: z.array(menuNodeSchema),
+  basicSystemData: basicSystemDataSchema,
+});
+export type BaseData = z.infer<typeof baseDataSchema>;
+
+export const versionSchema = z.object({ version: z.string() });
+
+export const impersonatorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type Impersonator = z.infer<typeof impersonatorSchema>;

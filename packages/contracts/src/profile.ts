@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES } from './enums';
+import { VALIDATION } from './messages';
+import { ROLE_SCOPES } from './roles';
+import { clcRefSchema } from './current-user';
+
+export const applicationRoleSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  scope: z.enum(ROLE_SCOPES),
+  active: z.boolean(),
+});
+export type ApplicationRole = z.infer<typeof applicationRoleSchema>;
+
+export const userApplicationRolesSchema = z.object({
+  possibleApplicationRoles: z.array(applicationRoleSchema),
+});
+
+/** `roles` is a JSON list holding exactly one role key (spec §6, §7). */
+export const selectRolesSchema = z.object({
+  roles: z
+    .array(z.string().min(1), { error: VALIDATION.select })
+    .length(1, 'Exactly one role must be selected'),
+});
+
+export const selectClcsSchema = z.object({
+  clcIds: z.array(z.number().int().positive(), { error: VALIDATION.multiSelect }).min(1, VALIDATION.multiSelect),
+});
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  systemRole: z.enum(SYSTEM_ROLES),
+  employeeType: z.enum(EMPLOYEE_TYPES).nullable(),
+  profilePhoto: z.string().nullable(),
+  canUploadPhoto: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  clcs: z.array(clcRefSchema),
+  roles: z.array(applicationRoleSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const IMAGE_TYPES = ['profile'] as const;
+export const imageUploadResultSchema = z.object({ profilePhoto: z.string() });

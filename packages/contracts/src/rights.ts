@@ -1,0 +1,248 @@
+/**
+ * The rights catalogue (spec §6): every right is `AREA__ACTION`. ACTION is DISPLAY, EDIT,
+ * CREATE, DELETE or EXPORT, or one of the further actions the spec names for some areas.
+ * Written out one by one so that a search for a right finds its definition.
+ */
+export const RIGHTS = [
+  // Courses a student is active in, and additional courses beyond the programme
+  'ACTIVE_COURSES__DISPLAY',
+  'ACTIVE_COURSES__EDIT',
+  'ADDITIONAL_COURSES__DISPLAY',
+  'ADDITIONAL_COURSES__EDIT',
+  'ADDITIONAL_COURSES__CREATE',
+  'ADDITIONAL_COURSES__DELETE',
+  // Announcements
+  'ANNOUNCEMENT__DISPLAY',
+  'ANNOUNCEMENT__EDIT',
+  'ANNOUNCEMENT__CREATE',
+  'ANNOUNCEMENT__DELETE',
+  'ANNOUNCEMENT__PUBLISH',
+  // Applicants (general) and applicants of a programme
+  'APPLICANT__DISPLAY',
+  'APPLICANT__EDIT',
+  'APPLICANT__CREATE',
+  'APPLICANT__DELETE',
+  'APPLICANT__EXPORT',
+  'APPLICANT__IMPORT',
+  'PROGRAMME_APPLICANT__DISPLAY',
+  'PROGRAMME_APPLICANT__EDIT',
+  'PROGRAMME_APPLICANT__CREATE',
+  'PROGRAMME_APPLICANT__EXPORT',
+  'PROGRAMME_APPLICANT__IMPORT',
+  // Authorisation: roles, rights and their mapping
+  'AUTHORISATION__DISPLAY',
+  'AUTHORISATION__EDIT',
+  'ROLE__DISPLAY',
+  'ROLE__EDIT',
+  'ROLE__CREATE',
+  'ROLE__DELETE',
+  'RIGHT__DISPLAY',
+  'RIGHT__EDIT',
+  'ROLE_TO_RIGHT__DISPLAY',
+  'ROLE_TO_RIGHT__EDIT',
+  'ROLE_TO_RIGHT__EXPORT',
+  // Automatic mails of a programme
+  'AUTOMATIC_MAIL__DISPLAY',
+  'AUTOMATIC_MAIL__EDIT',
+  'AUTOMATIC_MAIL__CREATE',
+  'AUTOMATIC_MAIL__DELETE',
+  // Bachelor programmes
+  'BA_API__DISPLAY',
+  'BA_API__EDIT',
+  'BA_COHORT__DISPLAY',
+  'BA_COHORT__EDIT',
+  'BA_COHORT__CREATE',
+  'BA_COHORT__DELETE',
+  'BA_COHORT__IMPORT',
+  'BA_STUDENT__DISPLAY',
+  'BA_STUDENT__EDIT',
+  'BA_STUDENT__EXPORT',
+  'BA_STUDENT_STATUS__EDIT',
+  'BA_TERM__DISPLAY',
+  'BA_TERM__EDIT',
+  'BA_TERM__CREATE',
+  'BA_TERM__DELETE',
+  'BA_VERIFICATION__DISPLAY',
+  'BA_VERIFICATION__EXPORT',
+  'BA_VERIFICATION_APPROVAL_BASIC__EDIT',
+  'BA_VERIFICATION_APPROVAL_CLC__EDIT',
+  'BA_VERIFICATION_APPROVAL_UNI__EDIT',
+  'BA_TRANSFER_IN__DISPLAY',
+  'BA_TRANSFER_IN__EDIT',
+  'BA_TRANSFER_IN__CREATE',
+  'BA_TRANSFER_OUT__DISPLAY',
+  'BA_TRANSFER_OUT__EDIT',
+  'BA_TRANSFER_OUT__EXPORT',
+  'BA_PROGRAMME_BREAK__DISPLAY',
+  'BA_PROGRAMME_BREAK__EDIT',
+  // Certificates
+  'CERTIFICATE__DISPLAY',
+  'CERTIFICATE__CREATE',
+  'CERTIFICATE__DELETE',
+  'CERTIFICATE__EXPORT',
+  // Classrooms
+  'CLASSROOM__DISPLAY',
+  'CLASSROOM__EDIT',
+  'CLASSROOM__CREATE',
+  'CLASSROOM__DELETE',
+  'CLASSROOM__CLOSE',
+  'CLASSROOM_STUDENT__EDIT',
+  'CLASSROOM_STAFF__EDIT',
+  // CLCs (CLC partners)
+  'CLC__DISPLAY',
+  'CLC__EDIT',
+  'CLC__CREATE',
+  'CLC__DELETE',
+  'CLC__EXPORT',
+  'CLC_SIGNATURE__EDIT',
+  // Staff management
+  'COORDINATOR__DISPLAY',
+  'COORDINATOR__EDIT',
+  'COORDINATOR__CREATE',
+  'COORDINATOR__DELETE',
+  'COORDINATOR__EXPORT',
+  'FACILITATOR__DISPLAY',
+  'FACILITATOR__EDIT',
+  'FACILITATOR__CREATE',
+  'FACILITATOR__DELETE',
+  'FACILITATOR__EXPORT',
+  'LEAD_FACILITATOR__DISPLAY',
+  'LEAD_FACILITATOR__EDIT',
+  'LEAD_FACULTY__DISPLAY',
+  'LEAD_FACULTY__EDIT',
+  // Course content
+  'COURSE_DOCUMENT__DISPLAY',
+  'COURSE_DOCUMENT__EDIT',
+  'COURSE_DOCUMENT__CREATE',
+  'COURSE_DOCUMENT__DELETE',
+  'COURSE_TASK__DISPLAY',
+  'COURSE_TASK__EDIT',
+  'COURSE_TASK__CREATE',
+  'COURSE_TASK__DELETE',
+  'COURSE_TASK_ONLINE__EDIT',
+  'COURSE_TASK_ONSITE__EDIT',
+  'COURSE_PREVIEW__DISPLAY',
+  // Data cleanup and user merge
+  'DATA_CLEAN_UP__DISPLAY',
+  'DATA_CLEAN_UP__EDIT',
+  'DATA_CLEAN_UP__DELETE',
+  'DATA_CLEAN_UP__EXPORT',
+  'DATA_CLEAN_UP__MERGE',
+  // Dropout flagging
+  'DROPOUT_FLAGGING__DISPLAY',
+  'DROPOUT_FLAGGING__EDIT',
+  'DROPOUT_FLAGGING__CREATE',
+  'DROPOUT_FLAGGING__DELETE',
+  // General education language programme (GEL)
+  'GEL_APPLICANT__DISPLAY',
+  'GEL_APPLICANT__EDIT',
+  'GEL_APPLICANT__CREATE',
+  'GEL_APPLICANT__EXPORT',
+  'GEL_CLASSROOM__DISPLAY',
+  'GEL_CLASSROOM__EDIT',
+  'GEL_CLASSROOM__CREATE',
+  'GEL_TERM__DISPLAY',
+  'GEL_TERM__EDIT',
+  'GEL_TERM__CREATE',
+  'GEL_CERTIFICATE__DISPLAY',
+  'GEL_CERTIFICATE__EXPORT',
+  'GEL_PENDING_APPLICANT__DISPLAY',
+  'GEL_PENDING_APPLICANT__EDIT',
+  'GEL_MINORS_VALIDATION__DISPLAY',
+  'GEL_MINORS_VALIDATION__EDIT',
+  'GEL_STUDENT_MOVE__EDIT',
+  'GEL_STUDENT_WITHDRAW__EDIT',
+  // The two modes and the university view
+  'GENERAL_LMS__DISPLAY',
+  'GENERAL_SIS__DISPLAY',
+  'GENERAL_UNIVERSITY__DISPLAY',
+  // Grades
+  'GRADE_BOOK__DISPLAY',
+  'GRADE_BOOK__EDIT',
+  'GRADE_BOOK__EXPORT',
+  'GRADE_CHANGE_REQUEST__DISPLAY',
+  'GRADE_CHANGE_REQUEST__CREATE',
+  'GRADE_CHANGE_REQUEST__EDIT',
+  // Resetting someone else's password
+  'PASSWORD_RESET__EDIT',
+  // Professional certificates
+  'PC_PROGRAMME__DISPLAY',
+  'PC_PROGRAMME__EDIT',
+  'PC_PROGRAMME__CREATE',
+  'PC_STUDENT__DISPLAY',
+  'PC_STUDENT__EDIT',
+  'PC_STUDENT__EXPORT',
+  'PC_CLASS__DISPLAY',
+  'PC_CLASS__EDIT',
+  'PC_BREAK__EDIT',
+  // Programmes
+  'PROGRAMME__DISPLAY',
+  'PROGRAMME__EDIT',
+  'PROGRAMME__CREATE',
+  'PROGRAMME__CLOSE',
+  'PROGRAMME__REVIEW_GRADES',
+  'PROGRAMME_CERTIFICATE__EXPORT',
+  'PROGRAMME_ACADEMIC__DISPLAY',
+  'PROGRAMME_PROFESSIONAL__DISPLAY',
+  'PROGRAMME_GEL__DISPLAY',
+  // Learning
+  'QUIZ_SESSION__DISPLAY',
+  'QUIZ_SESSION__EDIT',
+  'REPORTING__DISPLAY',
+  'REPORTING__EXPORT',
+  // Students
+  'STUDENT__DISPLAY',
+  'STUDENT__EDIT',
+  'STUDENT__CREATE',
+  'STUDENT__DELETE',
+  'STUDENT__EXPORT',
+  'STUDENT__IMPORT',
+  'STUDENT_PHOTO__DELETE',
+  // Submissions and their similarity reports
+  'SUBMISSION__DISPLAY',
+  'SUBMISSION__CREATE',
+  'SUBMISSION__EDIT',
+  'SUBMISSION_TURNITIN_ADMIN__DISPLAY',
+  'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+  'SUBMISSION_TURNITIN_LEARNER__DISPLAY',
+  'SYLLABUS__DISPLAY',
+  'SYLLABUS__EDIT',
+  'UNIT__CLOSE',
+  'UNIT__PUBLISH',
+  // Users
+  'USER__DISPLAY',
+  'USER__EDIT',
+  'USER__CREATE',
+  'USER__DELETE',
+  'USER__EXPORT',
+  'USER__IMPERSONATE',
+  'USER__SECURITY_ACCESS',
+  'WBT_ALL__DISPLAY',
+  // Operations pages of our own: the audit log and the mail log
+  'AUDIT_LOG__DISPLAY',
+  'AUDIT_LOG__EXPORT',
+  'MAIL_LOG__DISPLAY',
+] as const;
+
+export type Right = (typeof RIGHTS)[number];
+
+const RIGHT_SET: ReadonlySet<string> = new Set(RIGHTS);
+
+export function isRight(value: string): value is Right {
+  return RIGHT_SET.has(value);
+}
+
+/** The family (area) of a right: `STUDENT__EDIT` → `STUDENT`. */
+export function rightFamily(right: Right): string {
+  return right.slice(0, right.indexOf('__'));
+}
+
+/** The action of a right: `STUDENT__EDIT` → `EDIT`. */
+export function rightAction(right: Right): string {
+  return right.slice(right.indexOf('__') + 2);
+}
+
+/** Every right of one family, e.g. `family('STUDENT')`. */
+export function family(area: string): Right[] {
+  return RIGHTS.filter((r) => rightFamily(r) === area);
+}

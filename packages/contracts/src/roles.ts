@@ -1,0 +1,322 @@
+import { family, RIGHTS, type Right } from './rights';
+
+/** The 15 built-in application roles of spec §6; their keys never change. */
+export const ROLE_KEYS = [
+  'SUPER_ADMIN',
+  'ADMIN',
+  'ACADEMIC_MANAGER',
+  'OPERATIONAL_MANAGER',
+  'LEAD_COORDINATOR',
+  'COORDINATOR',
+  'LEAD_FACILITATOR',
+  'FACILITATOR',
+  'LEAD_FACULTY',
+  'FACULTY',
+  'TEACHING_ASSISTANT',
+  'UNIVERSITY_REPRESENTATIVE',
+  'VIEW_ONLY_USER',
+  'API_USER',
+  'STUDENT',
+] as const;
+export type BuiltInRoleKey = (typeof ROLE_KEYS)[number];
+
+/** Which rows a role reaches: every CLC, the CLCs the user belongs to, or only their own records. */
+export const ROLE_SCOPES = ['all_clcs', 'own_clcs', 'own_records'] as const;
+export type RoleScope = (typeof ROLE_SCOPES)[number];
+
+type RoleDefault = { label: string; scope: RoleScope; rights: readonly Right[]; why: string };
+
+const without = (rights: readonly Right[], ...drop: Right[]): Right[] =>
+  rights.filter((r) => !drop.includes(r));
+const displays = (...areas: string[]): Right[] =>
+  areas.flatMap(family).filter((r) => r.endsWith('__DISPLAY'));
+
+const ALL: readonly Right[] = RIGHTS;
+const ADMIN_RIGHTS = without(ALL, 'USER__IMPERSONATE');
+const SIS_PEOPLE = [
+  ...family('STUDENT'),
+  ...family('APPLICANT'),
+  ...family('PROGRAMME_APPLICANT'),
+  ...family('FACILITATOR'),
+  'COORDINATOR__DISPLAY',
+  'CLC__DISPLAY',
+] as const satisfies readonly Right[];
+
+/**
+ * The default role → right map, seeded into the database on first start. Admins change it
+ * afterwards on the authorisation pages; the reasons are in docs/decisions/0003.
+ */
+export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
+  SUPER_ADMIN: {
+    label: 'Super Admin',
+    scope: 'all_clcs',
+    rights: ALL,
+    why: 'Runs the system; the only role that may impersonate.',
+  },
+  ADMIN: {
+    label: 'Admin',
+    scope: 'all_clcs',
+    rights: ADMIN_RIGHTS,
+    why: 'Runs the network day to day; everything except impersonation.',
+  },
+  ACADEMIC_MANAGER: {
+    label: 'Academic Manager',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      'GENERAL_LMS__DISPLAY',
+      ...family('PROGRAMME'),
+      ...family('PROGRAMME_ACADEMIC'),
+      ...family('PROGRAMME_PROFESSIONAL'),
+      ...family('PROGRAMME_GEL'),
+      ...family('PC_PROGRAMME'),
+      ...family('PC_STUDENT'),
+      ...family('PC_CLASS'),
+      ...family('PC_BREAK'),
+      ...family('BA_COHORT'),
+      ...family('BA_STUDENT'),
+      ...family('BA_STUDENT_STATUS'),
+      ...family('BA_TERM'),
+      ...family('BA_VERIFICATION'),
+      'BA_VERIFICATION_APPROVAL_BASIC__EDIT',
+      ...family('BA_TRANSFER_IN'),
+      ...family('BA_TRANSFER_OUT'),
+      ...family('BA_PROGRAMME_BREAK'),
+      ...family('GEL_TERM'),
+      ...family('GEL_CLASSROOM'),
+      ...family('GEL_CERTIFICATE'),
+      ...family('CLASSROOM'),
+      ...family('CLASSROOM_STUDENT'),
+      ...family('CLASSROOM_STAFF'),
+      ...family('CERTIFICATE'),
+      ...family('GRADE_BOOK'),
+      ...family('GRADE_CHANGE_REQUEST'),
+      ...family('DROPOUT_FLAGGING'),
+      ...family('AUTOMATIC_MAIL'),
+      ...family('SYLLABUS'),
+      ...family('COURSE_DOCUMENT'),
+      ...family('COURSE_TASK'),
+      'COURSE_PREVIEW__DISPLAY',
+      ...family('UNIT'),
+      ...family('REPORTING'),
+      ...displays('STUDENT', 'FACILITATOR', 'COORDINATOR', 'CLC', 'LEAD_FACULTY', 'LEAD_FACILITATOR'),
+      'STUDENT__EXPORT',
+      'LEAD_FACULTY__EDIT',
+      ...family('ANNOUNCEMENT'),
+    ],
+    why: 'Owns programmes, terms, classes, grades and certificates across the network; reads people.',
+  },
+  OPERATIONAL_MANAGER: {
+    label: 'Operational Manager',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...SIS_PEOPLE,
+      ...family('COORDINATOR'),
+      ...family('CLC'),
+      ...family('CLC_SIGNATURE'),
+      ...family('LEAD_FACILITATOR'),
+      ...family('USER').filter((r) => r !== 'USER__IMPERSONATE' && r !== 'USER__SECURITY_ACCESS'),
+      'PASSWORD_RESET__EDIT',
+      ...displays('PROGRAMME', 'PROGRAMME_ACADEMIC', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_GEL'),
+      ...displays('PC_PROGRAMME', 'PC_STUDENT', 'BA_STUDENT', 'GEL_APPLICANT', 'CLASSROOM'),
+      ...family('REPORTING'),
+      ...family('ANNOUNCEMENT'),
+      ...family('DATA_CLEAN_UP').filter((r) => r !== 'DATA_CLEAN_UP__MERGE'),
+    ],
+    why: 'Runs CLCs and staffing across the network: people, CLCs, accounts, reports; reads programmes.',
+  },
+  LEAD_COORDINATOR: {
+    label: 'Lead Coordinator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...SIS_PEOPLE,
+      ...family('COORDINATOR'),
+      'CLC__EDIT',
+      ...displays('PROGRAMME', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_ACADEMIC', 'PROGRAMME_GEL'),
+      ...family('PC_STUDENT'),
+      ...family('PC_BREAK'),
+      ...displays('PC_PROGRAMME', 'PC_CLASS', 'CLASSROOM', 'BA_STUDENT', 'BA_COHORT'),
+      ...family('GEL_APPLICANT'),
+      ...family('GEL_PENDING_APPLICANT'),
+      ...family('GEL_MINORS_VALIDATION'),
+      'BA_VERIFICATION_APPROVAL_CLC__EDIT',
+      'PASSWORD_RESET__EDIT',
+      ...family('ANNOUNCEMENT'),
+      'REPORTING__DISPLAY',
+    ],
+    why: 'A coordinator who also leads the other coordinators of their CLCs and approves for the CLC.',
+  },
+  COORDINATOR: {
+    label: 'Coordinator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...SIS_PEOPLE,
+      ...displays('PROGRAMME', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_ACADEMIC', 'PROGRAMME_GEL'),
+      ...family('PC_STUDENT'),
+      ...family('PC_BREAK'),
+      ...displays('PC_PROGRAMME', 'PC_CLASS', 'CLASSROOM', 'BA_STUDENT'),
+      ...family('GEL_APPLICANT'),
+      ...family('GEL_PENDING_APPLICANT'),
+      'PASSWORD_RESET__EDIT',
+    ],
+    why: 'Runs one or more CLCs: their students, applicants and facilitators, nothing beyond them.',
+  },
+  LEAD_FACILITATOR: {
+    label: 'Lead Facilitator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
+      ...displays('STUDENT', 'FACILITATOR', 'CLASSROOM', 'GRADE_BOOK', 'SUBMISSION'),
+      'FACILITATOR__EDIT',
+      ...family('LEAD_FACILITATOR'),
+      'COURSE_TASK_ONSITE__EDIT',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'GRADE_BOOK__EDIT',
+      'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+    ],
+    why: 'An onsite facilitator who also guides the facilitators of their CLCs.',
+  },
+  FACILITATOR: {
+    label: 'Facilitator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
+      'STUDENT__DISPLAY',
+      'CLASSROOM__DISPLAY',
+      'COURSE_TASK_ONSITE__EDIT',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'GRADE_BOOK__DISPLAY',
+      'SUBMISSION__DISPLAY',
+      'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+    ],
+    why: 'Supports students onsite in their CLCs: reads the students and classes there, grades onsite tasks.',
+  },
+  LEAD_FACULTY: {
+    label: 'Lead Faculty',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
+      ...family('LEAD_FACULTY'),
+      ...displays('STUDENT', 'CLASSROOM', 'PROGRAMME', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_ACADEMIC'),
+      ...family('GRADE_BOOK'),
+      ...family('GRADE_CHANGE_REQUEST'),
+      ...family('COURSE_DOCUMENT'),
+      ...family('COURSE_TASK'),
+      'COURSE_TASK_ONLINE__EDIT',
+      'COURSE_PREVIEW__DISPLAY',
+      ...family('SYLLABUS'),
+      ...family('UNIT'),
+      'SUBMISSION__DISPLAY',
+      'SUBMISSION__EDIT',
+      'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+      'QUIZ_SESSION__DISPLAY',
+    ],
+    why: 'Leads the online faculty of a course across CLCs: course content, grading and grade changes.',
+  },
+  FACULTY: {
+    label: 'Faculty',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'STUDENT__DISPLAY',
+      'CLASSROOM__DISPLAY',
+      'COURSE_TASK_ONLINE__EDIT',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'COURSE_PREVIEW__DISPLAY',
+      'GRADE_BOOK__DISPLAY',
+      'GRADE_BOOK__EDIT',
+      'GRADE_CHANGE_REQUEST__CREATE',
+      'GRADE_CHANGE_REQUEST__DISPLAY',
+      'SUBMISSION__DISPLAY',
+      'SUBMISSION__EDIT',
+      'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+      'SYLLABUS__DISPLAY',
+      'QUIZ_SESSION__DISPLAY',
+    ],
+    why: 'Teaches online: grades the online tasks of the classes they teach, wherever the students are.',
+  },
+  TEACHING_ASSISTANT: {
+    label: 'Teaching Assistant',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'CLASSROOM__DISPLAY',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'GRADE_BOOK__DISPLAY',
+      'SUBMISSION__DISPLAY',
+      'SYLLABUS__DISPLAY',
+    ],
+    why: 'Helps faculty: reads classes, tasks and submissions; grades nothing.',
+  },
+  UNIVERSITY_REPRESENTATIVE: {
+    label: 'University Representative',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_UNIVERSITY__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
+      ...displays('PROGRAMME', 'PROGRAMME_ACADEMIC', 'BA_STUDENT', 'BA_COHORT', 'BA_VERIFICATION', 'BA_TERM'),
+      'BA_VERIFICATION__EXPORT',
+      'BA_VERIFICATION_APPROVAL_UNI__EDIT',
+      'BA_TRANSFER_OUT__DISPLAY',
+      'GRADE_BOOK__DISPLAY',
+      'GRADE_BOOK__EXPORT',
+    ],
+    why: 'The certifying university: reads bachelor students and grades and approves verification.',
+  },
+  VIEW_ONLY_USER: {
+    label: 'View Only User',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...RIGHTS.filter((r) => r.endsWith('__DISPLAY')).filter(
+        (r) =>
+          ![
+            'AUTHORISATION__DISPLAY',
+            'ROLE__DISPLAY',
+            'RIGHT__DISPLAY',
+            'ROLE_TO_RIGHT__DISPLAY',
+            'DATA_CLEAN_UP__DISPLAY',
+            'AUDIT_LOG__DISPLAY',
+            'MAIL_LOG__DISPLAY',
+            'BA_API__DISPLAY',
+          ].includes(r),
+      ),
+    ],
+    why: 'Reads what the sis shows (monitoring, donors, audits), changes nothing, sees no security pages.',
+  },
+  API_USER: {
+    label: 'API User',
+    scope: 'all_clcs',
+    rights: ['BA_API__DISPLAY', 'BA_API__EDIT', ...displays('STUDENT', 'CLC', 'PROGRAMME')],
+    why: 'A machine account for integrations: the bachelor API and reading students, CLCs and programmes.',
+  },
+  STUDENT: {
+    label: 'Student',
+    scope: 'own_records',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'SUBMISSION__CREATE',
+      'SUBMISSION_TURNITIN_LEARNER__DISPLAY',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'SYLLABUS__DISPLAY',
+    ],
+    why: 'Learns in the lms: their own courses and submissions; no sis page.',
+  },
+};
+
+/** A role's rights without repeats, in catalogue order. */
+export function defaultRightsOf(role: BuiltInRoleKey): Right[] {
+  const held = new Set<Right>(DEFAULT_ROLES[role].rights);
+  return RIGHTS.filter((r) => held.has(r));
+}
