@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { onMissingRight } from '../lib/query-client';
+import { requireRight } from '../lib/require-right';
+import { notAuthorisedPath } from '../lib/rights';
+import { LangLayout } from './routes/lang-layout';
+import { RouteError } from './routes/route-error';
+
+type PageModule = { default: ComponentType };
+
+/** Each page is its own chunk, so the sign-in page carries none of the signed-in app. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/en/home" replace /> },
+  {
+    path: '/:lang',
+    Component: LangLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      // Public
+      { path: 'login', lazy: page(() => import('../features/auth/routes/login')) },
+      { path: 'forgot-password', lazy: page(() => import('../features/auth/routes/forgot-password')) },
+      { path: 'set-new-password', lazy: page(() => import('../features/auth/routes/set-new-password')) },
+      { path: 'acceptable-use', lazy: page(() => import('../features/legal/routes/acceptable-use')) },
+      // Signed in: the shell loads the base data first
+      {
+        lazy: page(() => import('./shell/app-layout')),
+        children: [
+          { path: 'home', lazy: page(() => import('../features/home/routes/home')) },
+          { path: 'not-authorised', lazy: page(() => import('../features/home/routes/not-authorised')) },
+          {
+            path: 'mail-log',
+            loader: requireRight('MAIL_LOG__DISPLAY'),
+            lazy: page(() => import('../features/mail-log/routes/mail-log')),
+          },
+          {
+            path: 'profile',
+            children: [
+              { index: true, element: <Navigate to="view" replace /> },
+              { path: 'view', lazy: page(() => import('../features/profile/routes/profile-view')) },
+              { path: 'change-password', lazy: page(() => import('../features/profile/routes/change-password')) },
+              { path: 'image-upload/:imageType?', lazy: page(() => import('../features/profile/routes/image-upload')) },
+            ],
+          },
+          { path: '*', lazy: page(() => import('../features/home/routes/not-found')) },
+        ],
+      },
+    ],
+  },
+]);
+
+onMissingRight((right) => {
+  void router.navigate(notAuthorisedPath(right));
+});

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageSchema } from '@lantern/contracts/auth';
+import { DEFAULT_LOCALE } from '@lantern/contracts/constants';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Always answers with the same message, whether or not the account exists. */
+export const forgotPasswordInit = ({ usernameOrEmail }: { usernameOrEmail: string }) =>
+  apiFetch('/forgot-password/init', {
+    method: 'POST',
+    body: { usernameOrEmail, locale: DEFAULT_LOCALE },
+    schema: messageSchema,
+    auth: false,
+  });
+
+export const useForgotPasswordInit = () => useMutation({ mutationFn: forgotPasswordInit });

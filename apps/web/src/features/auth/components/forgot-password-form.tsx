@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { forgotPasswordInitSchema } from '@lantern/contracts/auth';
+import { displayError } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useForgotPasswordInit } from '../api/forgot-password-init';
+
+const formSchema = forgotPasswordInitSchema.pick({ usernameOrEmail: true });
+type FormValues = { usernameOrEmail: string };
+
+export function ForgotPasswordForm() {
+  const mutation = useForgotPasswordInit();
+  const { register, handleSubmit, formState, setError } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { usernameOrEmail: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(values);
+      notifySubmitSuccess();
+    } catch (error) {
+      applyFieldErrors(error, setError, ['usernameOrEmail']);
+      notifySubmitError(displayError(error));
+    }
+  });
+
+  if (mutation.data) {
+    return (
+      <Stack gap="sm">
+        <Alert color="green" variant="light" role="status">
+          {mutation.data.message}
+        </Alert>
+        <Anchor component={Link} to="/en/login">
+          Back to sign in
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">Enter your username or e-mail address. If we find your account, we send you a link to set a new password.</Text>
+        <TextInput
+          label="Username or e-mail"
+          autoComplete="username"
+          required
+          error={formState.errors.usernameOrEmail?.message}
+          {...register('usernameOrEmail')}
+        />
+        {mutation.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {displayError(mutation.error)}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={mutation.isPending} fullWidth>
+          Send link
+        </Button>
+        <Anchor component={Link} to="/en/login" size="sm" ta="center">
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { HomeSummary } from '@lantern/contracts/home';
+import { appPath } from '../../../lib/paths';
+
+/** Greeting, the counts that matter to the user's role and the areas they may open. */
+export function HomeSummaryView({ summary }: { summary: HomeSummary }) {
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="baseline">
+        <Title order={1} fz="h2">
+          Welcome, {summary.greetingName}
+        </Title>
+        {summary.activeRole ? (
+          <Badge variant="light" size="lg" radius="sm">
+            Acting as {summary.activeRole}
+          </Badge>
+        ) : null}
+      </Group>
+
+      {summary.counts.length > 0 ? (
+        <section aria-labelledby="home-counts">
+          <Title order={2} fz="h4" id="home-counts" mb="xs">
+            At a glance
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+            {summary.counts.map((count) => {
+              const body = (
+                <>
+                  <Text fz={28} fw={700} lh={1.1} c="lantern.9">
+                    {count.value.toLocaleString('en')}
+                  </Text>
+                  <Text size="sm" c="gray.8">
+                    {count.label}
+                  </Text>
+                </>
+              );
+              return (
+                <Paper key={count.key} withBorder p="sm">
+                  {count.path ? (
+                    <Anchor component={Link} to={appPath(count.path)} underline="never" c="inherit" display="block">
+                      {body}
+                    </Anchor>
+                  ) : (
+                    body
+                  )}
+                </Paper>
+              );
+            })}
+          </SimpleGrid>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="home-areas">
+        <Title order={2} fz="h4" id="home-areas" mb="xs">
+          Your areas
+        </Title>
+        {summary.areas.length === 0 ? (
+          <Text c="gray.7">Your current role opens no area of the student information system.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            {summary.areas.map((area) => (
+              <Paper key={area.key} withBorder p="md">
+                <Anchor component={Link} to={appPath(area.path)} fw={600}>
+                  {area.label}
+                </Anchor>
+                <Text size="sm" c="gray.7" mt={4}>
+                  {area.description}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+    </Stack>
+  );
+}

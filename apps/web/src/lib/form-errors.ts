@@ -1,0 +1,20 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from './api-client';
+
+/** Puts a 400's per-field messages next to their fields; returns whether any matched. */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly Path<T>[],
+): boolean {
+  if (!isApiError(error)) return false;
+  let matched = false;
+  for (const name of fieldNames) {
+    const message = error.fields[name];
+    if (message !== undefined) {
+      setError(name, { type: 'server', message });
+      matched = true;
+    }
+  }
+  return matched;
+}

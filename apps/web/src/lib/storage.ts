@@ -1,0 +1,50 @@
+import { STORAGE_KEYS } from '@lantern/contracts/constants';
+
+/** The session keys of spec §9, kept in local storage as the spec says. */
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function read(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts for the page only.
+  }
+}
+
+export const getAccessToken = (): string | null => read(STORAGE_KEYS.authCode);
+export const getRefreshToken = (): string | null => read(STORAGE_KEYS.refreshCode);
+
+export function storeTokens(token: string, refreshToken: string): void {
+  write(STORAGE_KEYS.authCode, token);
+  write(STORAGE_KEYS.refreshCode, refreshToken);
+}
+
+export function clearTokens(): void {
+  write(STORAGE_KEYS.authCode, null);
+  write(STORAGE_KEYS.refreshCode, null);
+}
+
+export const getImpersonatedUsername = (): string | null => read(STORAGE_KEYS.impersonateUsername);
+export const setImpersonatedUsername = (username: string | null): void =>
+  write(STORAGE_KEYS.impersonateUsername, username);
+
+export const isDebugEnabled = (): boolean => Boolean(read(STORAGE_KEYS.debug));
+
+/** The address to return to after sign-in. */
+export const getRedirectUrl = (): string | null => read(STORAGE_KEYS.redirectUrl);
+export const setRedirectUrl = (url: string | null): void => write(STORAGE_KEYS.redirectUrl, url);
+
+/** Sign-out and failed refresh: no tokens, no impersonation. */
+export function clearSession(): void {
+  clearTokens();
+  setImpersonatedUsername(null);
+}

@@ -1,0 +1,56 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      'packages/db/migrations/**',
+      'test-results/**',
+      'eslint.config.js',
+      '**/*.mjs',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+      '**/drizzle.config.ts',
+      '**/playwright.config.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment in apps/api/src/plugins/env.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Components use the hooks in features/*/api; only src/lib/api-client.ts calls fetch.' }],
+    },
+  },
+  {
+    // Tools, tests and benchmarks read their own settings from the environment.
+    files: ['scripts/**', 'e2e/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx', 'apps/api/test/**', 'packages/db/src/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

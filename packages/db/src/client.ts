@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { schema } from './schema';
+
+/** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A parameterised statement run outside Drizzle (pg-boss, benchmarks, maintenance). */
+export type RawQuery = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  query: RawQuery;
+  /** Runs several statements separated by semicolons, without parameters. */
+  exec: (text: string) => Promise<void>;
+  /** The embedded engine, when it is PGlite (for dumps of the data folder). */
+  pglite: PGlite | null;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string | null; loadDataDir?: Blob | File };
+
+/** Opens PostgreSQL when given a URL, else PGlite in `dataDir` (null: in memory). */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A bigint count from pg is a string; PGlite gives a number. Parse int8 so both agree.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pglite: null,
+      query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+        (await pool.query<T>(text, params)).rows,
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir && !existsSync(options.dataDir)) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,6 @@
+import * as people from './schema/people';
+import * as access from './schema/access';
+import * as operations from './schema/operations';
+
+/** The whole Drizzle schema, for the client's relational queries. */
+export const schema = { ...people, ...access, ...operations };

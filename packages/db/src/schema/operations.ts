@@ -1,0 +1,70 @@
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MAIL_STATUSES } from '@lantern/contracts/mail';
+import { users } from './people';
+
+/** Every state change: who, on behalf of whom while impersonating, what, which record, when, from where. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user the action was done as (the impersonated one while impersonating). */
+    actorId: integer('actor_id').references(() => users.jwlId, { onDelete: 'set null' }),
+    /** The real user behind an impersonated request. */
+    impersonatorId: integer('impersonator_id').references(() => users.jwlId, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    changes: jsonb('changes'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
+
+/** Mails wait here; a job delivers them by SMTP, or they stay readable when no SMTP is set. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    toUserId: integer('to_user_id').references(() => users.jwlId, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    kind: text('kind').notNull(),
+    status: mailStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt), index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Uploaded files; the bytes live in the file store under `storageKey`, a random name. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: integer('owner_id').references(() => users.jwlId, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+/** Installation settings that every API node must share (signing secrets). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

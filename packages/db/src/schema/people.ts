@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES, USER_STATUSES } from '@lantern/contracts/enums';
+
+export const systemRoleEnum = pgEnum('system_role', SYSTEM_ROLES);
+export const employeeTypeEnum = pgEnum('employee_type', EMPLOYEE_TYPES);
+export const genderEnum = pgEnum('gender', GENDERS);
+export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
+
+const stamps = {
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Everyone who signs in or is managed: students, applicants, staff. `jwlId` is the one ID of a person. */
+export const users = pgTable(
+  'users',
+  {
+    jwlId: integer('jwl_id').primaryKey().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    username: text('username').notNull(),
+    email: text('email'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: genderEnum('gender'),
+    phone: text('phone'),
+    profilePhotoFileId: uuid('profile_photo_file_id'),
+    systemRole: systemRoleEnum('system_role').notNull().default('user'),
+    employeeType: employeeTypeEnum('employee_type'),
+    status: userStatusEnum('status').notNull().default('active'),
+    /** argon2id; null until the person sets a password through their one-time link. */
+    passwordHash: text('password_hash'),
+    /** The application role they chose last; a new sign-in starts in it. */
+    lastRoleKey: text('last_role_key'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Community learning centres. */
+export const clcs = pgTable('clcs', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  country: text('country'),
+  timeZone: text('time_zone'),
+  isActive: boolean('is_active').notNull().default(true),
+  ...stamps,
+});
+
+/** Which CLCs a person belongs to. */
+export const userClcs = pgTable(
+  'user_clcs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.jwlId, { onDelete: 'cascade' }),
+    clcId: integer('clc_id')
+      .notNull()
+      .references(() => clcs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clcId] }), index('user_clcs_clc_idx').on(t.clcId)],
+);

@@ -1,0 +1,131 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { BuiltInRoleKey } from '@lantern/contracts/roles';
+import type { EmployeeType, Gender, SystemRole } from '@lantern/contracts/enums';
+import type { Db } from './client';
+import { hashPassword } from './passwords';
+import { clcs, userClcs, users } from './schema/people';
+import { userRoles } from './schema/access';
+import { auditLog } from './schema/operations';
+
+export const DEMO_PASSWORD = 'lantern-demo';
+
+/** CLCs on several continents; the first two are the ones the demo sign-ins belong to. */
+export const DEMO_CLCS = [
+  { name: 'Kakuma CLC', code: 'KAK', country: 'KE', timeZone: 'Africa/Nairobi' },
+  { name: 'Amman CLC', code: 'AMM', country: 'JO', timeZone: 'Asia/Amman' },
+  { name: 'Erbil CLC', code: 'ERB', country: 'IQ', timeZone: 'Asia/Baghdad' },
+  { name: 'Dzaleka CLC', code: 'DZA', country: 'MW', timeZone: 'Africa/Blantyre' },
+  { name: 'Quito CLC', code: 'UIO', country: 'EC', timeZone: 'America/Guayaquil' },
+  { name: "Cox's Bazar CLC", code: 'CXB', country: 'BD', timeZone: 'Asia/Dhaka' },
+  { name: 'Athens CLC', code: 'ATH', country: 'GR', timeZone: 'Europe/Athens' },
+] as const;
+
+type DemoUser = {
+  username: string;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  systemRole: SystemRole;
+  roles: BuiltInRoleKey[];
+  clcCodes: string[];
+  employeeType?: EmployeeType;
+};
+
+/** A sign-in for every role (username = the role in lower case), and a second CLC's people. */
+export const DEMO_USERS: DemoUser[] = [
+  { username: 'super_admin', firstName: 'Samira', lastName: 'Haddad', gender: 'f', systemRole: 'superAdmin', roles: ['SUPER_ADMIN', 'ADMIN'], clcCodes: ['KAK'] },
+  { username: 'admin', firstName: 'Daniel', lastName: 'Okafor', gender: 'm', systemRole: 'admin', roles: ['ADMIN'], clcCodes: ['KAK'] },
+  { username: 'academic_manager', firstName: 'Grace', lastName: 'Mwangi', gender: 'f', systemRole: 'user', roles: ['ACADEMIC_MANAGER'], clcCodes: ['KAK'] },
+  { username: 'operational_manager', firstName: 'Tomas', lastName: 'Berger', gender: 'm', systemRole: 'user', roles: ['OPERATIONAL_MANAGER'], clcCodes: ['KAK'] },
+  { username: 'lead_coordinator', firstName: 'Amina', lastName: 'Yusuf', gender: 'f', systemRole: 'user', roles: ['LEAD_COORDINATOR', 'COORDINATOR'], clcCodes: ['KAK', 'DZA'] },
+  { username: 'coordinator', firstName: 'John', lastName: 'Deng', gender: 'm', systemRole: 'user', roles: ['COORDINATOR'], clcCodes: ['KAK'] },
+  { username: 'lead_facilitator', firstName: 'Leila', lastName: 'Nasser', gender: 'f', systemRole: 'user', roles: ['LEAD_FACILITATOR', 'FACILITATOR'], clcCodes: ['KAK'], employeeType: 'onsite_facilitator' },
+  { username: 'facilitator', firstName: 'Peter', lastName: 'Lual', gender: 'm', systemRole: 'user', roles: ['FACILITATOR'], clcCodes: ['KAK'], employeeType: 'onsite_facilitator' },
+  { username: 'lead_faculty', firstName: 'David', lastName: 'Kim', gender: 'm', systemRole: 'user', roles: ['LEAD_FACULTY', 'FACULTY'], clcCodes: ['KAK'], employeeType: 'online_facilitator' },
+  { username: 'faculty', firstName: 'Maria', lastName: 'Alvarez', gender: 'f', systemRole: 'user', roles: ['FACULTY'], clcCodes: ['KAK'], employeeType: 'online_facilitator' },
+  { username: 'teaching_assistant', firstName: 'Nour', lastName: 'Khalil', gender: 'f', systemRole: 'user', roles: ['TEACHING_ASSISTANT'], clcCodes: ['KAK'], employeeType: 'online-onsite_facilitator' },
+  { username: 'university_representative', firstName: 'Sarah', lastName: 'Collins', gender: 'f', systemRole: 'user', roles: ['UNIVERSITY_REPRESENTATIVE'], clcCodes: ['KAK'] },
+  { username: 'view_only_user', firstName: 'Ahmed', lastName: 'Farah', gender: 'm', systemRole: 'user', roles: ['VIEW_ONLY_USER'], clcCodes: ['KAK'] },
+  { username: 'api_user', firstName: 'Integration', lastName: 'Account', gender: 'o', systemRole: 'user', roles: ['API_USER'], clcCodes: ['KAK'] },
+  { username: 'student', firstName: 'Achol', lastName: 'Garang', gender: 'f', systemRole: 'user', roles: ['STUDENT'], clcCodes: ['KAK'] },
+  { username: 'coordinator_2', firstName: 'Rami', lastName: 'Saleh', gender: 'm', systemRole: 'user', roles: ['COORDINATOR'], clcCodes: ['AMM'] },
+  { username: 'facilitator_2', firstName: 'Hana', lastName: 'Odeh', gender: 'f', systemRole: 'user', roles: ['FACILITATOR'], clcCodes: ['AMM'], employeeType: 'onsite_facilitator' },
+  { username: 'student_2', firstName: 'Yousef', lastName: 'Qasem', gender: 'm', systemRole: 'user', roles: ['STUDENT'], clcCodes: ['AMM'] },
+];
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Fills an empty database with the demo CLCs and sign-ins. Call after syncCatalogue. */
+export async function seedDemo(db: Db): Promise<void> {
+  // One hash for every demo account: argon2 is deliberately slow.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const clcRows = await tx.insert(clcs).values([...DEMO_CLCS]).returning({ id: clcs.id, code: clcs.code });
+    const clcId = new Map(clcRows.map((c) => [c.code, c.id]));
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          username: u.username,
+          email: `${u.username}@demo.lantern.example`,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          gender: u.gender,
+          systemRole: u.systemRole,
+          employeeType: u.employeeType ?? null,
+          passwordHash,
+          lastRoleKey: u.roles[0] ?? null,
+        })),
+      )
+      .returning({ jwlId: users.jwlId, username: users.username });
+    const idOf = new Map(created.map((u) => [u.username, u.jwlId]));
+    const memberships = DEMO_USERS.flatMap((u) =>
+      u.clcCodes.map((code) => ({ userId: idOf.get(u.username) ?? 0, clcId: clcId.get(code) ?? 0 })),
+    );
+    await tx.insert(userClcs).values(memberships);
+    const grants = DEMO_USERS.flatMap((u) =>
+      u.roles.map((roleKey) => ({ userId: idOf.get(u.username) ?? 0, roleKey })),
+    );
+    await tx.insert(userRoles).values(grants);
+    await tx.insert(auditLog).values({
+      action: 'demo.seeded',
+      entityType: 'system',
+      changes: { users: created.length, clcs: clcRows.length },
+    });
+  });
+}
+
+/** Creates the first super admin from the environment when no user has that name yet. */
+export async function ensureAdmin(db: Db, username: string, password: string): Promise<boolean> {
+  const existing = await db
+    .select({ jwlId: users.jwlId })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  if (existing.length > 0) return false;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        username,
+        firstName: 'System',
+        lastName: 'Administrator',
+        systemRole: 'superAdmin',
+        passwordHash,
+        lastRoleKey: 'SUPER_ADMIN',
+      })
+      .returning({ jwlId: users.jwlId });
+    if (!created) throw new Error('The first super admin could not be created.');
+    await tx.insert(userRoles).values({ userId: created.jwlId, roleKey: 'SUPER_ADMIN' });
+    await tx.insert(auditLog).values({
+      action: 'user.created',
+      entityType: 'user',
+      entityId: String(created.jwlId),
+      changes: { username, systemRole: 'superAdmin', source: 'LANTERN_ADMIN_USERNAME' },
+    });
+  });
+  return true;
+}
