@@ -8,6 +8,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     // The login page budget (200 KB gzip in total) is checked after each build.
     chunkSizeWarningLimit: 400,
   },

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './app/styles';
-import './lib/i18n';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
 import { recordError } from './lib/app-store';

@@ -1,14 +1,21 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useNotificationsRequested } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
+const NotificationsHost = lazy(() => import('../components/notifications-host'));
+
 export function AppProvider({ children }: { children: ReactNode }) {
+  const hasNotifications = useNotificationsRequested();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={3} />
+      {hasNotifications ? (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      ) : null}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

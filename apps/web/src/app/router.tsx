@@ -1,15 +1,17 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunction } from 'react-router';
 import { onMissingRight } from '../lib/query-client';
-import { requireRight } from '../lib/require-right';
 import { notAuthorisedPath } from '../lib/rights';
 import { LangLayout } from './routes/lang-layout';
 import { RouteError } from './routes/route-error';
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; loader?: LoaderFunction };
 
-/** Each page is its own chunk, so the sign-in page carries none of the signed-in app. */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/** Each page is its own chunk (with its guard, if any), so the sign-in page carries none of the signed-in app. */
+const page = (load: () => Promise<PageModule>) => async () => {
+  const module = await load();
+  return module.loader ? { Component: module.default, loader: module.loader } : { Component: module.default };
+};
 
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/en/home" replace /> },
@@ -30,11 +32,7 @@ export const router = createBrowserRouter([
         children: [
           { path: 'home', lazy: page(() => import('../features/home/routes/home')) },
           { path: 'not-authorised', lazy: page(() => import('../features/home/routes/not-authorised')) },
-          {
-            path: 'mail-log',
-            loader: requireRight('MAIL_LOG__DISPLAY'),
-            lazy: page(() => import('../features/mail-log/routes/mail-log')),
-          },
+          { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
           {
             path: 'profile',
             children: [

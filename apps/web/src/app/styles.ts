@@ -19,7 +19,5 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/core/styles/VisuallyHidden.layer.css';
-import '@mantine/notifications/styles.layer.css';
 import './global.css';

@@ -9,15 +9,14 @@ import { getAccessToken } from './storage';
 /** A route loader that sends a user without `right` to not-authorised (spec §6). Without a
  * session, or when the base data fails, it lets the shell decide (sign-in or study break). */
 export function requireRight(right: Right) {
-  return async (): Promise<null> => {
+  return async (): Promise<Response | null> => {
     if (getAccessToken() === null) return null;
     let data;
     try {
-      data = await queryClient.ensureQueryData(baseDataQueryOptions(getAppState().mode));
+      data = await queryClient.query({ ...baseDataQueryOptions(getAppState().mode), staleTime: 'static' });
     } catch {
       return null;
     }
-    if (!hasRight(data.user, right)) throw redirect(notAuthorisedPath(right));
-    return null;
+    return hasRight(data.user, right) ? null : redirect(notAuthorisedPath(right));
   };
 }

@@ -34,14 +34,17 @@ export function clearTokens(): void {
 }
 
 export const getImpersonatedUsername = (): string | null => read(STORAGE_KEYS.impersonateUsername);
-export const setImpersonatedUsername = (username: string | null): void =>
+export function setImpersonatedUsername(username: string | null): void {
   write(STORAGE_KEYS.impersonateUsername, username);
+}
 
 export const isDebugEnabled = (): boolean => Boolean(read(STORAGE_KEYS.debug));
 
 /** The address to return to after sign-in. */
 export const getRedirectUrl = (): string | null => read(STORAGE_KEYS.redirectUrl);
-export const setRedirectUrl = (url: string | null): void => write(STORAGE_KEYS.redirectUrl, url);
+export function setRedirectUrl(url: string | null): void {
+  write(STORAGE_KEYS.redirectUrl, url);
+}
 
 /** Sign-out and failed refresh: no tokens, no impersonation. */
 export function clearSession(): void {

@@ -13,22 +13,24 @@ const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'];
 
 export const imageFileSchema = z.object({
   file: z
-    .instanceof(File, { message: VALIDATION.emptyFile })
+    .instanceof(File)
+    .nullable()
+    .pipe(z.instanceof(File, { message: VALIDATION.emptyFile }))
     .refine((file) => file.size > 0, VALIDATION.emptyFile)
     .refine((file) => IMAGE_MIME_TYPES.includes(file.type), VALIDATION.file)
     .refine((file) => file.size <= MAX_FILE_SIZE_BYTES, `At most ${MAX_FILE_SIZE_LABEL}`),
 });
-type FormValues = { file: File | null };
+type FormInput = z.input<typeof imageFileSchema>;
+type FormOutput = z.output<typeof imageFileSchema>;
 
 export function ImageUploadForm({ imageType, onUploaded }: { imageType: string; onUploaded: () => void }) {
   const mutation = useUploadImage();
-  const { control, handleSubmit, setError } = useForm<FormValues>({
+  const { control, handleSubmit, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(imageFileSchema),
     defaultValues: { file: null },
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!values.file) return;
     try {
       await mutation.mutateAsync({ imageType, file: values.file });
       notifySubmitSuccess();

@@ -1,5 +1,5 @@
 import { Anchor, Group } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 const LINKS = [
   { to: '/en/profile/view', label: 'Profile' },
@@ -9,19 +9,25 @@ const LINKS = [
 
 /** The profile area's own navigation. */
 export function ProfileNav() {
+  const { pathname } = useLocation();
   return (
     <Group component="nav" aria-label="Profile" gap="md" mb="md">
-      {LINKS.map((link) => (
-        <Anchor
-          key={link.to}
-          component={NavLink}
-          to={link.to}
-          size="sm"
-          style={({ isActive }: { isActive: boolean }) => (isActive ? { fontWeight: 700, textDecoration: 'underline' } : undefined)}
-        >
-          {link.label}
-        </Anchor>
-      ))}
+      {LINKS.map((link) => {
+        const isCurrent = pathname === link.to;
+        return (
+          <Anchor
+            key={link.to}
+            component={Link}
+            to={link.to}
+            size="sm"
+            fw={isCurrent ? 700 : 400}
+            underline={isCurrent ? 'always' : 'hover'}
+            aria-current={isCurrent ? 'page' : undefined}
+          >
+            {link.label}
+          </Anchor>
+        );
+      })}
     </Group>
   );
 }

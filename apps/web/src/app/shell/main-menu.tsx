@@ -1,0 +1,71 @@
+import { Fragment } from 'react';
+import { Button, Group, Menu, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { MenuNode } from '@lantern/contracts/current-user';
+import { ERROR_TEXTS } from '@lantern/contracts/messages';
+import { appPath } from '../../lib/paths';
+import { isLinkNode, menuGroups } from './menu-model';
+
+const Chevron = () => (
+  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+    <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+  </svg>
+);
+
+function MenuDropdown({ node }: { node: MenuNode }) {
+  const groups = menuGroups(node);
+  return (
+    <Menu position="bottom-start" offset={4} withinPortal trigger="click-hover" openDelay={80} closeDelay={150}>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-sm" rightSection={<Chevron />} c="gray.9">
+          {node.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown miw={220} mah="70vh" style={{ overflowY: 'auto' }}>
+        {groups.length === 0 ? (
+          <Text size="sm" c="gray.7" px="sm" py={6}>
+            {ERROR_TEXTS.emptySubmenu}
+          </Text>
+        ) : (
+          groups.map((group, index) => (
+            <Fragment key={group.label ?? index}>
+              {index > 0 ? <Menu.Divider /> : null}
+              {group.label ? <Menu.Label>{group.label}</Menu.Label> : null}
+              {group.links.map((link) => (
+                <Menu.Item key={link.id} component={Link} to={link.to}>
+                  {link.label}
+                </Menu.Item>
+              ))}
+            </Fragment>
+          ))
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The wide-screen menu: links and dropdowns from the base data (spec §2). */
+export function MainMenu({ menu, menuError }: { menu: MenuNode[]; menuError: string | null }) {
+  if (menuError !== null) {
+    return (
+      <Text size="sm" c="red.9" role="alert">
+        {ERROR_TEXTS.menuError}: {menuError}
+      </Text>
+    );
+  }
+  return (
+    <Group component="ul" gap={2} wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {menu.map((node) => (
+        <li key={node.id}>
+          {isLinkNode(node) ? (
+            <Button component={Link} to={appPath(node.path ?? '')} variant="subtle" size="compact-sm" c="gray.9">
+              {node.label}
+            </Button>
+          ) : (
+            <MenuDropdown node={node} />
+          )}
+        </li>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,2 @@
+export const formatTimestamp = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
