@@ -1,6 +1,7 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id } as const;
+/** argon2id (Algorithm.Argon2id is an ambient const enum, so its value is written here). */
+const OPTIONS = { algorithm: 2 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

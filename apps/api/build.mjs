@@ -1,0 +1,28 @@
+// Bundles the API into one file (fast start); packages from npm stay external.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+
+const here = new URL('.', import.meta.url).pathname;
+rmSync(`${here}dist`, { recursive: true, force: true });
+await build({
+  entryPoints: [`${here}src/server.ts`],
+  outfile: `${here}dist/server.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        // Our workspace packages are bundled from source; everything from npm is loaded at run time.
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@lantern/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+cpSync(`${here}../../packages/db/migrations`, `${here}dist/migrations`, { recursive: true });

@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@lantern/contracts/constants';
+import type { Database } from '@lantern/db/client';
+import type { SecretKey } from '@lantern/db/catalogue';
+import type { Config } from './plugins/env';
+import { registerErrorHandling } from './plugins/errors';
+import { registerBodyParsing } from './plugins/body';
+import { registerAuth } from './plugins/auth';
+import { createMailer, type Mailer } from './plugins/mail';
+import { createFileStore } from './plugins/storage';
+import { registerSecurityHeaders } from './plugins/security';
+import { isSpaPath, registerWeb } from './plugins/web';
+import type { Deps } from './lib/deps';
+import { authRoutes } from './modules/auth/auth.routes';
+import { generalRoutes } from './modules/general/general.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { homeRoutes } from './modules/home/home.routes';
+import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
+import { fileRoutes } from './modules/files/files.routes';
+
+const DOCS_PREFIX = '/api/docs';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  secrets: Record<SecretKey, string>;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type App = { app: FastifyInstance; deps: Deps; mailer: Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void } };
+
+/** Builds the app in load order: framework plugins, our cross-cutting plugins, then the areas. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const webDist = config.webDist ?? new URL('../../web/dist', import.meta.url).pathname;
+  registerErrorHandling(app, { spaIndex: (method, url) => isSpaPath(method, url) && hasWeb });
+  registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX });
+  await registerBodyParsing(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lantern API', version: APP_VERSION, description: 'Student information system and learning platform' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  await registerAuth(app, { db: database.db, secret: options.secrets.jwt_secret });
+
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const deps: Deps = {
+    db: database.db,
+    config,
+    mailer,
+    files: createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret }),
+    signAccessToken: (payload) => app.jwt.sign(payload),
+  };
+  for (const area of [authRoutes, generalRoutes, profileRoutes, homeRoutes, mailLogRoutes, fileRoutes]) {
+    await area(app, deps);
+  }
+  const hasWeb = await registerWeb(app, webDist);
+  return { app, deps, mailer };
+}

@@ -1,0 +1,14 @@
+import type { Db } from '@lantern/db/client';
+import type { Config } from '../plugins/env';
+import type { Mailer } from '../plugins/mail';
+import type { FileStore } from '../plugins/storage';
+import type { AccessTokenPayload } from '../plugins/auth';
+
+/** What route modules need from the app; handed to each module when it registers. */
+export type Deps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  files: FileStore;
+  signAccessToken: (payload: AccessTokenPayload) => string;
+};

@@ -1,0 +1,26 @@
+import type { ErrorCode } from '@lantern/contracts/errors';
+
+/** An error meant for the caller: its detail is shown as is (spec §8). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: { fields?: Record<string, string>; missingRight?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'The record') => new AppError(404, 'NOT_FOUND', `${what} was not found.`);
+
+export const badRequest = (detail: string, fields?: Record<string, string>) =>
+  new AppError(400, 'VALIDATION', detail, fields ? { fields } : {});
+
+export const staleVersion = () =>
+  new AppError(
+    409,
+    'STALE_VERSION',
+    'Someone else changed this record while you were editing it. Reload it to see their changes, then edit again.',
+  );

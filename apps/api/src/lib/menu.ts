@@ -1,0 +1,40 @@
+import type { MenuNode } from '@lantern/contracts/current-user';
+import type { Mode } from '@lantern/contracts/enums';
+import type { Right } from '@lantern/contracts/rights';
+
+type Entry = MenuNode & { right?: Right; modes: Mode[] };
+
+/**
+ * The menu, by the rights that open each node. Each area adds its screens here as it arrives;
+ * a node shows only when the user holds its right, and a group only when a child shows.
+ */
+const MENU: Entry[] = [
+  { id: 'home', label: 'Home', path: 'home', modes: ['sis', 'lms'] },
+  { id: 'course', label: 'Courses', path: null, flyout: 'course', items: [], right: 'PROGRAMME__DISPLAY', modes: ['sis'] },
+  { id: 'class', label: 'Classes', path: null, flyout: 'class', items: [], right: 'CLASSROOM__DISPLAY', modes: ['sis'] },
+  {
+    id: 'admin',
+    label: 'Administration',
+    path: null,
+    modes: ['sis'],
+    children: [{ id: 'mail-log', label: 'Mail log', path: 'mail-log', right: 'MAIL_LOG__DISPLAY', modes: ['sis'] } as Entry],
+  },
+];
+
+function visible(entry: Entry, mode: Mode, rights: ReadonlySet<string>): MenuNode | null {
+  if (!entry.modes.includes(mode)) return null;
+  if (entry.right && !rights.has(entry.right)) return null;
+  const node: MenuNode = { id: entry.id, label: entry.label, path: entry.path };
+  if (entry.flyout) node.flyout = entry.flyout;
+  if (entry.items) node.items = entry.items;
+  if (entry.children) {
+    const children = (entry.children as Entry[]).map((c) => visible(c, mode, rights)).filter((c) => c !== null);
+    if (children.length === 0) return null;
+    node.children = children;
+  }
+  return node;
+}
+
+export function buildMenu(mode: Mode, rights: ReadonlySet<string>): MenuNode[] {
+  return MENU.map((entry) => visible(entry, mode, rights)).filter((n) => n !== null);
+}

@@ -1,0 +1,159 @@
+import {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MINUTES,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '@lantern/contracts/constants';
+import type { TokenPair } from '@lantern/contracts/auth';
+import { hashPassword, verifyPassword } from '@lantern/db/passwords';
+import { AppError } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import type { Deps } from '../../lib/deps';
+import { issueRefreshToken, revokeAllSessions, revokeSession, startSession } from '../../lib/sessions';
+import { hashToken, newToken } from '../../lib/tokens';
+import * as repo from './auth.repository';
+import { setPasswordHash } from '../../lib/people';
+
+/** Verified against when the account does not exist, so both answers take as long. */
+const DUMMY_HASH = await hashPassword('lantern-timing-equaliser');
+
+export const invalidCredentials = () =>
+  new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials.');
+
+const invalidRefresh = () =>
+  new AppError(401, 'TOKEN_INVALID', 'This sign-in is no longer valid. Please sign in again.');
+
+function tooMany(oldest: Date | null): AppError {
+  const until = new Date((oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MINUTES * 60_000);
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const at = until.toISOString().slice(11, 16);
+  return new AppError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${at} UTC).`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+export async function signIn(
+  deps: Deps,
+  input: { username: string; password: string; ip: string; userAgent: string | null },
+): Promise<TokenPair> {
+  const username = input.username.trim().toLowerCase();
+  const failures = await repo.countRecentFailures(deps.db, username, input.ip);
+  if (failures.byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooMany(failures.oldestAccount);
+  if (failures.byAddress >= LOGIN_MAX_FAILURES_PER_ADDRESS) throw tooMany(failures.oldestAddress);
+
+  const user = await repo.findUserForSignIn(deps.db, username);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(DUMMY_HASH, input.password)) && false;
+  if (!user || !valid) {
+    await repo.recordFailure(deps.db, username, input.ip);
+    throw invalidCredentials();
+  }
+  if (user.status === 'locked') {
+    throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
+  }
+  return deps.db.transaction(async (tx) => {
+    const pair = await startSession(deps, tx, { userId: user.jwlId, ip: input.ip, userAgent: input.userAgent });
+    await repo.markSignedIn(tx, user.jwlId);
+    await repo.clearAccountFailures(tx, username);
+    await audit(tx, null, { action: 'auth.sign_in', entityType: 'user', entityId: user.jwlId, changes: { sessionId: pair.sessionId } }, input.ip);
+    return { token: pair.token, refresh_token: pair.refresh_token };
+  });
+}
+
+/**
+ * Rotates a refresh token. A token used twice means it was stolen or replayed: the whole
+ * sign-in (its family) ends.
+ */
+export async function refresh(deps: Deps, refreshToken: string, ip: string): Promise<TokenPair> {
+  const found = await repo.findRefreshToken(deps.db, hashToken(refreshToken));
+  if (!found) throw invalidRefresh();
+  if (found.revokedAt || found.status === 'locked') throw invalidRefresh();
+  const replayed = async () => {
+    await revokeSession(deps.db, found.sessionId, 'refresh token replayed');
+    await audit(deps.db, null, { action: 'auth.refresh_replayed', entityType: 'session', entityId: found.sessionId, changes: { userId: found.userId } }, ip);
+    return invalidRefresh();
+  };
+  if (found.usedAt) throw await replayed();
+  if (found.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
+  const next = await deps.db.transaction(async (tx) => {
+    if (!(await repo.consumeRefreshToken(tx, found.id))) return null;
+    await repo.touchSession(tx, found.sessionId);
+    return issueRefreshToken(tx, found.sessionId);
+  });
+  if (!next) throw await replayed();
+  return { token: deps.signAccessToken({ sub: found.userId, sid: found.sessionId }), refresh_token: next };
+}
+
+/** Sign-out: ends the sign-in the refresh token belongs to. Unknown tokens are ignored. */
+export async function signOut(deps: Deps, refreshToken: string, ip: string): Promise<void> {
+  const found = await repo.findRefreshToken(deps.db, hashToken(refreshToken));
+  if (!found || found.revokedAt) return;
+  await revokeSession(deps.db, found.sessionId, 'signed out');
+  await audit(deps.db, null, { action: 'auth.sign_out', entityType: 'session', entityId: found.sessionId, changes: { userId: found.userId } }, ip);
+}
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account matches what you entered, a link to set a new password is on its way to the e-mail address we have for it.';
+
+/** Sends a one-time link to every account matching; answers the same whether any exists. */
+export async function startPasswordReset(
+  deps: Deps,
+  input: { usernameOrEmail: string; origin: string; ip: string },
+): Promise<void> {
+  const accounts = await repo.findAccountsForReset(deps.db, input.usernameOrEmail.trim());
+  const mailIds: number[] = [];
+  for (const account of accounts) {
+    if (!account.email) continue;
+    // At most three links an hour per account, so the form cannot be used to flood an inbox.
+    if ((await repo.countRecentResetMails(deps.db, account.jwlId)) >= 3) continue;
+    const token = newToken();
+    const link = `${deps.config.publicUrl ?? input.origin}/en/set-new-password#token=${token}`;
+    const id = await deps.db.transaction(async (tx) => {
+      await repo.insertResetToken(tx, account.jwlId, hashToken(token), new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000));
+      await audit(tx, null, { action: 'auth.password_reset_requested', entityType: 'user', entityId: account.jwlId }, input.ip);
+      return deps.mailer.enqueue(tx, {
+        to: account.email ?? '',
+        toUserId: account.jwlId,
+        kind: 'password-reset',
+        subject: 'Set a new password for Lantern',
+        text: [
+          `Hello ${account.firstName},`,
+          '',
+          `Someone asked to set a new password for the Lantern account "${account.username}".`,
+          `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+          '',
+          link,
+          '',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      });
+    });
+    mailIds.push(id);
+  }
+  await deps.mailer.dispatch(mailIds);
+}
+
+export const RESET_DONE_MESSAGE = 'Your new password is set. You can sign in with it now.';
+
+export async function completePasswordReset(deps: Deps, input: { token: string; password: string; ip: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const done = await deps.db.transaction(async (tx) => {
+    const userId = await repo.consumeResetToken(tx, hashToken(input.token));
+    if (userId === null) return false;
+    await setPasswordHash(tx, userId, passwordHash);
+    await repo.expireResetTokens(tx, userId);
+    await revokeAllSessions(tx, userId, 'password reset');
+    await audit(tx, null, { action: 'auth.password_reset', entityType: 'user', entityId: userId }, input.ip);
+    return true;
+  });
+  if (!done) {
+    throw new AppError(400, 'TOKEN_INVALID', 'This link has expired or was already used. Please ask for a new one.', {
+      fields: { token: 'This link has expired or was already used.' },
+    });
+  }
+}

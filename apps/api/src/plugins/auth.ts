@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import jwt from '@fastify/jwt';
+import type { Right } from '@lantern/contracts/rights';
+import { SWITCH_USER_PARAM, ACCESS_TOKEN_TTL_SECONDS } from '@lantern/contracts/constants';
+import type { Db } from '@lantern/db/client';
+import { auditLog } from '@lantern/db/schema/operations';
+import { AppError } from '../lib/errors';
+import { loadPrincipalByUsername, loadSessionPrincipal, type Principal } from './principal';
+
+/** What a route needs: nothing, any signed-in user, or one right. Every route declares one. */
+export type Access = 'public' | 'signedIn' | { right: Right };
+
+export type AuthContext = {
+  sessionId: string;
+  /** The user the request acts as (the impersonated one while impersonating). */
+  user: Principal;
+  /** The user who signed in. */
+  realUser: Principal;
+  impersonating: boolean;
+  rights: ReadonlySet<string>;
+  /** The CLCs in effect: the user's, narrowed by their choice for this sign-in. */
+  clcIds: number[];
+  ip: string;
+};
+
+export type AccessTokenPayload = { sub: number; sid: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenPayload;
+    user: AccessTokenPayload;
+  }
+}
+
+export const can = (auth: AuthContext, right: Right): boolean => auth.rights.has(right);
+
+/** The auth context of a route that declared `signedIn` or a right; it is always set there. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
+  return request.auth;
+}
+
+const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+
+export const missingRight = (right: string) =>
+  new AppError(403, 'MISSING_RIGHT', `You need the right ${right} for this.`, { missingRight: right });
+
+/** Routes whose handlers belong to a documentation plugin, public by their nature. */
+const DOCS_PREFIX = '/api/docs';
+
+export async function registerAuth(app: FastifyInstance, options: { db: Db; secret: string }): Promise<void> {
+  await app.register(jwt, { secret: options.secret, sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS } });
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { access?: Access };
+    if (route.url.startsWith(DOCS_PREFIX) && !config.access) {
+      route.config = { ...config, access: 'public' };
+      return;
+    }
+    if (!config.access && !route.url.startsWith('/*') && route.url !== '/') {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (public, signedIn or a right).`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.auth = await authenticate(request, options.db);
+    if (typeof access === 'object' && !request.auth.rights.has(access.right)) throw missingRight(access.right);
+  });
+}
+
+async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContext> {
+  if (!request.headers.authorization?.startsWith('Bearer ')) throw unauthenticated();
+  let payload: AccessTokenPayload;
+  try {
+    payload = await request.jwtVerify<AccessTokenPayload>();
+  } catch {
+    throw unauthenticated();
+  }
+  if (typeof payload.sub !== 'number' || typeof payload.sid !== 'string') throw unauthenticated();
+  const real = await loadSessionPrincipal(db, payload.sid, payload.sub);
+  if (!real || real.revoked) throw unauthenticated();
+  if (real.status === 'locked') throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
+
+  const switchUser = readSwitchUser(request);
+  const base = {
+    sessionId: payload.sid,
+    realUser: real,
+    ip: request.ip,
+  };
+  if (!switchUser || switchUser.toLowerCase() === real.username.toLowerCase()) {
+    const clcIds = real.sessionClcIds
+      ? real.sessionClcIds.filter((id) => real.allClcIds.includes(id))
+      : real.allClcIds;
+    return { ...base, user: real, impersonating: false, rights: new Set(real.rights), clcIds: clcIds.length ? clcIds : real.allClcIds };
+  }
+
+  if (!real.rights.includes('USER__IMPERSONATE')) {
+    throw new AppError(403, 'IMPERSONATION_DENIED', 'You are not allowed to act as another user.', {
+      missingRight: 'USER__IMPERSONATE',
+    });
+  }
+  const target = await loadPrincipalByUsername(db, switchUser, null);
+  if (!target) throw new AppError(403, 'IMPERSONATION_DENIED', `There is no user "${switchUser}" to act as.`);
+  const chosenRole = real.switchUserId === target.jwlId ? real.switchRoleKey : null;
+  const acting = chosenRole && chosenRole !== target.roleKey ? ((await loadPrincipalByUsername(db, switchUser, chosenRole)) ?? target) : target;
+  if (acting.systemRole === 'superAdmin' || acting.roleKeys.includes('SUPER_ADMIN')) {
+    throw new AppError(403, 'IMPERSONATION_DENIED', 'A super admin cannot be impersonated.');
+  }
+  const auth: AuthContext = {
+    ...base,
+    user: acting,
+    impersonating: true,
+    rights: new Set(acting.rights),
+    clcIds: acting.allClcIds,
+  };
+  // Every impersonated request is on record with both users.
+  await db.insert(auditLog).values({
+    actorId: acting.jwlId,
+    impersonatorId: real.jwlId,
+    action: 'impersonation.request',
+    entityType: 'request',
+    entityId: null,
+    changes: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0] },
+    ip: request.ip,
+  });
+  return auth;
+}
+
+function readSwitchUser(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = query?.[SWITCH_USER_PARAM];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { z } from 'zod';
+import { MAX_FILE_SIZE_BYTES, DEBUG_PARAM, SWITCH_USER_PARAM } from '@lantern/contracts/constants';
+
+/** A file part of a multipart body, kept whole in memory (uploads are checked by content). */
+export type UploadedFile = { filename: string; mimetype: string; data: Buffer };
+
+const CONTROL_PARAMS = [SWITCH_USER_PARAM, DEBUG_PARAM];
+
+/**
+ * One content-type layer for every POST/PUT/PATCH: JSON, urlencoded and multipart all arrive
+ * as a plain object, and a form's text values are then read by the route's own zod schema
+ * (lists as JSON text, booleans as true/false or 1/0, numbers as digits).
+ */
+export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => {
+      const params = new URLSearchParams(body as string);
+      const out: Record<string, string | string[]> = {};
+      for (const [key, value] of params) {
+        const prior = out[key];
+        if (prior === undefined) out[key] = value;
+        else out[key] = Array.isArray(prior) ? [...prior, value] : [prior, value];
+      }
+      done(null, out);
+    },
+  );
+
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 5, fields: 200, parts: 210 },
+    onFile: async (part) => {
+      // Keep the bytes and the declared name; the declared type is not trusted.
+      const data = await part.toBuffer();
+      (part as unknown as { value: UploadedFile }).value = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data,
+      };
+    },
+  });
+
+  app.addHook('preValidation', async (request) => {
+    stripControlParams(request);
+    if (request.isMultipart()) request.body = flattenMultipart(request.body);
+    const bodySchema = request.routeOptions.schema?.body as z.ZodType | undefined;
+    if (isFormRequest(request) && bodySchema && isPlainObject(request.body)) {
+      request.body = coerceFormBody(bodySchema, request.body);
+    }
+  });
+}
+
+function isFormRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'] ?? '';
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+/** `_switch_user` and the debug trigger steer the request; they are not the route's input. */
+function stripControlParams(request: FastifyRequest): void {
+  for (const bag of [request.query, request.body]) {
+    if (isPlainObject(bag)) for (const key of CONTROL_PARAMS) Reflect.deleteProperty(bag, key);
+  }
+}
+
+type MultipartField = { type: 'field' | 'file'; value: unknown };
+
+function flattenMultipart(body: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!isPlainObject(body)) return out;
+  for (const [key, raw] of Object.entries(body)) {
+    if (CONTROL_PARAMS.includes(key)) continue;
+    const parts = (Array.isArray(raw) ? raw : [raw]) as MultipartField[];
+    const values = parts.map((p) => p.value);
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+/** The schema's own kind under optional/default/nullable wrappers. */
+function innerType(schema: z.ZodType): string {
+  let current = schema as unknown as { def: { type: string; innerType?: unknown; in?: unknown } };
+  for (let i = 0; i < 10; i += 1) {
+    const { def } = current;
+    if (['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch'].includes(def.type) && def.innerType) {
+      current = def.innerType as typeof current;
+    } else if (def.type === 'pipe' && def.in) {
+      current = def.in as typeof current;
+    } else {
+      return def.type;
+    }
+  }
+  return 'unknown';
+}
+
+/** Reads a form's text values the way the route's schema expects them. */
+export function coerceFormBody(schema: z.ZodType, body: Record<string, unknown>): Record<string, unknown> {
+  const shape = (schema as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape;
+  if (!shape) return body;
+  const out: Record<string, unknown> = { ...body };
+  for (const [key, fieldSchema] of Object.entries(shape)) {
+    const value = out[key];
+    if (typeof value !== 'string') continue;
+    const kind = innerType(fieldSchema);
+    if (kind === 'array' || kind === 'object' || kind === 'record' || kind === 'tuple') {
+      try {
+        out[key] = JSON.parse(value) as unknown;
+      } catch {
+        // Left as text: the schema then names this field as invalid.
+      }
+    } else if (kind === 'boolean') {
+      if (value === 'true' || value === '1') out[key] = true;
+      else if (value === 'false' || value === '0') out[key] = false;
+    } else if (kind === 'number' || kind === 'int') {
+      if (value.trim() !== '' && !Number.isNaN(Number(value))) out[key] = Number(value);
+    } else if (kind === 'null' && value === '') {
+      out[key] = null;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL to use; without it the app runs PGlite in LANTERN_DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  LANTERN_DATA_DIR: z.string().default('./data'),
+  /** Where uploaded files live; default `<LANTERN_DATA_DIR>/files`. */
+  LANTERN_FILES_DIR: z.string().optional(),
+  /** Demo data on a PostgreSQL server (PGlite gets it on first start anyway). */
+  LANTERN_DEMO: flag,
+  LANTERN_ADMIN_USERNAME: z.string().min(1).optional(),
+  LANTERN_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** The address people reach the app at, for links in mails. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** SMTP server for mail, e.g. smtp://user:pass@host:587; without it mails stay in the outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Lantern <no-reply@lantern.example>'),
+  HELPDESK_EMAIL: z.string().email().optional(),
+  /** Run the job workers in this process (default on). */
+  LANTERN_WORKERS: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
+  /** warn by default, so the console of `npm start` stays readable; info logs every request. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** The built SPA; default apps/web/dist beside the API. */
+  LANTERN_WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  filesDir: string;
+  demo: boolean;
+  admin: { username: string; password: string } | null;
+  publicUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  helpdeskEmail: string | null;
+  workers: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string | null;
+};
+
+/** The only place the environment is read; it is validated once, at start. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.LANTERN_DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL ?? null,
+    dataDir,
+    filesDir: resolve(env.LANTERN_FILES_DIR ?? `${dataDir}/files`),
+    demo: env.LANTERN_DEMO,
+    admin:
+      env.LANTERN_ADMIN_USERNAME && env.LANTERN_ADMIN_PASSWORD
+        ? { username: env.LANTERN_ADMIN_USERNAME, password: env.LANTERN_ADMIN_PASSWORD }
+        : null,
+    publicUrl: env.PUBLIC_URL ?? null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM,
+    helpdeskEmail: env.HELPDESK_EMAIL ?? null,
+    workers: env.LANTERN_WORKERS,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.LANTERN_WEB_DIST ?? null,
+  };
+}

@@ -1,0 +1,60 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '@lantern/db/client';
+import type { Mailer } from './mail';
+
+export const QUEUES = { mailDeliver: 'mail-deliver', mailSweep: 'mail-sweep' } as const;
+
+export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
+
+/**
+ * pg-boss in the same database. On PGlite it runs through an adapter over the one embedded
+ * connection; on PostgreSQL it keeps a small pool of its own.
+ */
+export async function startJobs(options: {
+  database: Database;
+  databaseUrl: string | null;
+  mailer: Mailer;
+  onError: (error: Error) => void;
+}): Promise<Jobs> {
+  const { database } = options;
+  const boss =
+    database.kind === 'pglite' || !options.databaseUrl
+      ? new PgBoss({
+          db: {
+            executeSql: async (text: string, values?: unknown[]) => {
+              if (values && values.length > 0) return { rows: await database.query(text, values) };
+              // Schema creation sends several statements at once, which only exec takes.
+              const results = await (database.pglite?.exec(text) ?? Promise.resolve([]));
+              return { rows: results.at(-1)?.rows ?? [] };
+            },
+          },
+          supervise: true,
+          schedule: true,
+        })
+      : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
+  boss.on('error', options.onError);
+  await boss.start();
+  await boss.createQueue(QUEUES.mailDeliver, { name: QUEUES.mailDeliver, retryLimit: 5, retryBackoff: true });
+  await boss.createQueue(QUEUES.mailSweep, { name: QUEUES.mailSweep });
+
+  await boss.work<{ id: number }>(QUEUES.mailDeliver, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
+    for (const job of jobs) await options.mailer.deliver(job.data.id);
+  });
+  // Mails queued in a transaction whose dispatch was lost (a crash in between) go out here.
+  await boss.work(QUEUES.mailSweep, async () => {
+    const stale = await database.query<{ id: number }>(
+      `select id from mail_outbox where status = 'queued' and created_at < now() - interval '1 minute' order by id limit 500`,
+    );
+    for (const row of stale) await boss.send(QUEUES.mailDeliver, { id: row.id });
+  });
+  await boss.schedule(QUEUES.mailSweep, '*/5 * * * *');
+
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+  };
+}
+
+export async function dispatchMails(boss: PgBoss, ids: number[]): Promise<void> {
+  for (const id of ids) await boss.send(QUEUES.mailDeliver, { id });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Tokens live in local storage (spec §9), so no script may run but our own: a strict CSP with
+ * no inline script. Styles allow inline attributes, which the component library sets.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { docsPrefix: string }): void {
+  app.addHook('onSend', async (request, reply) => {
+    // The API documentation viewer sets its own policy, with hashes for its scripts.
+    if (!request.url.startsWith(options.docsPrefix)) void reply.header('content-security-policy', CSP);
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('referrer-policy', 'same-origin');
+    void reply.header('cross-origin-opener-policy', 'same-origin');
+    void reply.header('permissions-policy', 'camera=(), microphone=(self), geolocation=()');
+  });
+}

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import { openDatabase, type Database } from '@lantern/db/client';
+import { migrate } from '@lantern/db/migrate';
+import { ensureSecrets, syncCatalogue } from '@lantern/db/catalogue';
+import { DEMO_PASSWORD, DEMO_USERS, ensureAdmin, hasAnyUser, seedDemo } from '@lantern/db/seed';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './plugins/env';
+import { dispatchMails, startJobs, type Jobs } from './plugins/jobs';
+import { DataDirLockedError, lockDataDir } from './lib/lock';
+
+/** Opens, migrates and fills the database; returns it with what start-up learned. */
+async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: boolean; release: () => void }> {
+  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  try {
+    const database = config.databaseUrl
+      ? await openDatabase({ url: config.databaseUrl })
+      : await openDatabase({ dataDir: join(config.dataDir, 'pgdata') });
+    await migrate(database);
+    await syncCatalogue(database.db);
+    const empty = !(await hasAnyUser(database.db));
+    const seeded = empty && (database.kind === 'pglite' || config.demo);
+    if (seeded) await seedDemo(database.db);
+    if (config.admin) await ensureAdmin(database.db, config.admin.username, config.admin.password);
+    return { database, seeded, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const { database, release } = await prepareDatabase(config);
+  const secrets = await ensureSecrets(database.db);
+  const { app, mailer } = await buildApp({ config, database, secrets });
+
+  let jobs: Jobs | null = null;
+  if (config.workers) {
+    jobs = await startJobs({ database, databaseUrl: config.databaseUrl, mailer, onError: (e) => app.log.error(e) });
+    const boss = jobs.boss;
+    mailer.setDispatch((ids) => dispatchMails(boss, ids));
+  } else {
+    // Without workers a mail is delivered at once, in this process.
+    mailer.setDispatch(async (ids) => {
+      for (const id of ids) await mailer.deliver(id).catch((e: unknown) => app.log.error(e));
+    });
+  }
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const demo = await database.query<{ username: string }>(`select username from users where username = any($1) order by jwl_id`, [DEMO_USERS.map((u) => u.username)]);
+  const lines = [
+    '',
+    `Lantern is running at ${shown} (ready in ${seconds} s)`,
+    `Database: ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL'}`,
+    `API documentation: ${shown}/api/docs`,
+    config.smtpUrl ? 'Mail: sent by SMTP' : 'Mail: no SMTP set; mails stay readable on the mail-log page',
+  ];
+  if (demo.length > 0) {
+    lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`, `  ${demo.map((u) => u.username).join(', ')}`);
+  }
+  // Start-up output is for the person who ran npm start; the log stays structured.
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await jobs?.stop().catch(() => undefined);
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`\n${error.message}\n\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`Lantern could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
