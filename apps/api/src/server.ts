@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const shown = address.replace(/0\.0\.0\.0|127\.0\.0\.1|\[::1?\]/, 'localhost');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const demo = await database.query<{ username: string }>(`select username from users where username = any($1) order by jwl_id`, [DEMO_USERS.map((u) => u.username)]);
   const lines = [
