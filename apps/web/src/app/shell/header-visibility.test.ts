@@ -30,7 +30,7 @@ describe('nextHeaderState', () => {
     const hidden = scroll(300, 600);
     expect(hidden.visible).toBe(false);
     expect(nextHeaderState(hidden, 25).visible).toBe(true);
-    expect(nextHeaderState(hidden, 26).visible).toBe(false);
+    expect(nextHeaderState(hidden, 500).visible).toBe(false);
   });
 
   it('hides again when scrolling down after it came back', () => {
