@@ -8,7 +8,7 @@ import type { SecretKey } from '@lantern/db/catalogue';
 import type { Config } from './plugins/env';
 import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsing } from './plugins/body';
-import { registerAuth } from './plugins/auth';
+import { registerAuth, type Access } from './plugins/auth';
 import { createMailer, type Mailer } from './plugins/mail';
 import { createFileStore } from './plugins/storage';
 import { registerSecurityHeaders } from './plugins/security';
@@ -30,7 +30,15 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type App = { app: FastifyInstance; deps: Deps; mailer: Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void } };
+export type RouteInfo = { method: string; url: string; access: Access | undefined };
+
+export type App = {
+  app: FastifyInstance;
+  deps: Deps;
+  mailer: Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void };
+  /** Every route with the access it declares (tests prove each declaration holds). */
+  routes: RouteInfo[];
+};
 
 /** Builds the app in load order: framework plugins, our cross-cutting plugins, then the areas. */
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -56,6 +64,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   await registerAuth(app, { db: database.db, secret: options.secrets.jwt_secret });
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access });
+  });
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const deps: Deps = {
@@ -69,5 +81,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await area(app, deps);
   }
   const hasWeb = await registerWeb(app, webDist);
-  return { app, deps, mailer };
+  return { app, deps, mailer, routes };
 }

@@ -12,8 +12,8 @@ export async function countRecentFailures(db: Db, username: string, ip: string) 
     .select({
       byAccount: sql<number>`count(*) filter (where ${loginFailures.username} = ${username})::int`,
       byAddress: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-      oldestAccount: sql<Date | null>`min(${loginFailures.at}) filter (where ${loginFailures.username} = ${username})`,
-      oldestAddress: sql<Date | null>`min(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip})`,
+      oldestAccount: sql<Date | string | null>`min(${loginFailures.at}) filter (where ${loginFailures.username} = ${username})`,
+      oldestAddress: sql<Date | string | null>`min(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip})`,
     })
     .from(loginFailures)
     .where(and(gt(loginFailures.at, windowStart()), or(eq(loginFailures.username, username), eq(loginFailures.ip, ip))));

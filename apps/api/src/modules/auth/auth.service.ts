@@ -23,8 +23,10 @@ export const invalidCredentials = () =>
 const invalidRefresh = () =>
   new AppError(401, 'TOKEN_INVALID', 'This sign-in is no longer valid. Please sign in again.');
 
-function tooMany(oldest: Date | null): AppError {
-  const until = new Date((oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MINUTES * 60_000);
+function tooMany(oldest: Date | string | null): AppError {
+  // A raw aggregate comes back as text from one driver and as a Date from the other.
+  const since = oldest ? new Date(oldest).getTime() : Date.now();
+  const until = new Date(since + LOGIN_WINDOW_MINUTES * 60_000);
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   const at = until.toISOString().slice(11, 16);
