@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeSummarySchema, type HomeSummary } from '@lantern/contracts/home';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const summary = async (username: string): Promise<HomeSummary> => {
+  const res = await t.app.inject({ url: '/api/en/home/summary', headers: await t.as(username) });
+  expect(res.statusCode).toBe(200);
+  return homeSummarySchema.parse(res.json());
+};
+const count = (s: HomeSummary, key: string) => s.counts.find((c) => c.key === key)?.value;
+
+describe('GET /api/{locale}/home/summary', () => {
+  it('counts the whole network for an admin', async () => {
+    const s = await summary('admin');
+    expect(s.greetingName).toBe('Daniel');
+    expect(count(s, 'clcs')).toBe(7);
+    expect(count(s, 'students')).toBe(2);
+    expect(s.areas.map((a) => a.key)).toContain('mail-log');
+  });
+
+  it('counts only the coordinator’s own CLC', async () => {
+    const s = await summary('coordinator');
+    expect(count(s, 'clcs')).toBe(1);
+    expect(count(s, 'students')).toBe(1);
+    expect(count(s, 'mails')).toBeUndefined();
+  });
+
+  it('shows a student no counts beyond their CLCs', async () => {
+    const s = await summary('student');
+    expect(s.counts.map((c) => c.key)).toEqual(['clcs']);
+    expect(s.areas.map((a) => a.key)).toEqual(['profile']);
+  });
+});
