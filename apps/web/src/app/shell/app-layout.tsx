@@ -9,6 +9,7 @@ import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import './shell.css';

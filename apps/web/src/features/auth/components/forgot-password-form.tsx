@@ -31,7 +31,7 @@ export function ForgotPasswordForm() {
   if (mutation.data) {
     return (
       <Stack gap="sm">
-        <Alert color="green" variant="light" role="status">
+        <Alert color="green.9" variant="light" role="status">
           {mutation.data.message}
         </Alert>
         <Anchor component={Link} to="/en/login">
@@ -53,7 +53,7 @@ export function ForgotPasswordForm() {
           {...register('usernameOrEmail')}
         />
         {mutation.isError ? (
-          <Alert color="red" variant="light" role="alert">
+          <Alert color="red.9" variant="light" role="alert">
             {displayError(mutation.error)}
           </Alert>
         ) : null}

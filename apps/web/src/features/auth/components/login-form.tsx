@@ -38,7 +38,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (tokens: TokenPair) => voi
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm">
         {failure ? (
-          <Alert color="red" variant="light" role="alert" title="Sign-in failed">
+          <Alert color="red.9" variant="light" role="alert" title="Sign-in failed">
             {failure}
           </Alert>
         ) : null}

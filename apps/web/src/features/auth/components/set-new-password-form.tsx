@@ -38,7 +38,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   if (mutation.data) {
     return (
       <Stack gap="sm">
-        <Alert color="green" variant="light" role="status">
+        <Alert color="green.9" variant="light" role="status">
           {mutation.data.message}
         </Alert>
         <Anchor component={Link} to="/en/login">
@@ -66,7 +66,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
           {...register('confirmPassword')}
         />
         {mutation.isError ? (
-          <Alert color="red" variant="light" role="alert">
+          <Alert color="red.9" variant="light" role="alert">
             {displayError(mutation.error)}{' '}
             <Anchor component={Link} to="/en/forgot-password">
               Ask for a new link

@@ -15,7 +15,7 @@ export default function SetNewPasswordRoute() {
       {token ? (
         <SetNewPasswordForm token={token} />
       ) : (
-        <Alert color="red" variant="light" role="alert">
+        <Alert color="red.9" variant="light" role="alert">
           This link is incomplete. Please open the link from the e-mail again, or{' '}
           <Anchor component={Link} to="/en/forgot-password">
             ask for a new one

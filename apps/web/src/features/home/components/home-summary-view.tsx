@@ -3,6 +3,12 @@ import { Link } from 'react-router';
 import type { HomeSummary } from '@lantern/contracts/home';
 import { appPath } from '../../../lib/paths';
 
+/** A role key as words: `SUPER_ADMIN` → `Super admin`. */
+const roleLabel = (key: string): string => {
+  const words = key.toLowerCase().replace(/_+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 /** Greeting, the counts that matter to the user's role and the areas they may open. */
 export function HomeSummaryView({ summary }: { summary: HomeSummary }) {
   return (
@@ -12,8 +18,8 @@ export function HomeSummaryView({ summary }: { summary: HomeSummary }) {
           Welcome, {summary.greetingName}
         </Title>
         {summary.activeRole ? (
-          <Badge variant="light" size="lg" radius="sm">
-            Acting as {summary.activeRole}
+          <Badge variant="light" size="lg" radius="sm" tt="none">
+            Acting as {roleLabel(summary.activeRole)}
           </Badge>
         ) : null}
       </Group>

@@ -33,7 +33,7 @@ export default function HomeRoute() {
   if (summary.isPending) return <Loader aria-label="Loading" m="xl" />;
   if (summary.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title={ERROR_TEXTS.defaultHeadline}>
+      <Alert color="red.9" variant="light" role="alert" title={ERROR_TEXTS.defaultHeadline}>
         {displayError(summary.error)}
       </Alert>
     );

@@ -43,8 +43,8 @@ export function MailLogTable({ items, total, page, limit, isFetching, onPageChan
         onOpen(record);
       }}
       columns={[
-        { accessor: 'createdAt', title: 'Created', width: 130, render: (mail) => formatTimestamp(mail.createdAt) },
-        { accessor: 'to', title: 'To', ellipsis: true, width: 220 },
+        { accessor: 'createdAt', title: 'Created', width: 120, render: (mail) => formatTimestamp(mail.createdAt) },
+        { accessor: 'to', title: 'To', ellipsis: true, width: 220, visibleMediaQuery: '(min-width: 48em)' },
         { accessor: 'subject', title: 'Subject', ellipsis: true },
         { accessor: 'kind', title: 'Kind', width: 140, ellipsis: true, visibleMediaQuery: '(min-width: 48em)' },
         {

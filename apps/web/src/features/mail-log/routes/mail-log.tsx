@@ -78,7 +78,7 @@ export default function MailLogRoute() {
         />
       </Group>
       {mailLog.isError ? (
-        <Alert color="red" variant="light" role="alert">
+        <Alert color="red.9" variant="light" role="alert">
           {displayError(mailLog.error)}
         </Alert>
       ) : null}

@@ -41,7 +41,7 @@ export function ChangePasswordForm({ isImpersonating }: { isImpersonating: boole
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm" maw={420}>
         {isImpersonating ? (
-          <Alert color="orange" variant="light" role="status">
+          <Alert color="orange.9" variant="light" role="status">
             {ERROR_TEXTS.passwordChangeWhileImpersonating}
           </Alert>
         ) : null}
@@ -69,7 +69,7 @@ export function ChangePasswordForm({ isImpersonating }: { isImpersonating: boole
               {...register('confirmPassword')}
             />
             {mutation.isError ? (
-              <Alert color="red" variant="light" role="alert">
+              <Alert color="red.9" variant="light" role="alert">
                 {displayError(mutation.error)}
               </Alert>
             ) : null}

@@ -66,7 +66,7 @@ export function ImageUploadForm({ imageType, onUploaded }: { imageType: string; 
           )}
         />
         {mutation.isError ? (
-          <Alert color="red" variant="light" role="alert">
+          <Alert color="red.9" variant="light" role="alert">
             {displayError(mutation.error)}
           </Alert>
         ) : null}

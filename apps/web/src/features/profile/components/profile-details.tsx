@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Flex, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PROFILE_IMAGE_SIZE } from '@lantern/contracts/constants';
 import type { Profile } from '@lantern/contracts/profile';
@@ -38,7 +38,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
 
   return (
     <Paper withBorder p="md">
-      <Group align="flex-start" gap="md" wrap="nowrap">
+      <Flex direction={{ base: 'column', xs: 'row' }} align="flex-start" gap="md">
         <Stack gap={4} align="center">
           {profile.profilePhoto ? (
             <Image
@@ -68,15 +68,15 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
             </Anchor>
           ) : null}
         </Stack>
-        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap="xs" w="100%" style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} fz="h3">
             {fullName}
           </Title>
-          <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
+          <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" layout="fixed" fz="sm">
             <Table.Tbody>
               {rows.map(([label, value]) => (
                 <Table.Tr key={label}>
-                  <Table.Th w={130} fw={600} c="gray.8" scope="row">
+                  <Table.Th w={120} fw={600} c="gray.8" scope="row">
                     {label}
                   </Table.Th>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
@@ -85,7 +85,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
             </Table.Tbody>
           </Table>
         </Stack>
-      </Group>
+      </Flex>
     </Paper>
   );
 }

@@ -27,7 +27,7 @@ export function RolePicker({ onChanged, autoFocus = false }: RolePickerProps) {
   if (roles.isPending) return <Loader size="sm" aria-label="Loading roles" />;
   if (roles.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="Roles error">
+      <Alert color="red.9" variant="light" role="alert" title="Roles error">
         {displayError(roles.error)}
       </Alert>
     );
@@ -73,7 +73,7 @@ export function RolePicker({ onChanged, autoFocus = false }: RolePickerProps) {
           </Stack>
         </Radio.Group>
         {selectRole.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Roles error">
+          <Alert color="red.9" variant="light" role="alert" title="Roles error">
             {displayError(selectRole.error)}
           </Alert>
         ) : null}

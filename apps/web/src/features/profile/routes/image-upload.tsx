@@ -24,12 +24,12 @@ export default function ImageUploadRoute() {
       <ProfileNav />
       {profile.isPending ? <Loader aria-label="Loading profile" /> : null}
       {profile.isError ? (
-        <Alert color="red" variant="light" role="alert">
+        <Alert color="red.9" variant="light" role="alert">
           {displayError(profile.error)}
         </Alert>
       ) : null}
       {profile.data && !profile.data.canUploadPhoto ? (
-        <Alert color="blue" variant="light" role="status" maw={560}>
+        <Alert color="lantern.8" variant="light" role="status" maw={560}>
           {ERROR_TEXTS.photoAlreadyUploaded}
         </Alert>
       ) : null}

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Flex.layer.css';
 import { Alert, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { useCurrentUser } from '../../../lib/base-data';
@@ -27,7 +29,7 @@ export default function ProfileViewRoute() {
       <ProfileNav />
       {profile.isPending ? <Loader aria-label="Loading profile" /> : null}
       {profile.isError ? (
-        <Alert color="red" variant="light" role="alert" title={ERROR_TEXTS.defaultHeadline}>
+        <Alert color="red.9" variant="light" role="alert" title={ERROR_TEXTS.defaultHeadline}>
           {displayError(profile.error)}
         </Alert>
       ) : null}
