@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '@lantern/db/client';
 import { ensureSecrets } from '@lantern/db/catalogue';
 import { DEMO_PASSWORD } from '@lantern/db/seed';
@@ -65,8 +64,6 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
-
-export const json = <T>(res: LightMyRequestResponse): T => res.json<T>();
 
 /** A multipart body with text fields and files, for routes that take forms. */
 export function multipart(fields: Record<string, string>, files: Record<string, { name: string; type: string; data: Buffer }> = {}) {

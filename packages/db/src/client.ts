@@ -32,7 +32,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // A bigint count from pg is a string; PGlite gives a number. Parse int8 so both agree.
-    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -3,8 +3,8 @@ import type { Db } from '@lantern/db/client';
 
 /** Rows of a raw Drizzle `sql` query; both drivers answer with `{ rows }`. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** A database error's SQLSTATE code (Drizzle wraps driver errors; the code is on the cause). */

@@ -10,7 +10,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL to use; without it the app runs PGlite in LANTERN_DATA_DIR. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   LANTERN_DATA_DIR: z.string().default('./data'),
   /** Where uploaded files live; default `<LANTERN_DATA_DIR>/files`. */
   LANTERN_FILES_DIR: z.string().optional(),
@@ -19,11 +19,11 @@ const envSchema = z.object({
   LANTERN_ADMIN_USERNAME: z.string().min(1).optional(),
   LANTERN_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** The address people reach the app at, for links in mails. */
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587; without it mails stay in the outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lantern <no-reply@lantern.example>'),
-  HELPDESK_EMAIL: z.string().email().optional(),
+  HELPDESK_EMAIL: z.email().optional(),
   /** Run the job workers in this process (default on). */
   LANTERN_WORKERS: z
     .enum(['1', '0', 'true', 'false'])
