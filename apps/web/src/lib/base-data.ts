@@ -11,6 +11,7 @@ import {
 import type { Mode } from '@lantern/contracts/enums';
 import { apiFetch } from './api-client';
 import { useAppState } from './app-store';
+import { getAccessToken } from './storage';
 
 /* The startup call every signed-in screen shares (spec §2 "Startup"), so it lives in lib and
  * not in one feature. The menu is checked on its own: a broken menu shows the menu-error hint
@@ -47,7 +48,8 @@ export const baseDataQueryOptions = (mode: Mode) =>
 /** The base data of the current mode; screens inside the shell can rely on it being loaded. */
 export function useBaseData() {
   const mode = useAppState((s) => s.mode);
-  return useQuery(baseDataQueryOptions(mode));
+  // Without a session there is nothing to load: the shell sends the user to sign in.
+  return useQuery({ ...baseDataQueryOptions(mode), enabled: getAccessToken() !== null });
 }
 
 /** The signed-in user, or null while loading (the shell renders nothing inside until it is there). */
