@@ -16,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
     // One '/*' route serves every file; a path that is no file falls to the SPA shell.
     wildcard: true,
     index: false,
+    // The web build writes .br and .gz beside every asset; send those to browsers that accept them.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -10,6 +10,9 @@ import { localeParams } from '../../lib/params';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** One-time links in mails are credentials: whoever reads the log must not be able to use them. */
+const maskTokens = (text: string) => text.replace(/([#?&]token=)[A-Za-z0-9_-]+/g, '$1[hidden]');
+
 export async function mailLogRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get('/api/:locale/mail-log', {
     config: { access: { right: 'MAIL_LOG__DISPLAY' } },
@@ -36,7 +39,7 @@ export async function mailLogRoutes(app: FastifyInstance, deps: Deps): Promise<v
         id: m.id,
         to: m.toAddress,
         subject: m.subject,
-        text: m.textBody,
+        text: maskTokens(m.textBody),
         kind: m.kind,
         status: m.status,
         attempts: m.attempts,

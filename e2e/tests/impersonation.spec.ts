@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { screenshotPath, signIn } from './support';
+
+test('a super admin impersonates a student and exits again', async ({ page }) => {
+  await signIn(page, 'super_admin');
+  await expect(page.getByRole('button', { name: 'Account of Samira Haddad' })).toBeVisible();
+  const search = page.getByRole('textbox', { name: 'Impersonate a user' });
+  await search.fill('stu');
+  await expect(page.getByText('4 letters required')).toBeVisible();
+  await search.fill('stud');
+  await page.getByRole('option', { name: /Achol Garang \(student,/ }).click();
+  await expect(page.getByRole('button', { name: 'Account of Achol Garang' })).toBeVisible();
+  await expect(page.getByText('You have insufficient permissions to visit this page')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('impersonating-student-1280'), fullPage: true });
+  await page.getByRole('button', { name: 'Exit impersonation' }).click();
+  await expect(page.getByRole('button', { name: 'Account of Samira Haddad' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('impersonateUsername'))).toBeNull();
+});

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const DEMO_PASSWORD = 'lantern-demo';
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/en/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export type CaughtMail = { to: string; subject: string; text: string };
+
+/** Waits for a mail to this address in the SMTP catcher of the global setup. */
+export async function waitForMail(to: string, timeoutMs = 20_000): Promise<CaughtMail> {
+  const file = process.env.LANTERN_E2E_MAILBOX ?? '';
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const mails = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as CaughtMail);
+    const found = mails.findLast((m) => m.to.includes(to));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${to} arrived.`);
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const screenshotPath = (name: string) => new URL(`../../.tmp/screens/${name}.png`, import.meta.url).pathname;
