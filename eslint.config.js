@@ -35,10 +35,17 @@ export default tseslint.config(
       // Fastify handlers are async by contract even when they await nothing.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-confusing-void-expression': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment in apps/api/src/plugins/env.ts only.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment in apps/api/src/plugins/env.ts only.',
+        },
       ],
     },
   },
@@ -48,12 +55,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Components use the hooks in features/*/api; only src/lib/api-client.ts calls fetch.' }],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'Components use the hooks in features/*/api; only src/lib/api-client.ts calls fetch.',
+        },
+      ],
     },
   },
   {
     // The env plugin is the app's one reader of the environment; tools, tests and benchmarks read their own settings.
-    files: ['apps/api/src/plugins/env.ts', 'scripts/**', 'e2e/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx', 'apps/api/test/**', 'packages/db/src/**'],
+    files: [
+      'apps/api/src/plugins/env.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/api/test/**',
+      'packages/db/src/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

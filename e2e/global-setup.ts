@@ -24,8 +24,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     onData: (stream, _session, callback) => {
       simpleParser(stream)
         .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          appendFileSync(mailbox, `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' })}\n`);
+          const to = Array.isArray(mail.to)
+            ? mail.to.map((a) => a.text).join(', ')
+            : (mail.to?.text ?? '');
+          appendFileSync(
+            mailbox,
+            `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' })}\n`,
+          );
           callback();
         })
         .catch(callback);

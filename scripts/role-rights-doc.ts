@@ -7,4 +7,7 @@ const doc = readFileSync(path, 'utf8');
 const start = doc.indexOf('<!-- table:start -->');
 const end = doc.indexOf('<!-- table:end -->');
 if (start < 0 || end < 0) throw new Error('The table markers are missing.');
-writeFileSync(path, `${doc.slice(0, start)}<!-- table:start -->\n${roleRightsTable()}\n${doc.slice(end)}`);
+writeFileSync(
+  path,
+  `${doc.slice(0, start)}<!-- table:start -->\n${roleRightsTable()}\n${doc.slice(end)}`,
+);

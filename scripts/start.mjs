@@ -13,7 +13,8 @@ function newest(paths) {
     if (!existsSync(p)) return;
     const s = statSync(p);
     if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') visit(join(p, name));
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && name !== 'dist') visit(join(p, name));
     } else if (s.mtimeMs > latest) latest = s.mtimeMs;
   };
   paths.forEach((p) => visit(join(root, p)));
@@ -26,19 +27,34 @@ const targets = [
   {
     name: '@lantern/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      'packages/contracts/src',
+    ],
   },
   {
     name: '@lantern/api',
     output: 'apps/api/dist/server.mjs',
-    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src', 'packages/db/src', 'packages/db/migrations'],
+    sources: [
+      'apps/api/src',
+      'apps/api/build.mjs',
+      'packages/contracts/src',
+      'packages/db/src',
+      'packages/db/migrations',
+    ],
   },
 ];
 
 for (const target of targets) {
   if (builtAt(target.output) >= newest(target.sources)) continue;
   process.stdout.write(`Building ${target.name} …\n`);
-  const result = spawnSync('npm', ['run', 'build', '-w', target.name], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', target.name], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

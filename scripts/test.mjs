@@ -11,9 +11,17 @@ function findChromium() {
   const debianLike = existsSync('/etc/debian_version');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (debianLike && isRoot) {
-    process.stdout.write('Chromium is missing: installing Debian\'s chromium …\n');
-    const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (apt(['update']).status === 0 && apt(['install', '-y', '--no-install-recommends', 'chromium']).status === 0 && existsSync('/usr/bin/chromium')) {
+    process.stdout.write("Chromium is missing: installing Debian's chromium …\n");
+    const apt = (args) =>
+      spawnSync('apt-get', args, {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    if (
+      apt(['update']).status === 0 &&
+      apt(['install', '-y', '--no-install-recommends', 'chromium']).status === 0 &&
+      existsSync('/usr/bin/chromium')
+    ) {
       return '/usr/bin/chromium';
     }
   }
@@ -34,18 +42,32 @@ const steps = [
   ['api on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/api'], { LANTERN_TEST_DB: 'pglite' }],
 ];
 if (process.env.DATABASE_URL) {
-  steps.push(['api on PostgreSQL', 'npx', ['vitest', 'run', '--root', 'apps/api'], { LANTERN_TEST_DB: 'postgres' }]);
+  steps.push([
+    'api on PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--root', 'apps/api'],
+    { LANTERN_TEST_DB: 'postgres' },
+  ]);
 } else {
   process.stdout.write('DATABASE_URL is not set: the API suite runs on PGlite only.\n');
 }
 steps.push(['build', 'npm', ['run', 'build', '--silent']]);
-steps.push(['browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { CHROMIUM_PATH: chromium }]);
+steps.push([
+  'browser journeys',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  { CHROMIUM_PATH: chromium },
+]);
 
 let passed = 0;
 for (const [name, cmd, args, env] of steps) {
   process.stdout.write(`\n=== ${name} ===\n`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     process.stdout.write(`\n${name} failed after ${seconds} s.\n${passed} passed, 1 failed\n`);

@@ -22,7 +22,10 @@ function precompress(): Plugin {
           } else if (/\.(js|css|html|svg|json)$/.test(entry.name)) {
             const content = readFileSync(path);
             writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-            writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+            writeFileSync(
+              `${path}.br`,
+              brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
           }
         }
       };

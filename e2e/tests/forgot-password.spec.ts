@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signIn, waitForMail } from './support';
 
-test('forgot password: the mail arrives, its link sets a new password, and it works', async ({ page }) => {
+test('forgot password: the mail arrives, its link sets a new password, and it works', async ({
+  page,
+}) => {
   await page.goto('/en/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/en\/forgot-password/);
@@ -16,7 +18,9 @@ test('forgot password: the mail arrives, its link sets a new password, and it wo
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('fresh-password-42');
   await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('fresh-password-42');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText('Your new password is set. You can sign in with it now.')).toBeVisible();
+  await expect(
+    page.getByText('Your new password is set. You can sign in with it now.'),
+  ).toBeVisible();
 
   await signIn(page, 'teaching_assistant', 'fresh-password-42');
   await expect(page).toHaveURL(/\/en\/home/);

@@ -8,11 +8,15 @@ test('Ctrl+Q opens the role picker; choosing a role changes the rights', async (
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('radio', { name: /^Facilitator/ }).check();
-  const changed = page.waitForResponse((r) => r.url().includes('/profile/rights-for-selected-roles') && r.status() === 200);
+  const changed = page.waitForResponse(
+    (r) => r.url().includes('/profile/rights-for-selected-roles') && r.status() === 200,
+  );
   await dialog.getByRole('button', { name: 'Use this role' }).click();
   await changed;
   const base = await page.evaluate(async () => {
-    const res = await fetch('/api/general/current-user/sis', { headers: { authorization: `Bearer ${localStorage.getItem('authCode') ?? ''}` } });
+    const res = await fetch('/api/general/current-user/sis', {
+      headers: { authorization: `Bearer ${localStorage.getItem('authCode') ?? ''}` },
+    });
     return (await res.json()) as { user: { activeRole: string } };
   });
   expect(base.user.activeRole).toBe('FACILITATOR');

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshotPath, signIn } from './support';
 
-test('a wrong password shows the spec’s message and keeps the user on the login page', async ({ page }) => {
+test('a wrong password shows the spec’s message and keeps the user on the login page', async ({
+  page,
+}) => {
   await signIn(page, 'coordinator', 'definitely-wrong');
   await expect(page.getByRole('alert')).toContainText('Username or Password incorrect.');
   await expect(page).toHaveURL(/\/en\/login/);
@@ -16,7 +18,9 @@ test('the login page has no serious accessibility violation', async ({ page }) =
   await page.screenshot({ path: screenshotPath('login-390'), fullPage: true });
 });
 
-test('signing in lands on home with the name in the header; signing out returns to login', async ({ page }) => {
+test('signing in lands on home with the name in the header; signing out returns to login', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
   await expect(page.getByRole('button', { name: 'Account of Daniel Okafor' })).toBeVisible();
@@ -41,8 +45,12 @@ test('an unsupported language goes home in English', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/home/);
 });
 
-test('a student in the sis sees the insufficient-permissions notice and a pointer to the learning platform', async ({ page }) => {
+test('a student in the sis sees the insufficient-permissions notice and a pointer to the learning platform', async ({
+  page,
+}) => {
   await signIn(page, 'student_2');
-  await expect(page.getByText('You have insufficient permissions to visit this page')).toBeVisible();
+  await expect(
+    page.getByText('You have insufficient permissions to visit this page'),
+  ).toBeVisible();
   await expect(page.getByRole('main')).toContainText(/learning platform/i);
 });

@@ -4,7 +4,11 @@ import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/en/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
@@ -32,8 +36,13 @@ export async function waitForMail(to: string, timeoutMs = 20_000): Promise<Caugh
 /** axe finds no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-export const screenshotPath = (name: string) => new URL(`../../.tmp/screens/${name}.png`, import.meta.url).pathname;
+export const screenshotPath = (name: string) =>
+  new URL(`../../.tmp/screens/${name}.png`, import.meta.url).pathname;

@@ -1,7 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@lantern/contracts/constants';
 import type { Database } from '@lantern/db/client';
 import type { SecretKey } from '@lantern/db/catalogue';
@@ -56,8 +60,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerBodyParsing(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Lantern API', version: APP_VERSION, description: 'Student information system and learning platform' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Lantern API',
+        version: APP_VERSION,
+        description: 'Student information system and learning platform',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -66,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerAuth(app, { db: database.db, secret: options.secrets.jwt_secret });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.access });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, access: route.config?.access });
   });
 
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -77,7 +88,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     files: createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret }),
     signAccessToken: (payload) => app.jwt.sign(payload),
   };
-  for (const area of [authRoutes, generalRoutes, profileRoutes, homeRoutes, mailLogRoutes, fileRoutes]) {
+  for (const area of [
+    authRoutes,
+    generalRoutes,
+    profileRoutes,
+    homeRoutes,
+    mailLogRoutes,
+    fileRoutes,
+  ]) {
     await area(app, deps);
   }
   const hasWeb = await registerWeb(app, webDist);

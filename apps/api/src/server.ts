@@ -9,7 +9,9 @@ import { dispatchMails, startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError, lockDataDir } from './lib/lock';
 
 /** Opens, migrates and fills the database; returns it with what start-up learned. */
-async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: boolean; release: () => void }> {
+async function prepareDatabase(
+  config: Config,
+): Promise<{ database: Database; seeded: boolean; release: () => void }> {
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   try {
     const database = config.databaseUrl
@@ -37,7 +39,12 @@ async function main(): Promise<void> {
 
   let jobs: Jobs | null = null;
   if (config.workers) {
-    jobs = await startJobs({ database, databaseUrl: config.databaseUrl, mailer, onError: (e) => app.log.error(e) });
+    jobs = await startJobs({
+      database,
+      databaseUrl: config.databaseUrl,
+      mailer,
+      onError: (e) => app.log.error(e),
+    });
     const boss = jobs.boss;
     mailer.setDispatch((ids) => dispatchMails(boss, ids));
   } else {
@@ -50,16 +57,24 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace(/0\.0\.0\.0|127\.0\.0\.1|\[::1?\]/, 'localhost');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const demo = await database.query<{ username: string }>(`select username from users where username = any($1) order by jwl_id`, [DEMO_USERS.map((u) => u.username)]);
+  const demo = await database.query<{ username: string }>(
+    `select username from users where username = any($1) order by jwl_id`,
+    [DEMO_USERS.map((u) => u.username)],
+  );
   const lines = [
     '',
     `Lantern is running at ${shown} (ready in ${seconds} s)`,
     `Database: ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL'}`,
     `API documentation: ${shown}/api/docs`,
-    config.smtpUrl ? 'Mail: sent by SMTP' : 'Mail: no SMTP set; mails stay readable on the mail-log page',
+    config.smtpUrl
+      ? 'Mail: sent by SMTP'
+      : 'Mail: no SMTP set; mails stay readable on the mail-log page',
   ];
   if (demo.length > 0) {
-    lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`, `  ${demo.map((u) => u.username).join(', ')}`);
+    lines.push(
+      `Demo sign-ins (password "${DEMO_PASSWORD}"):`,
+      `  ${demo.map((u) => u.username).join(', ')}`,
+    );
   }
   // Start-up output is for the person who ran npm start; the log stays structured.
   process.stdout.write(`${lines.join('\n')}\n\n`);
@@ -84,6 +99,8 @@ main().catch((error: unknown) => {
     process.stderr.write(`\n${error.message}\n\n`);
     process.exit(1);
   }
-  process.stderr.write(`Lantern could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Lantern could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -22,11 +22,16 @@ function concrete(url: string): string {
 
 describe('every route declares its access', () => {
   it('declares public, signedIn or one right of the catalogue', () => {
-    const apiRoutes = t.routes.filter((r) => !r.url.startsWith('/api/docs') && r.url !== '/*' && r.url !== '/');
+    const apiRoutes = t.routes.filter(
+      (r) => !r.url.startsWith('/api/docs') && r.url !== '/*' && r.url !== '/',
+    );
     expect(apiRoutes.length).toBeGreaterThan(10);
     for (const route of apiRoutes) {
       const { access } = route;
-      const ok = access === 'public' || access === 'signedIn' || (typeof access === 'object' && isRight(access.right));
+      const ok =
+        access === 'public' ||
+        access === 'signedIn' ||
+        (typeof access === 'object' && isRight(access.right));
       expect(ok, `${route.method} ${route.url}`).toBe(true);
     }
   });
@@ -39,7 +44,9 @@ describe('every route declares its access', () => {
   });
 
   it('answers 401 without a token on every route that is not public', async () => {
-    for (const route of t.routes.filter((r) => r.access && r.access !== 'public' && r.method !== 'HEAD')) {
+    for (const route of t.routes.filter(
+      (r) => r.access && r.access !== 'public' && r.method !== 'HEAD',
+    )) {
       const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
@@ -51,7 +58,11 @@ describe('every route declares its access', () => {
     expect(gated.length).toBeGreaterThan(0);
     for (const route of gated) {
       const right = typeof route.access === 'object' ? route.access.right : '';
-      const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: student });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: student,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'MISSING_RIGHT', missingRight: right });
       expect(res.json<{ detail: string }>().detail).toContain(right);
@@ -80,6 +91,8 @@ describe('responses', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login_check', '/api/general/current-user/{mode}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login_check', '/api/general/current-user/{mode}']),
+    );
   });
 });

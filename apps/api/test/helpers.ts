@@ -13,7 +13,10 @@ import { TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB, postgresUrl } from './db-target';
 export type TestApp = App & {
   database: Database;
   /** Signs in a demo user; returns the token pair. */
-  signIn: (username: string, password?: string) => Promise<{ token: string; refresh_token: string }>;
+  signIn: (
+    username: string,
+    password?: string,
+  ) => Promise<{ token: string; refresh_token: string }>;
   /** Headers with a demo user's bearer token. */
   as: (username: string) => Promise<{ authorization: string }>;
   close: () => Promise<void>;
@@ -21,7 +24,10 @@ export type TestApp = App & {
 
 async function openCopy(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({ dataDir: null, loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP)]) });
+    const database = await openDatabase({
+      dataDir: null,
+      loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP)]),
+    });
     return { database, drop: async () => undefined };
   }
   const name = `lantern_test_${randomBytes(6).toString('hex')}`;
@@ -42,13 +48,24 @@ async function openCopy(): Promise<{ database: Database; drop: () => Promise<voi
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
   const { database, drop } = await openCopy();
-  const config = loadConfig({ LANTERN_DATA_DIR: dir, LOG_LEVEL: 'silent', LANTERN_WORKERS: '0', LANTERN_WEB_DIST: join(dir, 'no-web'), ...env });
+  const config = loadConfig({
+    LANTERN_DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    LANTERN_WORKERS: '0',
+    LANTERN_WEB_DIST: join(dir, 'no-web'),
+    ...env,
+  });
   const secrets = await ensureSecrets(database.db);
   const built = await buildApp({ config, database, secrets });
   await built.app.ready();
   const signIn = async (username: string, password = DEMO_PASSWORD) => {
-    const res = await built.app.inject({ method: 'POST', url: '/api/login_check', payload: { username, password } });
-    if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+    const res = await built.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { username, password },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
     return res.json<{ token: string; refresh_token: string }>();
   };
   return {
@@ -66,19 +83,31 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 /** A multipart body with text fields and files, for routes that take forms. */
-export function multipart(fields: Record<string, string>, files: Record<string, { name: string; type: string; data: Buffer }> = {}) {
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; data: Buffer }> = {},
+) {
   const boundary = `----lantern${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   for (const [key, file] of Object.entries(files)) {
     parts.push(
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${key}"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${key}"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

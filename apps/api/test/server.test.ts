@@ -17,7 +17,11 @@ async function freePort(): Promise<number> {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -53,7 +57,8 @@ async function stop(run: Run): Promise<void> {
 }
 
 afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+  for (const child of started)
+    if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -71,7 +76,9 @@ describe.runIf(TEST_DB === 'pglite')('starting on PGlite', () => {
 
     const second = startServer({ PORT: String(await freePort()), LANTERN_DATA_DIR: dir });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/data folder .* is in use by another Lantern process \(pid \d+\)/);
+    expect(second.output()).toMatch(
+      /data folder .* is in use by another Lantern process \(pid \d+\)/,
+    );
     await stop(first);
   });
 });

@@ -20,7 +20,10 @@ collect('index.html');
 const login = Object.keys(manifest).find((key) => key.endsWith('features/auth/routes/login.tsx'));
 collect(login);
 
-const rows = [...files].map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }));
+const rows = [...files].map((file) => ({
+  file,
+  gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+}));
 rows.sort((a, b) => b.gzip - a.gzip);
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 for (const row of rows) console.log(`${(row.gzip / 1024).toFixed(1).padStart(7)} KB  ${row.file}`);

@@ -16,7 +16,11 @@ export const refreshSchema = z.object({
 });
 
 export const forgotPasswordInitSchema = z.object({
-  usernameOrEmail: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254),
+  usernameOrEmail: z
+    .string({ error: VALIDATION.required })
+    .trim()
+    .min(1, VALIDATION.required)
+    .max(254),
   locale: z.string().trim().min(2).max(5).default('en'),
 });
 export type ForgotPasswordInit = z.infer<typeof forgotPasswordInitSchema>;

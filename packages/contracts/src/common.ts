@@ -25,4 +25,9 @@ export const pageQuerySchema = z.object({
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });

@@ -28,7 +28,11 @@ export const HEADER_SHOW_AT_PX = 150;
 export const HEADER_ALWAYS_VISIBLE_PX = 25;
 export const RESIZE_THROTTLE_MS = 200;
 
-export const NOTIFICATION_LIMITS = { gradeComments: 50, undoPublishRequests: 50, announcements: 10 } as const;
+export const NOTIFICATION_LIMITS = {
+  gradeComments: 50,
+  undoPublishRequests: 50,
+  announcements: 10,
+} as const;
 export const BADGE_CAP = 99;
 export const IMPERSONATION_SEARCH_MIN_CHARS = 4;
 export const PROFILE_IMAGE_SIZE = 75;

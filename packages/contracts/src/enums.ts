@@ -41,4 +41,8 @@ export const PROGRAMME_TYPES = [
   'orientation',
   'gel',
 ] as const;
-export const NOTIFICATION_TYPES = ['grade_comment', 'announcement', 'undo_publish_request'] as const;
+export const NOTIFICATION_TYPES = [
+  'grade_comment',
+  'announcement',
+  'undo_publish_request',
+] as const;

@@ -4,7 +4,16 @@ import { z } from 'zod';
 export const homeSummarySchema = z.object({
   greetingName: z.string(),
   activeRole: z.string().nullable(),
-  counts: z.array(z.object({ key: z.string(), label: z.string(), value: z.number().int(), path: z.string().nullable() })),
-  areas: z.array(z.object({ key: z.string(), label: z.string(), path: z.string(), description: z.string() })),
+  counts: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      value: z.number().int(),
+      path: z.string().nullable(),
+    }),
+  ),
+  areas: z.array(
+    z.object({ key: z.string(), label: z.string(), path: z.string(), description: z.string() }),
+  ),
 });
 export type HomeSummary = z.infer<typeof homeSummarySchema>;

@@ -24,7 +24,9 @@ export const selectRolesSchema = z.object({
 });
 
 export const selectClcsSchema = z.object({
-  clcIds: z.array(z.number().int().positive(), { error: VALIDATION.multiSelect }).min(1, VALIDATION.multiSelect),
+  clcIds: z
+    .array(z.number().int().positive(), { error: VALIDATION.multiSelect })
+    .min(1, VALIDATION.multiSelect),
 });
 
 export const profileSchema = z.object({

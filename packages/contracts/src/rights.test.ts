@@ -4,7 +4,20 @@ import { RIGHTS, rightAction } from './rights';
 import { DEFAULT_ROLES, ROLE_KEYS, defaultRightsOf } from './roles';
 import { roleRightsTable } from './role-rights-table';
 
-const ACTIONS = ['DISPLAY', 'EDIT', 'CREATE', 'DELETE', 'EXPORT', 'IMPORT', 'IMPERSONATE', 'SECURITY_ACCESS', 'CLOSE', 'REVIEW_GRADES', 'PUBLISH', 'MERGE'];
+const ACTIONS = [
+  'DISPLAY',
+  'EDIT',
+  'CREATE',
+  'DELETE',
+  'EXPORT',
+  'IMPORT',
+  'IMPERSONATE',
+  'SECURITY_ACCESS',
+  'CLOSE',
+  'REVIEW_GRADES',
+  'PUBLISH',
+  'MERGE',
+];
 
 describe('the rights catalogue', () => {
   it('is AREA__ACTION with a known action, each right once', () => {
@@ -16,7 +29,18 @@ describe('the rights catalogue', () => {
   });
 
   it('holds the rights the spec names', () => {
-    for (const right of ['PROGRAMME_ACADEMIC__DISPLAY', 'PROGRAMME_PROFESSIONAL__DISPLAY', 'PROGRAMME_GEL__DISPLAY', 'USER__IMPERSONATE', 'USER__SECURITY_ACCESS', 'ROLE_TO_RIGHT__EXPORT', 'SUBMISSION__CREATE', 'PROGRAMME__REVIEW_GRADES', 'PROGRAMME__CLOSE', 'UNIT__PUBLISH']) {
+    for (const right of [
+      'PROGRAMME_ACADEMIC__DISPLAY',
+      'PROGRAMME_PROFESSIONAL__DISPLAY',
+      'PROGRAMME_GEL__DISPLAY',
+      'USER__IMPERSONATE',
+      'USER__SECURITY_ACCESS',
+      'ROLE_TO_RIGHT__EXPORT',
+      'SUBMISSION__CREATE',
+      'PROGRAMME__REVIEW_GRADES',
+      'PROGRAMME__CLOSE',
+      'UNIT__PUBLISH',
+    ]) {
       expect(RIGHTS).toContain(right);
     }
   });
@@ -25,8 +49,21 @@ describe('the rights catalogue', () => {
 describe('the default roles', () => {
   it('are the 15 roles of the spec', () => {
     expect([...ROLE_KEYS].sort()).toEqual([
-      'ACADEMIC_MANAGER', 'ADMIN', 'API_USER', 'COORDINATOR', 'FACILITATOR', 'FACULTY', 'LEAD_COORDINATOR', 'LEAD_FACILITATOR',
-      'LEAD_FACULTY', 'OPERATIONAL_MANAGER', 'STUDENT', 'SUPER_ADMIN', 'TEACHING_ASSISTANT', 'UNIVERSITY_REPRESENTATIVE', 'VIEW_ONLY_USER',
+      'ACADEMIC_MANAGER',
+      'ADMIN',
+      'API_USER',
+      'COORDINATOR',
+      'FACILITATOR',
+      'FACULTY',
+      'LEAD_COORDINATOR',
+      'LEAD_FACILITATOR',
+      'LEAD_FACULTY',
+      'OPERATIONAL_MANAGER',
+      'STUDENT',
+      'SUPER_ADMIN',
+      'TEACHING_ASSISTANT',
+      'UNIVERSITY_REPRESENTATIVE',
+      'VIEW_ONLY_USER',
     ]);
   });
 
@@ -44,7 +81,10 @@ describe('the default roles', () => {
   });
 
   it('are documented as they are in docs/decisions/0003-default-role-rights.md', () => {
-    const doc = readFileSync(new URL('../../../docs/decisions/0003-default-role-rights.md', import.meta.url), 'utf8');
+    const doc = readFileSync(
+      new URL('../../../docs/decisions/0003-default-role-rights.md', import.meta.url),
+      'utf8',
+    );
     expect(doc).toContain(roleRightsTable());
   });
 });

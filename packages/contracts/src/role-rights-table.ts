@@ -22,7 +22,10 @@ export function roleRightsTable(): string {
   for (const key of ROLE_KEYS) {
     const role = DEFAULT_ROLES[key];
     const held = defaultRightsOf(key);
-    const rights = held.length === RIGHTS.length ? `every right (${held.length})` : `${describeRights(held)} — ${held.length} rights`;
+    const rights =
+      held.length === RIGHTS.length
+        ? `every right (${held.length})`
+        : `${describeRights(held)} — ${held.length} rights`;
     lines.push(`| ${key} (${role.label}) | ${role.scope} | ${rights} | ${role.why} |`);
   }
   return lines.join('\n');

@@ -59,6 +59,7 @@ export async function ensureSecrets(db: Db): Promise<Record<SecretKey, string>> 
   const found = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   const jwt = found.jwt_secret;
   const link = found.link_secret;
-  if (!jwt || !link) throw new Error('The signing secrets could not be read from the settings table.');
+  if (!jwt || !link)
+    throw new Error('The signing secrets could not be read from the settings table.');
   return { jwt_secret: jwt, link_secret: link };
 }

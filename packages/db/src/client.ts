@@ -10,7 +10,10 @@ import { schema } from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A parameterised statement run outside Drizzle (pg-boss, benchmarks, maintenance). */
-export type RawQuery = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+export type RawQuery = <T extends Record<string, unknown>>(
+  text: string,
+  params?: unknown[],
+) => Promise<T[]>;
 
 export type Database = {
   db: Db;
@@ -24,8 +27,7 @@ export type Database = {
 };
 
 export type OpenOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string | null; loadDataDir?: Blob | File };
+  { url: string; poolSize?: number } | { dataDir: string | null; loadDataDir?: Blob | File };
 
 /** Opens PostgreSQL when given a URL, else PGlite in `dataDir` (null: in memory). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -46,7 +48,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (options.dataDir && !existsSync(options.dataDir)) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir && !existsSync(options.dataDir))
+    mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

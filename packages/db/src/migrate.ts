@@ -11,7 +11,10 @@ import type { Database } from './client';
  * (the API build copies it to apps/api/dist/migrations).
  */
 export function migrationsFolder(): string {
-  const candidates = [new URL('../migrations', import.meta.url), new URL('./migrations', import.meta.url)];
+  const candidates = [
+    new URL('../migrations', import.meta.url),
+    new URL('./migrations', import.meta.url),
+  ];
   for (const candidate of candidates) {
     const path = fileURLToPath(candidate);
     if (existsSync(`${path}/meta/_journal.json`)) return path;

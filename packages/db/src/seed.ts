@@ -33,24 +33,174 @@ type DemoUser = {
 
 /** A sign-in for every role (username = the role in lower case), and a second CLC's people. */
 export const DEMO_USERS: DemoUser[] = [
-  { username: 'super_admin', firstName: 'Samira', lastName: 'Haddad', gender: 'f', systemRole: 'superAdmin', roles: ['SUPER_ADMIN', 'ADMIN'], clcCodes: ['KAK'] },
-  { username: 'admin', firstName: 'Daniel', lastName: 'Okafor', gender: 'm', systemRole: 'admin', roles: ['ADMIN'], clcCodes: ['KAK'] },
-  { username: 'academic_manager', firstName: 'Grace', lastName: 'Mwangi', gender: 'f', systemRole: 'user', roles: ['ACADEMIC_MANAGER'], clcCodes: ['KAK'] },
-  { username: 'operational_manager', firstName: 'Tomas', lastName: 'Berger', gender: 'm', systemRole: 'user', roles: ['OPERATIONAL_MANAGER'], clcCodes: ['KAK'] },
-  { username: 'lead_coordinator', firstName: 'Amina', lastName: 'Yusuf', gender: 'f', systemRole: 'user', roles: ['LEAD_COORDINATOR', 'COORDINATOR'], clcCodes: ['KAK', 'DZA'] },
-  { username: 'coordinator', firstName: 'John', lastName: 'Deng', gender: 'm', systemRole: 'user', roles: ['COORDINATOR'], clcCodes: ['KAK'] },
-  { username: 'lead_facilitator', firstName: 'Leila', lastName: 'Nasser', gender: 'f', systemRole: 'user', roles: ['LEAD_FACILITATOR', 'FACILITATOR'], clcCodes: ['KAK'], employeeType: 'onsite_facilitator' },
-  { username: 'facilitator', firstName: 'Peter', lastName: 'Lual', gender: 'm', systemRole: 'user', roles: ['FACILITATOR'], clcCodes: ['KAK'], employeeType: 'onsite_facilitator' },
-  { username: 'lead_faculty', firstName: 'David', lastName: 'Kim', gender: 'm', systemRole: 'user', roles: ['LEAD_FACULTY', 'FACULTY'], clcCodes: ['KAK'], employeeType: 'online_facilitator' },
-  { username: 'faculty', firstName: 'Maria', lastName: 'Alvarez', gender: 'f', systemRole: 'user', roles: ['FACULTY'], clcCodes: ['KAK'], employeeType: 'online_facilitator' },
-  { username: 'teaching_assistant', firstName: 'Nour', lastName: 'Khalil', gender: 'f', systemRole: 'user', roles: ['TEACHING_ASSISTANT'], clcCodes: ['KAK'], employeeType: 'online-onsite_facilitator' },
-  { username: 'university_representative', firstName: 'Sarah', lastName: 'Collins', gender: 'f', systemRole: 'user', roles: ['UNIVERSITY_REPRESENTATIVE'], clcCodes: ['KAK'] },
-  { username: 'view_only_user', firstName: 'Ahmed', lastName: 'Farah', gender: 'm', systemRole: 'user', roles: ['VIEW_ONLY_USER'], clcCodes: ['KAK'] },
-  { username: 'api_user', firstName: 'Integration', lastName: 'Account', gender: 'o', systemRole: 'user', roles: ['API_USER'], clcCodes: ['KAK'] },
-  { username: 'student', firstName: 'Achol', lastName: 'Garang', gender: 'f', systemRole: 'user', roles: ['STUDENT'], clcCodes: ['KAK'] },
-  { username: 'coordinator_2', firstName: 'Rami', lastName: 'Saleh', gender: 'm', systemRole: 'user', roles: ['COORDINATOR'], clcCodes: ['AMM'] },
-  { username: 'facilitator_2', firstName: 'Hana', lastName: 'Odeh', gender: 'f', systemRole: 'user', roles: ['FACILITATOR'], clcCodes: ['AMM'], employeeType: 'onsite_facilitator' },
-  { username: 'student_2', firstName: 'Yousef', lastName: 'Qasem', gender: 'm', systemRole: 'user', roles: ['STUDENT'], clcCodes: ['AMM'] },
+  {
+    username: 'super_admin',
+    firstName: 'Samira',
+    lastName: 'Haddad',
+    gender: 'f',
+    systemRole: 'superAdmin',
+    roles: ['SUPER_ADMIN', 'ADMIN'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'admin',
+    firstName: 'Daniel',
+    lastName: 'Okafor',
+    gender: 'm',
+    systemRole: 'admin',
+    roles: ['ADMIN'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'academic_manager',
+    firstName: 'Grace',
+    lastName: 'Mwangi',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['ACADEMIC_MANAGER'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'operational_manager',
+    firstName: 'Tomas',
+    lastName: 'Berger',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['OPERATIONAL_MANAGER'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'lead_coordinator',
+    firstName: 'Amina',
+    lastName: 'Yusuf',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['LEAD_COORDINATOR', 'COORDINATOR'],
+    clcCodes: ['KAK', 'DZA'],
+  },
+  {
+    username: 'coordinator',
+    firstName: 'John',
+    lastName: 'Deng',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['COORDINATOR'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'lead_facilitator',
+    firstName: 'Leila',
+    lastName: 'Nasser',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['LEAD_FACILITATOR', 'FACILITATOR'],
+    clcCodes: ['KAK'],
+    employeeType: 'onsite_facilitator',
+  },
+  {
+    username: 'facilitator',
+    firstName: 'Peter',
+    lastName: 'Lual',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['FACILITATOR'],
+    clcCodes: ['KAK'],
+    employeeType: 'onsite_facilitator',
+  },
+  {
+    username: 'lead_faculty',
+    firstName: 'David',
+    lastName: 'Kim',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['LEAD_FACULTY', 'FACULTY'],
+    clcCodes: ['KAK'],
+    employeeType: 'online_facilitator',
+  },
+  {
+    username: 'faculty',
+    firstName: 'Maria',
+    lastName: 'Alvarez',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['FACULTY'],
+    clcCodes: ['KAK'],
+    employeeType: 'online_facilitator',
+  },
+  {
+    username: 'teaching_assistant',
+    firstName: 'Nour',
+    lastName: 'Khalil',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['TEACHING_ASSISTANT'],
+    clcCodes: ['KAK'],
+    employeeType: 'online-onsite_facilitator',
+  },
+  {
+    username: 'university_representative',
+    firstName: 'Sarah',
+    lastName: 'Collins',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['UNIVERSITY_REPRESENTATIVE'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'view_only_user',
+    firstName: 'Ahmed',
+    lastName: 'Farah',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['VIEW_ONLY_USER'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'api_user',
+    firstName: 'Integration',
+    lastName: 'Account',
+    gender: 'o',
+    systemRole: 'user',
+    roles: ['API_USER'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'student',
+    firstName: 'Achol',
+    lastName: 'Garang',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['STUDENT'],
+    clcCodes: ['KAK'],
+  },
+  {
+    username: 'coordinator_2',
+    firstName: 'Rami',
+    lastName: 'Saleh',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['COORDINATOR'],
+    clcCodes: ['AMM'],
+  },
+  {
+    username: 'facilitator_2',
+    firstName: 'Hana',
+    lastName: 'Odeh',
+    gender: 'f',
+    systemRole: 'user',
+    roles: ['FACILITATOR'],
+    clcCodes: ['AMM'],
+    employeeType: 'onsite_facilitator',
+  },
+  {
+    username: 'student_2',
+    firstName: 'Yousef',
+    lastName: 'Qasem',
+    gender: 'm',
+    systemRole: 'user',
+    roles: ['STUDENT'],
+    clcCodes: ['AMM'],
+  },
 ];
 
 export async function hasAnyUser(db: Db): Promise<boolean> {
@@ -63,7 +213,10 @@ export async function seedDemo(db: Db): Promise<void> {
   // One hash for every demo account: argon2 is deliberately slow.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const clcRows = await tx.insert(clcs).values([...DEMO_CLCS]).returning({ id: clcs.id, code: clcs.code });
+    const clcRows = await tx
+      .insert(clcs)
+      .values([...DEMO_CLCS])
+      .returning({ id: clcs.id, code: clcs.code });
     const clcId = new Map(clcRows.map((c) => [c.code, c.id]));
     const created = await tx
       .insert(users)
@@ -83,7 +236,10 @@ export async function seedDemo(db: Db): Promise<void> {
       .returning({ jwlId: users.jwlId, username: users.username });
     const idOf = new Map(created.map((u) => [u.username, u.jwlId]));
     const memberships = DEMO_USERS.flatMap((u) =>
-      u.clcCodes.map((code) => ({ userId: idOf.get(u.username) ?? 0, clcId: clcId.get(code) ?? 0 })),
+      u.clcCodes.map((code) => ({
+        userId: idOf.get(u.username) ?? 0,
+        clcId: clcId.get(code) ?? 0,
+      })),
     );
     await tx.insert(userClcs).values(memberships);
     const grants = DEMO_USERS.flatMap((u) =>

@@ -10,7 +10,12 @@ export type AuditEntry = {
 };
 
 /** Writes one audit row, inside the caller's transaction when given one. */
-export async function audit(db: Db, auth: AuthContext | null, entry: AuditEntry, ip?: string | null): Promise<void> {
+export async function audit(
+  db: Db,
+  auth: AuthContext | null,
+  entry: AuditEntry,
+  ip?: string | null,
+): Promise<void> {
   await db.insert(auditLog).values({
     actorId: auth?.user.jwlId ?? null,
     impersonatorId: auth?.impersonating ? auth.realUser.jwlId : null,

@@ -6,14 +6,19 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly extra: { fields?: Record<string, string>; missingRight?: string; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      missingRight?: string;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(detail);
     this.name = 'AppError';
   }
 }
 
-export const notFound = (what = 'The record') => new AppError(404, 'NOT_FOUND', `${what} was not found.`);
+export const notFound = (what = 'The record') =>
+  new AppError(404, 'NOT_FOUND', `${what} was not found.`);
 
 export const badRequest = (detail: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION', detail, fields ? { fields } : {});

@@ -18,7 +18,9 @@ export async function cleanImage(input: Buffer, maxSide = 1024): Promise<CleanIm
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
     const data =
-      type.mime === 'image/png' ? await pipeline.png().toBuffer() : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+      type.mime === 'image/png'
+        ? await pipeline.png().toBuffer()
+        : await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
     return { data, mime: type.mime, sha256: createHash('sha256').update(data).digest('hex') };
   } catch {
     // Bytes that claim to be an image but do not decode are not a valid file.

@@ -10,14 +10,38 @@ type Entry = MenuNode & { right?: Right; modes: Mode[] };
  */
 const MENU: Entry[] = [
   { id: 'home', label: 'Home', path: 'home', modes: ['sis', 'lms'] },
-  { id: 'course', label: 'Courses', path: null, flyout: 'course', items: [], right: 'PROGRAMME__DISPLAY', modes: ['sis'] },
-  { id: 'class', label: 'Classes', path: null, flyout: 'class', items: [], right: 'CLASSROOM__DISPLAY', modes: ['sis'] },
+  {
+    id: 'course',
+    label: 'Courses',
+    path: null,
+    flyout: 'course',
+    items: [],
+    right: 'PROGRAMME__DISPLAY',
+    modes: ['sis'],
+  },
+  {
+    id: 'class',
+    label: 'Classes',
+    path: null,
+    flyout: 'class',
+    items: [],
+    right: 'CLASSROOM__DISPLAY',
+    modes: ['sis'],
+  },
   {
     id: 'admin',
     label: 'Administration',
     path: null,
     modes: ['sis'],
-    children: [{ id: 'mail-log', label: 'Mail log', path: 'mail-log', right: 'MAIL_LOG__DISPLAY', modes: ['sis'] } as Entry],
+    children: [
+      {
+        id: 'mail-log',
+        label: 'Mail log',
+        path: 'mail-log',
+        right: 'MAIL_LOG__DISPLAY',
+        modes: ['sis'],
+      } as Entry,
+    ],
   },
 ];
 
@@ -28,7 +52,9 @@ function visible(entry: Entry, mode: Mode, rights: ReadonlySet<string>): MenuNod
   if (entry.flyout) node.flyout = entry.flyout;
   if (entry.items) node.items = entry.items;
   if (entry.children) {
-    const children = (entry.children as Entry[]).map((c) => visible(c, mode, rights)).filter((c) => c !== null);
+    const children = (entry.children as Entry[])
+      .map((c) => visible(c, mode, rights))
+      .filter((c) => c !== null);
     if (children.length === 0) return null;
     node.children = children;
   }

@@ -11,7 +11,9 @@ const refreshExpiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_40
 /** Issues a refresh token in a session (the token family) and returns it. */
 export async function issueRefreshToken(db: Db, sessionId: string): Promise<string> {
   const token = newToken();
-  await db.insert(refreshTokens).values({ sessionId, tokenHash: hashToken(token), expiresAt: refreshExpiry() });
+  await db
+    .insert(refreshTokens)
+    .values({ sessionId, tokenHash: hashToken(token), expiresAt: refreshExpiry() });
   return token;
 }
 

@@ -3,7 +3,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 /** A random token for links and refresh; only its hash is stored. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
 
 export function hmac(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('base64url');

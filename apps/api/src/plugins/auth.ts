@@ -49,16 +49,25 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+const unauthenticated = () =>
+  new AppError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
 
 export const missingRight = (right: string) =>
-  new AppError(403, 'MISSING_RIGHT', `You need the right ${right} for this.`, { missingRight: right });
+  new AppError(403, 'MISSING_RIGHT', `You need the right ${right} for this.`, {
+    missingRight: right,
+  });
 
 /** Routes whose handlers belong to a documentation plugin, public by their nature. */
 const DOCS_PREFIX = '/api/docs';
 
-export async function registerAuth(app: FastifyInstance, options: { db: Db; secret: string }): Promise<void> {
-  await app.register(jwt, { secret: options.secret, sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS } });
+export async function registerAuth(
+  app: FastifyInstance,
+  options: { db: Db; secret: string },
+): Promise<void> {
+  await app.register(jwt, {
+    secret: options.secret,
+    sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+  });
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -68,7 +77,9 @@ export async function registerAuth(app: FastifyInstance, options: { db: Db; secr
       return;
     }
     if (!config.access && !route.url.startsWith('/*') && route.url !== '/') {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (public, signedIn or a right).`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no access (public, signedIn or a right).`,
+      );
     }
   });
 
@@ -76,7 +87,8 @@ export async function registerAuth(app: FastifyInstance, options: { db: Db; secr
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     request.auth = await authenticate(request, options.db);
-    if (typeof access === 'object' && !request.auth.rights.has(access.right)) throw missingRight(access.right);
+    if (typeof access === 'object' && !request.auth.rights.has(access.right))
+      throw missingRight(access.right);
   });
 }
 
@@ -91,7 +103,8 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
   if (typeof payload.sub !== 'number' || typeof payload.sid !== 'string') throw unauthenticated();
   const real = await loadSessionPrincipal(db, payload.sid, payload.sub);
   if (!real || real.revoked) throw unauthenticated();
-  if (real.status === 'locked') throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
+  if (real.status === 'locked')
+    throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
 
   const switchUser = readSwitchUser(request);
   const base = {
@@ -103,7 +116,13 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
     const clcIds = real.sessionClcIds
       ? real.sessionClcIds.filter((id) => real.allClcIds.includes(id))
       : real.allClcIds;
-    return { ...base, user: real, impersonating: false, rights: new Set(real.rights), clcIds: clcIds.length ? clcIds : real.allClcIds };
+    return {
+      ...base,
+      user: real,
+      impersonating: false,
+      rights: new Set(real.rights),
+      clcIds: clcIds.length ? clcIds : real.allClcIds,
+    };
   }
 
   if (!real.rights.includes('USER__IMPERSONATE')) {
@@ -112,9 +131,13 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
     });
   }
   const target = await loadPrincipalByUsername(db, switchUser, null);
-  if (!target) throw new AppError(403, 'IMPERSONATION_DENIED', `There is no user "${switchUser}" to act as.`);
+  if (!target)
+    throw new AppError(403, 'IMPERSONATION_DENIED', `There is no user "${switchUser}" to act as.`);
   const chosenRole = real.switchUserId === target.jwlId ? real.switchRoleKey : null;
-  const acting = chosenRole && chosenRole !== target.roleKey ? ((await loadPrincipalByUsername(db, switchUser, chosenRole)) ?? target) : target;
+  const acting =
+    chosenRole && chosenRole !== target.roleKey
+      ? ((await loadPrincipalByUsername(db, switchUser, chosenRole)) ?? target)
+      : target;
   if (acting.systemRole === 'superAdmin' || acting.roleKeys.includes('SUPER_ADMIN')) {
     throw new AppError(403, 'IMPERSONATION_DENIED', 'A super admin cannot be impersonated.');
   }
@@ -132,7 +155,10 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
     action: 'impersonation.request',
     entityType: 'request',
     entityId: null,
-    changes: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0] },
+    changes: {
+      method: request.method,
+      route: request.routeOptions.url ?? request.url.split('?')[0],
+    },
     ip: request.ip,
   });
   return auth;

@@ -55,11 +55,15 @@ export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
 
 function isFormRequest(request: FastifyRequest): boolean {
   const type = request.headers['content-type'] ?? '';
-  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+  return (
+    type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+  );
 }
 
 /** `_switch_user` and the debug trigger steer the request; they are not the route's input. */
@@ -88,7 +92,10 @@ function innerType(schema: z.ZodType): string {
   let current = schema as unknown as { def: { type: string; innerType?: unknown; in?: unknown } };
   for (let i = 0; i < 10; i += 1) {
     const { def } = current;
-    if (['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch'].includes(def.type) && def.innerType) {
+    if (
+      ['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch'].includes(def.type) &&
+      def.innerType
+    ) {
       current = def.innerType as typeof current;
     } else if (def.type === 'pipe' && def.in) {
       current = def.in as typeof current;
@@ -100,7 +107,10 @@ function innerType(schema: z.ZodType): string {
 }
 
 /** Reads a form's text values the way the route's schema expects them. */
-export function coerceFormBody(schema: z.ZodType, body: Record<string, unknown>): Record<string, unknown> {
+export function coerceFormBody(
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
   const shape = (schema as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape;
   if (!shape) return body;
   const out: Record<string, unknown> = { ...body };

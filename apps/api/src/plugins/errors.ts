@@ -7,12 +7,27 @@ import { AppError } from '../lib/errors';
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
-    body: { detail: 'This content type is not accepted. Send JSON, a form or multipart data.', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    body: {
+      detail: 'This content type is not accepted. Send JSON, a form or multipart data.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: { detail: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' } },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, body: { detail: 'The file is larger than 512mb.', code: 'PAYLOAD_TOO_LARGE' } },
-  FST_FILES_LIMIT: { status: 413, body: { detail: 'Too many files in one request.', code: 'PAYLOAD_TOO_LARGE' } },
-  FST_PARTS_LIMIT: { status: 413, body: { detail: 'Too many parts in one request.', code: 'PAYLOAD_TOO_LARGE' } },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    body: { detail: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' },
+  },
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    body: { detail: 'The file is larger than 512mb.', code: 'PAYLOAD_TOO_LARGE' },
+  },
+  FST_FILES_LIMIT: {
+    status: 413,
+    body: { detail: 'Too many files in one request.', code: 'PAYLOAD_TOO_LARGE' },
+  },
+  FST_PARTS_LIMIT: {
+    status: 413,
+    body: { detail: 'Too many parts in one request.', code: 'PAYLOAD_TOO_LARGE' },
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     status: 415,
     body: { detail: 'The request is not multipart data.', code: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -26,14 +41,18 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds) void reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      if (error.extra.retryAfterSeconds)
+        void reply.header('retry-after', String(error.extra.retryAfterSeconds));
       const body: ErrorBody = { detail: error.detail, code: error.code, ...error.extra };
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        const key =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          error.validationContext ||
+          'body';
         fields[key] ??= issue.message ?? VALIDATION.required;
       }
       const names = Object.keys(fields);
@@ -56,7 +75,10 @@ export function registerErrorHandling(
       return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');
-    const body: ErrorBody = { detail: 'An internal error occurred. Please try again later.', code: 'INTERNAL' };
+    const body: ErrorBody = {
+      detail: 'An internal error occurred. Please try again later.',
+      code: 'INTERNAL',
+    };
     return reply.status(500).send(body);
   });
 
@@ -65,7 +87,10 @@ export function registerErrorHandling(
     if (options.spaIndex(request.method, request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const body: ErrorBody = { detail: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`, code: 'NOT_FOUND' };
+    const body: ErrorBody = {
+      detail: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+      code: 'NOT_FOUND',
+    };
     return reply.status(404).send(body);
   });
 }

@@ -34,12 +34,20 @@ export async function startJobs(options: {
       : new PgBoss({ connectionString: options.databaseUrl, max: 4 });
   boss.on('error', options.onError);
   await boss.start();
-  await boss.createQueue(QUEUES.mailDeliver, { name: QUEUES.mailDeliver, retryLimit: 5, retryBackoff: true });
+  await boss.createQueue(QUEUES.mailDeliver, {
+    name: QUEUES.mailDeliver,
+    retryLimit: 5,
+    retryBackoff: true,
+  });
   await boss.createQueue(QUEUES.mailSweep, { name: QUEUES.mailSweep });
 
-  await boss.work<{ id: number }>(QUEUES.mailDeliver, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
-    for (const job of jobs) await options.mailer.deliver(job.data.id);
-  });
+  await boss.work<{ id: number }>(
+    QUEUES.mailDeliver,
+    { pollingIntervalSeconds: 1, batchSize: 10 },
+    async (jobs) => {
+      for (const job of jobs) await options.mailer.deliver(job.data.id);
+    },
+  );
   // Mails queued in a transaction whose dispatch was lost (a crash in between) go out here.
   await boss.work(QUEUES.mailSweep, async () => {
     const stale = await database.query<{ id: number }>(

@@ -23,7 +23,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Lantern <noreply@lantern.test>' });
+  t = await buildTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'Lantern <noreply@lantern.test>',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -32,18 +35,34 @@ afterAll(async () => {
 
 describe('mail delivery by SMTP', () => {
   it('sends a queued mail and marks it sent', async () => {
-    const id = await t.mailer.enqueue(t.database.db, { to: 'someone@lantern.test', subject: 'Hello', text: 'Body text', kind: 'test' });
+    const id = await t.mailer.enqueue(t.database.db, {
+      to: 'someone@lantern.test',
+      subject: 'Hello',
+      text: 'Body text',
+      kind: 'test',
+    });
     await t.mailer.deliver(id);
     expect(received.at(-1)?.subject).toBe('Hello');
     expect(received.at(-1)?.text?.trim()).toBe('Body text');
-    const [row] = await t.database.query<{ status: string; attempts: number }>(`select status, attempts from mail_outbox where id = $1`, [id]);
+    const [row] = await t.database.query<{ status: string; attempts: number }>(
+      `select status, attempts from mail_outbox where id = $1`,
+      [id],
+    );
     expect(row).toEqual({ status: 'sent', attempts: 1 });
   });
 
   it('marks a mail failed with the reason when the server refuses it', async () => {
-    const id = await t.mailer.enqueue(t.database.db, { to: 'not an address', subject: 'x', text: 'y', kind: 'test' });
+    const id = await t.mailer.enqueue(t.database.db, {
+      to: 'not an address',
+      subject: 'x',
+      text: 'y',
+      kind: 'test',
+    });
     await expect(t.mailer.deliver(id)).rejects.toThrow();
-    const [row] = await t.database.query<{ status: string; last_error: string | null }>(`select status, last_error from mail_outbox where id = $1`, [id]);
+    const [row] = await t.database.query<{ status: string; last_error: string | null }>(
+      `select status, last_error from mail_outbox where id = $1`,
+      [id],
+    );
     expect(row?.status).toBe('failed');
     expect(row?.last_error).toBeTruthy();
   });

@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { mailOutbox } from '@lantern/db/schema/operations';
 
-export type OutgoingMail = { to: string; toUserId?: number | null; subject: string; text: string; kind: string };
+export type OutgoingMail = {
+  to: string;
+  toUserId?: number | null;
+  subject: string;
+  text: string;
+  kind: string;
+};
 
 export type Mailer = {
   /** Puts a mail in the outbox (inside the caller's transaction); returns its id. */
@@ -20,7 +26,9 @@ export function createMailer(options: {
   from: string;
   dispatch?: (ids: number[]) => Promise<void>;
 }): Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void } {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : null;
   let dispatchFn = options.dispatch ?? (async () => undefined);
   const { db } = options;
 
@@ -48,10 +56,20 @@ export function createMailer(options: {
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+        });
         await db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: null,
+          })
           .where(eq(mailOutbox.id, id));
       } catch (error) {
         await db

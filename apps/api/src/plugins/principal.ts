@@ -91,8 +91,19 @@ const principalSelect = (preferred: ReturnType<typeof sql>, from: ReturnType<typ
   ) ro on true`;
 
 /** The signed-in user of a session, or null when the session does not belong to them. */
-export async function loadSessionPrincipal(db: Db, sessionId: string, userId: number): Promise<SessionPrincipal | null> {
-  const [row] = await rows<Row & { revoked_at: Date | null; session_clc_ids: number[] | null; switch_user_id: number | null; switch_role_key: string | null }>(
+export async function loadSessionPrincipal(
+  db: Db,
+  sessionId: string,
+  userId: number,
+): Promise<SessionPrincipal | null> {
+  const [row] = await rows<
+    Row & {
+      revoked_at: Date | null;
+      session_clc_ids: number[] | null;
+      switch_user_id: number | null;
+      switch_role_key: string | null;
+    }
+  >(
     db,
     sql`select s.revoked_at, s.clc_ids as session_clc_ids, s.switch_user_id, s.switch_role_key, ${principalSelect(sql`s.active_role_key`, sql`users u join sessions s on s.user_id = u.jwl_id and s.id = ${sessionId}`)}
         where u.jwl_id = ${userId}`,
@@ -108,7 +119,11 @@ export async function loadSessionPrincipal(db: Db, sessionId: string, userId: nu
 }
 
 /** A user by username (case-insensitive), acting in `preferredRole` when they hold it. */
-export async function loadPrincipalByUsername(db: Db, username: string, preferredRole: string | null): Promise<Principal | null> {
+export async function loadPrincipalByUsername(
+  db: Db,
+  username: string,
+  preferredRole: string | null,
+): Promise<Principal | null> {
   const [row] = await rows<Row>(
     db,
     sql`select ${principalSelect(sql`coalesce(${preferredRole}::text, u.last_role_key)`, sql`users u`)}

@@ -17,10 +17,14 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { docsPrefix: string }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { docsPrefix: string },
+): void {
   app.addHook('onSend', async (request, reply) => {
     // The API documentation viewer sets its own policy, with hashes for its scripts.
-    if (!request.url.startsWith(options.docsPrefix)) void reply.header('content-security-policy', CSP);
+    if (!request.url.startsWith(options.docsPrefix))
+      void reply.header('content-security-policy', CSP);
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('x-frame-options', 'DENY');
     void reply.header('referrer-policy', 'same-origin');

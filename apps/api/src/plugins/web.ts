@@ -19,7 +19,10 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
     // The web build writes .br and .gz beside every asset; send those to browsers that accept them.
     preCompressed: true,
     setHeaders: (reply, path) => {
-      void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.get('/', { config: { access: 'public' } }, (_request, reply) =>

@@ -10,7 +10,11 @@ const NotificationsHost = lazy(() => import('../components/notifications-host'))
 export function AppProvider({ children }: { children: ReactNode }) {
   const hasNotifications = useNotificationsRequested();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       {hasNotifications ? (
         <Suspense fallback={null}>
           <NotificationsHost />

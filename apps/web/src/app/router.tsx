@@ -10,7 +10,9 @@ type PageModule = { default: ComponentType; loader?: LoaderFunction };
 /** Each page is its own chunk (with its guard, if any), so the sign-in page carries none of the signed-in app. */
 const page = (load: () => Promise<PageModule>) => async () => {
   const module = await load();
-  return module.loader ? { Component: module.default, loader: module.loader } : { Component: module.default };
+  return module.loader
+    ? { Component: module.default, loader: module.loader }
+    : { Component: module.default };
 };
 
 export const router = createBrowserRouter([
@@ -23,23 +25,41 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="home" replace /> },
       // Public
       { path: 'login', lazy: page(() => import('../features/auth/routes/login')) },
-      { path: 'forgot-password', lazy: page(() => import('../features/auth/routes/forgot-password')) },
-      { path: 'set-new-password', lazy: page(() => import('../features/auth/routes/set-new-password')) },
-      { path: 'acceptable-use', lazy: page(() => import('../features/legal/routes/acceptable-use')) },
+      {
+        path: 'forgot-password',
+        lazy: page(() => import('../features/auth/routes/forgot-password')),
+      },
+      {
+        path: 'set-new-password',
+        lazy: page(() => import('../features/auth/routes/set-new-password')),
+      },
+      {
+        path: 'acceptable-use',
+        lazy: page(() => import('../features/legal/routes/acceptable-use')),
+      },
       // Signed in: the shell loads the base data first
       {
         lazy: page(() => import('./shell/app-layout')),
         children: [
           { path: 'home', lazy: page(() => import('../features/home/routes/home')) },
-          { path: 'not-authorised', lazy: page(() => import('../features/home/routes/not-authorised')) },
+          {
+            path: 'not-authorised',
+            lazy: page(() => import('../features/home/routes/not-authorised')),
+          },
           { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
           {
             path: 'profile',
             children: [
               { index: true, element: <Navigate to="view" replace /> },
               { path: 'view', lazy: page(() => import('../features/profile/routes/profile-view')) },
-              { path: 'change-password', lazy: page(() => import('../features/profile/routes/change-password')) },
-              { path: 'image-upload/:imageType?', lazy: page(() => import('../features/profile/routes/image-upload')) },
+              {
+                path: 'change-password',
+                lazy: page(() => import('../features/profile/routes/change-password')),
+              },
+              {
+                path: 'image-upload/:imageType?',
+                lazy: page(() => import('../features/profile/routes/image-upload')),
+              },
             ],
           },
           { path: '*', lazy: page(() => import('../features/home/routes/not-found')) },

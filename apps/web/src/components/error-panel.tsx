@@ -28,7 +28,14 @@ const TEXTS: Record<ErrorPanelVariant, string> = {
 /** The three error panels of spec §2: no permission, study break, generic. */
 export function ErrorPanel({ variant, jwlId, detail, children }: ErrorPanelProps) {
   return (
-    <Paper withBorder p="lg" maw={640} mx="auto" my="xl" role={variant === 'generic' ? 'alert' : undefined}>
+    <Paper
+      withBorder
+      p="lg"
+      maw={640}
+      mx="auto"
+      my="xl"
+      role={variant === 'generic' ? 'alert' : undefined}
+    >
       <Stack gap="sm">
         <Title order={1} fz="h2">
           {HEADLINES[variant]}

@@ -5,7 +5,15 @@ import { Footer } from './footer';
 import { Logo } from './logo';
 
 /** The frame of the pages that need no sign-in: logo, one card, footer. */
-export function PublicPage({ title, children, width = 420 }: { title: string; children: ReactNode; width?: number }) {
+export function PublicPage({
+  title,
+  children,
+  width = 420,
+}: {
+  title: string;
+  children: ReactNode;
+  width?: number;
+}) {
   return (
     <div className="app-frame">
       <header>

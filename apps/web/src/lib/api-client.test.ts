@@ -62,13 +62,17 @@ describe('api client: tokens', () => {
     const first = apiRequest('/api/a');
     const second = apiRequest('/api/b');
     await vi.waitFor(() => {
-      expect(fetchMock.mock.calls.filter(([url]) => urlOf(url).startsWith('/api/token/refresh'))).toHaveLength(1);
+      expect(
+        fetchMock.mock.calls.filter(([url]) => urlOf(url).startsWith('/api/token/refresh')),
+      ).toHaveLength(1);
     });
     releaseRefresh();
 
     await expect(first).resolves.toEqual({ url: '/api/a' });
     await expect(second).resolves.toEqual({ url: '/api/b' });
-    const refreshCalls = fetchMock.mock.calls.filter(([url]) => urlOf(url).startsWith('/api/token/refresh'));
+    const refreshCalls = fetchMock.mock.calls.filter(([url]) =>
+      urlOf(url).startsWith('/api/token/refresh'),
+    );
     expect(refreshCalls).toHaveLength(1);
     const refreshInit = refreshCalls[0]?.[1];
     expect(refreshInit?.body).toBeInstanceOf(URLSearchParams);
@@ -93,8 +97,16 @@ describe('api client: tokens', () => {
   });
 
   it('does not refresh for calls made without a session (sign-in)', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ detail: 'Username or Password incorrect.', code: 'INVALID_CREDENTIALS' }, 401));
-    const error = await caught(apiRequest('/api/login_check', { method: 'POST', body: { username: 'a', password: 'b' }, auth: false }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ detail: 'Username or Password incorrect.', code: 'INVALID_CREDENTIALS' }, 401),
+    );
+    const error = await caught(
+      apiRequest('/api/login_check', {
+        method: 'POST',
+        body: { username: 'a', password: 'b' },
+        auth: false,
+      }),
+    );
     expect(error.message).toBe('Username or Password incorrect.');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(authHeader(fetchCall(fetchMock, 0).init)).toBeUndefined();
@@ -108,7 +120,9 @@ describe('api client: query parameters', () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse([])));
     await apiRequest('/api/en/home/summary', { query: { page: 2 } });
     await apiRequest('/api/general/impersonators/coor', { method: 'POST' });
-    expect(fetchCall(fetchMock, 0).url).toBe('/api/en/home/summary?page=2&_switch_user=coordinator');
+    expect(fetchCall(fetchMock, 0).url).toBe(
+      '/api/en/home/summary?page=2&_switch_user=coordinator',
+    );
     expect(fetchCall(fetchMock, 1).url).toBe('/api/general/impersonators/coor');
   });
 
@@ -131,7 +145,9 @@ describe('api client: query parameters', () => {
     const form = new URLSearchParams({ roles: '["COORDINATOR"]' });
     await apiRequest('/api/y', { method: 'POST', body: form });
     expect(fetchCall(fetchMock, 0).init.body).toBe('{"a":1}');
-    expect((fetchCall(fetchMock, 0).init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((fetchCall(fetchMock, 0).init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/json',
+    );
     expect(fetchCall(fetchMock, 1).init.body).toBe(form);
   });
 });
@@ -139,7 +155,15 @@ describe('api client: query parameters', () => {
 describe('api client: errors (spec §8)', () => {
   it('uses the server detail as is, with code, fields and missing right', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse({ detail: 'Missing right', code: 'MISSING_RIGHT', missingRight: 'MAIL_LOG__DISPLAY', fields: { q: 'Too long' } }, 403),
+      jsonResponse(
+        {
+          detail: 'Missing right',
+          code: 'MISSING_RIGHT',
+          missingRight: 'MAIL_LOG__DISPLAY',
+          fields: { q: 'Too long' },
+        },
+        403,
+      ),
     );
     const error = await caught(apiRequest('/api/en/mail-log'));
     expect(error.message).toBe('Missing right');
@@ -187,7 +211,9 @@ describe('api client: errors (spec §8)', () => {
     await caught(apiRequest('/api/en/a'));
     expect(getAppState().errors).toHaveLength(0);
 
-    fetchMock.mockResolvedValueOnce(jsonResponse({ detail: 'Internal error', code: 'INTERNAL' }, 500));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ detail: 'Internal error', code: 'INTERNAL' }, 500),
+    );
     await caught(apiRequest('/api/en/b'));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await caught(apiRequest('/api/en/c'));

@@ -69,7 +69,8 @@ const REFRESH_PATH = '/api/token/refresh';
 const LOGIN_PATH = '/en/login';
 
 const CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
-const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && CODE_SET.has(value);
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && CODE_SET.has(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -78,14 +79,18 @@ export function detailText(detail: unknown): string | null {
   if (typeof detail === 'string') return detail;
   if (typeof detail === 'number' || typeof detail === 'boolean') return String(detail);
   if (Array.isArray(detail)) {
-    const parts = detail.map(detailText).filter((part): part is string => part !== null && part !== '');
+    const parts = detail
+      .map(detailText)
+      .filter((part): part is string => part !== null && part !== '');
     return parts.length > 0 ? parts.join(', ') : null;
   }
   if (isRecord(detail)) {
     if ('code' in detail && 'message' in detail) {
       return `${detailText(detail.code) ?? ''}: ${detailText(detail.message) ?? ''}`;
     }
-    const parts = Object.entries(detail).map(([code, message]) => `${code}: ${detailText(message) ?? ''}`);
+    const parts = Object.entries(detail).map(
+      ([code, message]) => `${code}: ${detailText(message) ?? ''}`,
+    );
     return parts.length > 0 ? parts.join(', ') : null;
   }
   return null;
@@ -111,7 +116,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   const detail = isRecord(body) ? detailText(body.detail) : null;
   if (!isRecord(body) || detail === null) {
-    return new ApiError({ kind: 'configuration', message: NETWORK_ERROR_KEYS.configurationError, status: response.status });
+    return new ApiError({
+      kind: 'configuration',
+      message: NETWORK_ERROR_KEYS.configurationError,
+      status: response.status,
+    });
   }
   return new ApiError({
     kind: 'response',
@@ -124,10 +133,15 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   });
 }
 
-export function buildUrl(path: string, query: RequestOptions<unknown>['query'], auth: boolean): string {
+export function buildUrl(
+  path: string,
+  query: RequestOptions<unknown>['query'],
+  auth: boolean,
+): string {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== null && value !== undefined && value !== '') url.searchParams.set(key, String(value));
+    if (value !== null && value !== undefined && value !== '')
+      url.searchParams.set(key, String(value));
   }
   const impersonated = getImpersonatedUsername();
   if (auth && impersonated && !url.pathname.startsWith(IMPERSONATOR_PATH)) {
@@ -172,7 +186,8 @@ async function doRefresh(): Promise<string | null> {
     });
     if (!response.ok) return null;
     const data: unknown = await response.json();
-    if (!isRecord(data) || typeof data.token !== 'string' || typeof data.refresh_token !== 'string') return null;
+    if (!isRecord(data) || typeof data.token !== 'string' || typeof data.refresh_token !== 'string')
+      return null;
     storeTokens(data.token, data.refresh_token);
     return data.token;
   } catch {
@@ -188,13 +203,20 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-async function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
+async function send(
+  path: string,
+  options: RequestOptions<unknown>,
+  token: string | null,
+): Promise<Response> {
   const auth = options.auth ?? true;
   const { body, contentType } = encodeBody(options.body);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (contentType) headers['Content-Type'] = contentType;
   if (auth && token) headers.Authorization = `Bearer ${token}`;
-  const init: RequestInit = { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers };
+  const init: RequestInit = {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+  };
   if (body !== undefined) init.body = body;
   if (options.signal) init.signal = options.signal;
   try {
@@ -206,7 +228,10 @@ async function send(path: string, options: RequestOptions<unknown>, token: strin
   }
 }
 
-async function parseOk<T>(response: Response, schema: Parser<T> | undefined): Promise<T | undefined> {
+async function parseOk<T>(
+  response: Response,
+  schema: Parser<T> | undefined,
+): Promise<T | undefined> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (text === '') return undefined;
@@ -214,13 +239,21 @@ async function parseOk<T>(response: Response, schema: Parser<T> | undefined): Pr
   try {
     data = JSON.parse(text);
   } catch {
-    throw new ApiError({ kind: 'configuration', message: NETWORK_ERROR_KEYS.configurationError, status: response.status });
+    throw new ApiError({
+      kind: 'configuration',
+      message: NETWORK_ERROR_KEYS.configurationError,
+      status: response.status,
+    });
   }
   if (!schema) return data as T;
   try {
     return schema.parse(data);
   } catch {
-    throw new ApiError({ kind: 'configuration', message: NETWORK_ERROR_KEYS.configurationError, status: response.status });
+    throw new ApiError({
+      kind: 'configuration',
+      message: NETWORK_ERROR_KEYS.configurationError,
+      status: response.status,
+    });
   }
 }
 
@@ -245,11 +278,17 @@ async function perform<T>(path: string, options: RequestOptions<T>): Promise<T |
 }
 
 /** Serves both the answer and the error list of the store (errors ≥ 500 and no response). */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T | undefined> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T | undefined> {
   try {
     return await perform(path, options);
   } catch (error) {
-    if (isApiError(error) && (error.kind === 'network' || (error.status !== null && error.status >= 500))) {
+    if (
+      isApiError(error) &&
+      (error.kind === 'network' || (error.status !== null && error.status >= 500))
+    ) {
       recordError(`${error.status ?? 'no response'} ${path}: ${error.message}`);
     }
     throw error;
@@ -257,7 +296,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 /** A call that must answer with a body matching `schema`. */
-export async function apiFetch<T>(path: string, options: RequestOptions<T> & { schema: Parser<T> }): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  options: RequestOptions<T> & { schema: Parser<T> },
+): Promise<T> {
   const data = await apiRequest(path, options);
   if (data === undefined) {
     throw new ApiError({ kind: 'configuration', message: NETWORK_ERROR_KEYS.configurationError });

@@ -31,7 +31,11 @@ function subscribe(listener: () => void): () => void {
 export const getAppState = (): AppState => state;
 
 export function useAppState<T>(select: (s: AppState) => T): T {
-  return useSyncExternalStore(subscribe, () => select(state), () => select(state));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(state),
+    () => select(state),
+  );
 }
 
 export function setMode(mode: Mode): void {

@@ -43,7 +43,12 @@ export async function getBaseData(mode: Mode): Promise<SessionData> {
 }
 
 export const baseDataQueryOptions = (mode: Mode) =>
-  queryOptions({ queryKey: ['base-data', mode], queryFn: () => getBaseData(mode), staleTime: Infinity, retry: false });
+  queryOptions({
+    queryKey: ['base-data', mode],
+    queryFn: () => getBaseData(mode),
+    staleTime: Infinity,
+    retry: false,
+  });
 
 /** The base data of the current mode; screens inside the shell can rely on it being loaded. */
 export function useBaseData() {

@@ -24,7 +24,8 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-export const isRtl = (language: string): boolean => (RTL_LANGUAGES as readonly string[]).includes(language);
+export const isRtl = (language: string): boolean =>
+  (RTL_LANGUAGES as readonly string[]).includes(language);
 
 /** Switches the language (lms mode only) and the document direction with it. */
 export async function changeLanguage(language: string): Promise<void> {

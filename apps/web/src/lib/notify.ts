@@ -42,6 +42,7 @@ export function notifySubmitSuccess(): void {
 }
 
 export function notifySubmitError(detail?: string): void {
-  if (detail) show({ color: 'red', title: ERROR_TEXTS.submitError, message: detail, autoClose: 8000 });
+  if (detail)
+    show({ color: 'red', title: ERROR_TEXTS.submitError, message: detail, autoClose: 8000 });
   else show({ color: 'red', message: ERROR_TEXTS.submitError, autoClose: 8000 });
 }

@@ -13,7 +13,10 @@ export function requireRight(right: Right) {
     if (getAccessToken() === null) return null;
     let data;
     try {
-      data = await queryClient.query({ ...baseDataQueryOptions(getAppState().mode), staleTime: 'static' });
+      data = await queryClient.query({
+        ...baseDataQueryOptions(getAppState().mode),
+        staleTime: 'static',
+      });
     } catch {
       return null;
     }

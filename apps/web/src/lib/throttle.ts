@@ -16,14 +16,17 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
       return;
     }
     pending = args;
-    timer ??= setTimeout(() => {
-      timer = null;
-      if (pending) {
-        const next = pending;
-        pending = null;
-        run(next);
-      }
-    }, Math.max(wait, 0));
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        if (pending) {
+          const next = pending;
+          pending = null;
+          run(next);
+        }
+      },
+      Math.max(wait, 0),
+    );
   };
 
   throttled.cancel = () => {

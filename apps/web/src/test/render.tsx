@@ -6,8 +6,13 @@ import { MemoryRouter } from 'react-router';
 import { theme } from '../app/theme';
 
 /** Renders with the app's providers and a fresh query cache. */
-export function renderWithProviders(ui: ReactElement, { route = '/en/home' }: { route?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/en/home' }: { route?: string } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
@@ -24,10 +29,19 @@ export const jsonResponse = (body: unknown, status = 200): Response =>
 
 /** The address a fetch was called with. */
 export const urlOf = (input: unknown): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input instanceof Request ? input.url : '';
+  typeof input === 'string'
+    ? input
+    : input instanceof URL
+      ? input.href
+      : input instanceof Request
+        ? input.url
+        : '';
 
 /** The URL and init of the n-th call of a mocked fetch. */
-export function fetchCall(mock: { mock: { calls: [input: RequestInfo | URL, init?: RequestInit][] } }, index: number): { url: string; init: RequestInit } {
+export function fetchCall(
+  mock: { mock: { calls: [input: RequestInfo | URL, init?: RequestInit][] } },
+  index: number,
+): { url: string; init: RequestInit } {
   const call = mock.mock.calls[index];
   if (!call) throw new Error(`fetch was called ${mock.mock.calls.length} times, not ${index + 1}`);
   return { url: urlOf(call[0]), init: call[1] ?? {} };

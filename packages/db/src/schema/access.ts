@@ -58,7 +58,10 @@ export const userRoles = pgTable(
       .references(() => roles.key, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleKey] }), index('user_roles_role_idx').on(t.roleKey)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleKey] }),
+    index('user_roles_role_idx').on(t.roleKey),
+  ],
 );
 
 /**
@@ -131,5 +134,8 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_username_idx').on(t.username, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_failures_username_idx').on(t.username, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
 );

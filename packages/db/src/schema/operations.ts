@@ -1,4 +1,14 @@
-import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES } from '@lantern/contracts/mail';
 import { users } from './people';
 
@@ -11,7 +21,9 @@ export const auditLog = pgTable(
     /** The user the action was done as (the impersonated one while impersonating). */
     actorId: integer('actor_id').references(() => users.jwlId, { onDelete: 'set null' }),
     /** The real user behind an impersonated request. */
-    impersonatorId: integer('impersonator_id').references(() => users.jwlId, { onDelete: 'set null' }),
+    impersonatorId: integer('impersonator_id').references(() => users.jwlId, {
+      onDelete: 'set null',
+    }),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
@@ -43,7 +55,10 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt), index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Uploaded files; the bytes live in the file store under `storageKey`, a random name. */

@@ -1,7 +1,12 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { LOGIN_WINDOW_MINUTES } from '@lantern/contracts/constants';
 import type { Db } from '@lantern/db/client';
-import { loginFailures, passwordResetTokens, refreshTokens, sessions } from '@lantern/db/schema/access';
+import {
+  loginFailures,
+  passwordResetTokens,
+  refreshTokens,
+  sessions,
+} from '@lantern/db/schema/access';
 import { users } from '@lantern/db/schema/people';
 
 const windowStart = () => sql`now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`;
@@ -12,11 +17,20 @@ export async function countRecentFailures(db: Db, username: string, ip: string) 
     .select({
       byAccount: sql<number>`count(*) filter (where ${loginFailures.username} = ${username})::int`,
       byAddress: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-      oldestAccount: sql<Date | string | null>`min(${loginFailures.at}) filter (where ${loginFailures.username} = ${username})`,
-      oldestAddress: sql<Date | string | null>`min(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip})`,
+      oldestAccount: sql<
+        Date | string | null
+      >`min(${loginFailures.at}) filter (where ${loginFailures.username} = ${username})`,
+      oldestAddress: sql<
+        Date | string | null
+      >`min(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip})`,
     })
     .from(loginFailures)
-    .where(and(gt(loginFailures.at, windowStart()), or(eq(loginFailures.username, username), eq(loginFailures.ip, ip))));
+    .where(
+      and(
+        gt(loginFailures.at, windowStart()),
+        or(eq(loginFailures.username, username), eq(loginFailures.ip, ip)),
+      ),
+    );
   return row ?? { byAccount: 0, byAddress: 0, oldestAccount: null, oldestAddress: null };
 }
 
@@ -77,7 +91,12 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 export async function findAccountsForReset(db: Db, usernameOrEmail: string) {
   const value = usernameOrEmail.toLowerCase();
   return db
-    .select({ jwlId: users.jwlId, username: users.username, email: users.email, firstName: users.firstName })
+    .select({
+      jwlId: users.jwlId,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+    })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
     .limit(20);
@@ -87,11 +106,21 @@ export async function countRecentResetMails(db: Db, userId: number): Promise<num
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)));
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
   return row?.n ?? 0;
 }
 
-export async function insertResetToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function insertResetToken(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
   await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
 }
 

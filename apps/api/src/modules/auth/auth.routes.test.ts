@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const login = (username: unknown, password: unknown, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username, password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login_check',
+    payload: { username, password },
+    remoteAddress,
+  });
 
 describe('POST /api/login_check', () => {
   it('answers a token pair for a right password', async () => {
@@ -18,7 +23,9 @@ describe('POST /api/login_check', () => {
     const body = res.json<{ token: string; refresh_token: string }>();
     expect(body.token.split('.')).toHaveLength(3);
     expect(body.refresh_token.length).toBeGreaterThan(30);
-    const payload = JSON.parse(Buffer.from(body.token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number; iat: number };
+    const payload = JSON.parse(
+      Buffer.from(body.token.split('.')[1] ?? '', 'base64url').toString(),
+    ) as { exp: number; iat: number };
     expect(payload.exp - payload.iat).toBeLessThanOrEqual(15 * 60);
   });
 
@@ -46,12 +53,18 @@ describe('POST /api/login_check', () => {
   });
 
   it('answers 400 naming the field for malformed bodies, never 500', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { password: 'x' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { password: 'x' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ fields: Record<string, string> }>().fields).toHaveProperty('username');
     const empty = await login('', 'x');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json<{ fields: Record<string, string> }>().fields.username).toBe('This field must be filled');
+    expect(empty.json<{ fields: Record<string, string> }>().fields.username).toBe(
+      'This field must be filled',
+    );
     const wrongType = await login(42, ['x']);
     expect(wrongType.statusCode).toBe(400);
     const badJson = await t.app.inject({
@@ -64,7 +77,12 @@ describe('POST /api/login_check', () => {
     expect(badJson.json<{ detail: string }>().detail).toBe('The request body is not valid JSON.');
     const noBody = await t.app.inject({ method: 'POST', url: '/api/login_check' });
     expect(noBody.statusCode).toBe(400);
-    const xml = await t.app.inject({ method: 'POST', url: '/api/login_check', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 
@@ -74,7 +92,9 @@ describe('POST /api/login_check', () => {
     }
     const limited = await login('teaching_assistant', 'lantern-demo', '10.2.1.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ detail: string }>().detail).toMatch(/try again in \d+ minutes? \(after \d\d:\d\d UTC\)/);
+    expect(limited.json<{ detail: string }>().detail).toMatch(
+      /try again in \d+ minutes? \(after \d\d:\d\d UTC\)/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another account from another address is not affected.
     expect((await login('faculty', 'lantern-demo', '10.2.1.1')).statusCode).toBe(200);
@@ -89,18 +109,23 @@ describe('POST /api/login_check', () => {
   });
 
   it('counts only failures: successful sign-ins never lock anyone out', async () => {
-    for (let i = 0; i < 12; i += 1) expect((await login('view_only_user', 'lantern-demo', '10.4.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 12; i += 1)
+      expect((await login('view_only_user', 'lantern-demo', '10.4.0.1')).statusCode).toBe(200);
   });
 
   it('refuses a locked account', async () => {
-    await t.database.db.execute(sql`update users set status = 'locked' where username = 'api_user'`);
+    await t.database.db.execute(
+      sql`update users set status = 'locked' where username = 'api_user'`,
+    );
     const res = await login('api_user', 'lantern-demo', '10.5.0.1');
     expect(res.statusCode).toBe(401);
     expect(res.json<{ code: string }>().code).toBe('LOCKED');
   });
 
   it('stores only an argon2id hash', async () => {
-    const rows = await t.database.query<{ password_hash: string }>(`select password_hash from users where username = 'admin'`);
+    const rows = await t.database.query<{ password_hash: string }>(
+      `select password_hash from users where username = 'admin'`,
+    );
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -120,18 +145,27 @@ describe('POST /api/token/refresh', () => {
     expect(res.statusCode).toBe(200);
     const next = res.json<{ token: string; refresh_token: string }>();
     expect(next.refresh_token).not.toBe(first.refresh_token);
-    const me = await t.app.inject({ url: '/api/general/current-user/sis', headers: { authorization: `Bearer ${next.token}` } });
+    const me = await t.app.inject({
+      url: '/api/general/current-user/sis',
+      headers: { authorization: `Bearer ${next.token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
   it('refuses a replayed token and ends its whole family', async () => {
     const first = await t.signIn('coordinator');
-    const second = (await refresh(first.refresh_token)).json<{ token: string; refresh_token: string }>();
+    const second = (await refresh(first.refresh_token)).json<{
+      token: string;
+      refresh_token: string;
+    }>();
     const replay = await refresh(first.refresh_token);
     expect(replay.statusCode).toBe(401);
     // The newest token of the family is dead too, and so is its access token.
     expect((await refresh(second.refresh_token)).statusCode).toBe(401);
-    const me = await t.app.inject({ url: '/api/general/current-user/sis', headers: { authorization: `Bearer ${second.token}` } });
+    const me = await t.app.inject({
+      url: '/api/general/current-user/sis',
+      headers: { authorization: `Bearer ${second.token}` },
+    });
     expect(me.statusCode).toBe(401);
   });
 
@@ -139,15 +173,24 @@ describe('POST /api/token/refresh', () => {
     expect((await refresh('not-a-token')).statusCode).toBe(401);
     const missing = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ fields: Record<string, string> }>().fields).toHaveProperty('refresh_token');
+    expect(missing.json<{ fields: Record<string, string> }>().fields).toHaveProperty(
+      'refresh_token',
+    );
   });
 
   it('sign-out revokes the sign-in', async () => {
     const pair = await t.signIn('coordinator');
-    const out = await t.app.inject({ method: 'POST', url: '/api/token/revoke', payload: { refresh_token: pair.refresh_token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/revoke',
+      payload: { refresh_token: pair.refresh_token },
+    });
     expect(out.statusCode).toBe(200);
     expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
-    const me = await t.app.inject({ url: '/api/general/current-user/sis', headers: { authorization: `Bearer ${pair.token}` } });
+    const me = await t.app.inject({
+      url: '/api/general/current-user/sis',
+      headers: { authorization: `Bearer ${pair.token}` },
+    });
     expect(me.statusCode).toBe(401);
   });
 });
@@ -155,10 +198,24 @@ describe('POST /api/token/refresh', () => {
 describe('access tokens', () => {
   it('refuses a missing, malformed or forged token with 401', async () => {
     expect((await t.app.inject({ url: '/api/general/current-user/sis' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/general/current-user/sis', headers: { authorization: 'Bearer abc' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/general/current-user/sis',
+          headers: { authorization: 'Bearer abc' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const { token } = await t.signIn('admin');
     const [h, p] = token.split('.');
     const forged = `${h ?? ''}.${p ?? ''}.${'A'.repeat(43)}`;
-    expect((await t.app.inject({ url: '/api/general/current-user/sis', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/general/current-user/sis',
+          headers: { authorization: `Bearer ${forged}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

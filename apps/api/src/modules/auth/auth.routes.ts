@@ -26,14 +26,19 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       response: { 200: tokenPairSchema, 401: errorBodySchema, 429: errorBodySchema },
     },
     handler: async (request) =>
-      service.signIn(deps, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+      service.signIn(deps, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
   });
 
   r.post('/api/token/refresh', {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
-      summary: 'Rotate the refresh token (form body refresh_token); a replayed token ends the sign-in',
+      summary:
+        'Rotate the refresh token (form body refresh_token); a replayed token ends the sign-in',
       body: refreshSchema,
       response: { 200: tokenPairSchema, 401: errorBodySchema },
     },
@@ -42,7 +47,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   r.post('/api/token/revoke', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign out: end the sign-in of this refresh token', body: refreshSchema, response: { 200: messageSchema } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: end the sign-in of this refresh token',
+      body: refreshSchema,
+      response: { 200: messageSchema },
+    },
     handler: async (request) => {
       await service.signOut(deps, request.body.refresh_token, request.ip);
       return { message: 'Signed out.' };
@@ -53,12 +63,17 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
-      summary: 'Mail a one-time link to set a new password; the same answer whether or not the account exists',
+      summary:
+        'Mail a one-time link to set a new password; the same answer whether or not the account exists',
       body: forgotPasswordInitSchema,
       response: { 200: messageSchema },
     },
     handler: async (request) => {
-      await service.startPasswordReset(deps, { usernameOrEmail: request.body.usernameOrEmail, origin: origin(request), ip: request.ip });
+      await service.startPasswordReset(deps, {
+        usernameOrEmail: request.body.usernameOrEmail,
+        origin: origin(request),
+        ip: request.ip,
+      });
       return { message: service.FORGOT_PASSWORD_MESSAGE };
     },
   });

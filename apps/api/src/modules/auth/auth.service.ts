@@ -9,7 +9,12 @@ import { hashPassword, verifyPassword } from '@lantern/db/passwords';
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
-import { issueRefreshToken, revokeAllSessions, revokeSession, startSession } from '../../lib/sessions';
+import {
+  issueRefreshToken,
+  revokeAllSessions,
+  revokeSession,
+  startSession,
+} from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 import { setPasswordHash } from '../../lib/people';
@@ -59,10 +64,24 @@ export async function signIn(
     throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
   }
   return deps.db.transaction(async (tx) => {
-    const pair = await startSession(deps, tx, { userId: user.jwlId, ip: input.ip, userAgent: input.userAgent });
+    const pair = await startSession(deps, tx, {
+      userId: user.jwlId,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
     await repo.markSignedIn(tx, user.jwlId);
     await repo.clearAccountFailures(tx, username);
-    await audit(tx, null, { action: 'auth.sign_in', entityType: 'user', entityId: user.jwlId, changes: { sessionId: pair.sessionId } }, input.ip);
+    await audit(
+      tx,
+      null,
+      {
+        action: 'auth.sign_in',
+        entityType: 'user',
+        entityId: user.jwlId,
+        changes: { sessionId: pair.sessionId },
+      },
+      input.ip,
+    );
     return { token: pair.token, refresh_token: pair.refresh_token };
   });
 }
@@ -77,7 +96,17 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
   if (found.revokedAt || found.status === 'locked') throw invalidRefresh();
   const replayed = async () => {
     await revokeSession(deps.db, found.sessionId, 'refresh token replayed');
-    await audit(deps.db, null, { action: 'auth.refresh_replayed', entityType: 'session', entityId: found.sessionId, changes: { userId: found.userId } }, ip);
+    await audit(
+      deps.db,
+      null,
+      {
+        action: 'auth.refresh_replayed',
+        entityType: 'session',
+        entityId: found.sessionId,
+        changes: { userId: found.userId },
+      },
+      ip,
+    );
     return invalidRefresh();
   };
   if (found.usedAt) throw await replayed();
@@ -88,7 +117,10 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
     return issueRefreshToken(tx, found.sessionId);
   });
   if (!next) throw await replayed();
-  return { token: deps.signAccessToken({ sub: found.userId, sid: found.sessionId }), refresh_token: next };
+  return {
+    token: deps.signAccessToken({ sub: found.userId, sid: found.sessionId }),
+    refresh_token: next,
+  };
 }
 
 /** Sign-out: ends the sign-in the refresh token belongs to. Unknown tokens are ignored. */
@@ -96,7 +128,17 @@ export async function signOut(deps: Deps, refreshToken: string, ip: string): Pro
   const found = await repo.findRefreshToken(deps.db, hashToken(refreshToken));
   if (!found || found.revokedAt) return;
   await revokeSession(deps.db, found.sessionId, 'signed out');
-  await audit(deps.db, null, { action: 'auth.sign_out', entityType: 'session', entityId: found.sessionId, changes: { userId: found.userId } }, ip);
+  await audit(
+    deps.db,
+    null,
+    {
+      action: 'auth.sign_out',
+      entityType: 'session',
+      entityId: found.sessionId,
+      changes: { userId: found.userId },
+    },
+    ip,
+  );
 }
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -116,8 +158,18 @@ export async function startPasswordReset(
     const token = newToken();
     const link = `${deps.config.publicUrl ?? input.origin}/en/set-new-password#token=${token}`;
     const id = await deps.db.transaction(async (tx) => {
-      await repo.insertResetToken(tx, account.jwlId, hashToken(token), new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000));
-      await audit(tx, null, { action: 'auth.password_reset_requested', entityType: 'user', entityId: account.jwlId }, input.ip);
+      await repo.insertResetToken(
+        tx,
+        account.jwlId,
+        hashToken(token),
+        new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      );
+      await audit(
+        tx,
+        null,
+        { action: 'auth.password_reset_requested', entityType: 'user', entityId: account.jwlId },
+        input.ip,
+      );
       return deps.mailer.enqueue(tx, {
         to: account.email ?? '',
         toUserId: account.jwlId,
@@ -142,7 +194,10 @@ export async function startPasswordReset(
 
 export const RESET_DONE_MESSAGE = 'Your new password is set. You can sign in with it now.';
 
-export async function completePasswordReset(deps: Deps, input: { token: string; password: string; ip: string }): Promise<void> {
+export async function completePasswordReset(
+  deps: Deps,
+  input: { token: string; password: string; ip: string },
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const done = await deps.db.transaction(async (tx) => {
     const userId = await repo.consumeResetToken(tx, hashToken(input.token));
@@ -150,12 +205,22 @@ export async function completePasswordReset(deps: Deps, input: { token: string; 
     await setPasswordHash(tx, userId, passwordHash);
     await repo.expireResetTokens(tx, userId);
     await revokeAllSessions(tx, userId, 'password reset');
-    await audit(tx, null, { action: 'auth.password_reset', entityType: 'user', entityId: userId }, input.ip);
+    await audit(
+      tx,
+      null,
+      { action: 'auth.password_reset', entityType: 'user', entityId: userId },
+      input.ip,
+    );
     return true;
   });
   if (!done) {
-    throw new AppError(400, 'TOKEN_INVALID', 'This link has expired or was already used. Please ask for a new one.', {
-      fields: { token: 'This link has expired or was already used.' },
-    });
+    throw new AppError(
+      400,
+      'TOKEN_INVALID',
+      'This link has expired or was already used. Please ask for a new one.',
+      {
+        fields: { token: 'This link has expired or was already used.' },
+      },
+    );
   }
 }

@@ -8,7 +8,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const init = (usernameOrEmail: string) =>
-  t.app.inject({ method: 'POST', url: '/forgot-password/init', payload: { usernameOrEmail, locale: 'en' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/forgot-password/init',
+    payload: { usernameOrEmail, locale: 'en' },
+  });
 
 const lastMail = async (to: string) => {
   const rows = await t.database.query<{ text_body: string; kind: string }>(
@@ -36,12 +40,43 @@ describe('forgot password', () => {
     expect(mail?.kind).toBe('password-reset');
     const token = tokenIn(mail?.text_body ?? '');
     expect(token.length).toBeGreaterThan(30);
-    const reset = await t.app.inject({ method: 'POST', url: '/forgot-password/reset', payload: { token, password: 'brand-new-pass-9' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password/reset',
+      payload: { token, password: 'brand-new-pass-9' },
+    });
     expect(reset.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/en/profile', headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'operational_manager', password: 'lantern-demo' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'operational_manager', password: 'brand-new-pass-9' } })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/forgot-password/reset', payload: { token, password: 'yet-another-pass' } });
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/en/profile',
+          headers: { authorization: `Bearer ${session.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login_check',
+          payload: { username: 'operational_manager', password: 'lantern-demo' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login_check',
+          payload: { username: 'operational_manager', password: 'brand-new-pass-9' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password/reset',
+      payload: { token, password: 'yet-another-pass' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json<{ detail: string }>().detail).toMatch(/expired or was already used/);
   });
@@ -49,21 +84,38 @@ describe('forgot password', () => {
   it('refuses an expired link', async () => {
     await init('university_representative');
     const mail = await lastMail('university_representative@demo.lantern.example');
-    await t.database.exec(`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
-    const res = await t.app.inject({ method: 'POST', url: '/forgot-password/reset', payload: { token: tokenIn(mail?.text_body ?? ''), password: 'brand-new-pass-9' } });
+    await t.database.exec(
+      `update password_reset_tokens set expires_at = now() - interval '1 minute'`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password/reset',
+      payload: { token: tokenIn(mail?.text_body ?? ''), password: 'brand-new-pass-9' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('validates the new password and the fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/forgot-password/reset', payload: { token: 'x'.repeat(40), password: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password/reset',
+      payload: { token: 'x'.repeat(40), password: '' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ fields: Record<string, string> }>().fields.password).toBe('Please enter a password');
-    expect((await t.app.inject({ method: 'POST', url: '/forgot-password/init', payload: {} })).statusCode).toBe(400);
+    expect(res.json<{ fields: Record<string, string> }>().fields.password).toBe(
+      'Please enter a password',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/forgot-password/init', payload: {} }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('sends at most three links an hour to one account', async () => {
     for (let i = 0; i < 5; i += 1) await init('view_only_user');
-    const rows = await t.database.query<{ n: number }>(`select count(*)::int as n from mail_outbox where to_address = 'view_only_user@demo.lantern.example'`);
+    const rows = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from mail_outbox where to_address = 'view_only_user@demo.lantern.example'`,
+    );
     expect(rows[0]?.n).toBe(3);
   });
 });
@@ -71,22 +123,37 @@ describe('forgot password', () => {
 describe('mail log', () => {
   it('lists the outbox for holders of MAIL_LOG__DISPLAY, searchable and paged', async () => {
     await init('teaching_assistant');
-    const res = await t.app.inject({ url: '/api/en/mail-log?q=teaching_assistant&limit=5', headers: await t.as('admin') });
+    const res = await t.app.inject({
+      url: '/api/en/mail-log?q=teaching_assistant&limit=5',
+      headers: await t.as('admin'),
+    });
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ items: { to: string; status: string; text: string }[]; total: number; limit: number }>();
+    const body = res.json<{
+      items: { to: string; status: string; text: string }[];
+      total: number;
+      limit: number;
+    }>();
     expect(body.total).toBeGreaterThanOrEqual(1);
     expect(body.items[0]?.to).toBe('teaching_assistant@demo.lantern.example');
     // A reset link is a credential: the log shows the mail without it.
     expect(body.items[0]?.text).toContain('set-new-password#token=[hidden]');
     expect(body.limit).toBe(5);
-    expect((await t.app.inject({ url: '/api/en/mail-log?limit=101', headers: await t.as('admin') })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/en/mail-log?limit=101', headers: await t.as('admin') }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('delivers a queued mail: without SMTP it stays readable as stored', async () => {
     await init('faculty');
-    const [row] = await t.database.query<{ id: number }>(`select id from mail_outbox where to_address = 'faculty@demo.lantern.example' order by id desc limit 1`);
+    const [row] = await t.database.query<{ id: number }>(
+      `select id from mail_outbox where to_address = 'faculty@demo.lantern.example' order by id desc limit 1`,
+    );
     await t.mailer.deliver(row?.id ?? 0);
-    const [after] = await t.database.query<{ status: string }>(`select status from mail_outbox where id = $1`, [row?.id]);
+    const [after] = await t.database.query<{ status: string }>(
+      `select status from mail_outbox where id = $1`,
+      [row?.id],
+    );
     expect(after?.status).toBe('stored');
   });
 });

@@ -16,12 +16,19 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
       tags: ['files'],
       summary: 'A protected file through its short-lived signed link',
       params: z.object({ id: z.uuid() }),
-      querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(10).max(100) }),
+      querystring: z.object({
+        expires: z.coerce.number().int(),
+        signature: z.string().min(10).max(100),
+      }),
     },
     handler: async (request, reply) => {
       const { id } = request.params;
       if (!deps.files.verify(id, request.query.expires, request.query.signature)) {
-        throw new AppError(403, 'FORBIDDEN', 'This link has expired. Reload the page to get a new one.');
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          'This link has expired. Reload the page to get a new one.',
+        );
       }
       const [file] = await deps.db.select().from(files).where(eq(files.id, id));
       if (!file) throw new AppError(404, 'NOT_FOUND', 'The file was not found.');

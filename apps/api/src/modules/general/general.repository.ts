@@ -8,7 +8,12 @@ export async function searchImpersonationTargets(db: Db, search: string, selfId:
   const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const asId = /^\d+$/.test(search) ? Number(search) : null;
   return db
-    .select({ id: users.jwlId, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.jwlId,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(
       and(

@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const baseData = async (username: string, query = '') => {
-  const res = await t.app.inject({ url: `/api/general/current-user/sis${query}`, headers: await t.as(username) });
+  const res = await t.app.inject({
+    url: `/api/general/current-user/sis${query}`,
+    headers: await t.as(username),
+  });
   return res;
 };
 
@@ -18,7 +21,9 @@ describe('GET /api/general/current-user/{lms|sis}', () => {
     const res = await baseData('coordinator');
     expect(res.statusCode).toBe(200);
     const body = baseDataSchema.parse(res.json());
-    const [row] = await t.database.query<{ jwl_id: number }>(`select jwl_id from users where username = 'coordinator'`);
+    const [row] = await t.database.query<{ jwl_id: number }>(
+      `select jwl_id from users where username = 'coordinator'`,
+    );
     expect(body.user.id).toBe(row?.jwl_id);
     expect(body.user.role).toBe('user');
     expect(body.user.applicationRoles).toEqual(['COORDINATOR']);
@@ -27,7 +32,12 @@ describe('GET /api/general/current-user/{lms|sis}', () => {
     expect(body.user.canImpersonate).toBe(false);
     expect(body.user.impersonated).toBe(false);
     expect(body.user.clcs.map((c) => c.code)).toEqual(['KAK']);
-    expect(body.basicSystemData).toMatchObject({ version: '5.12.5', maxFileSize: '512mb', mode: 'sis', locale: 'en' });
+    expect(body.basicSystemData).toMatchObject({
+      version: '5.12.5',
+      maxFileSize: '512mb',
+      mode: 'sis',
+      locale: 'en',
+    });
     expect(body.basicSystemData.enumerations.employeeTypes?.map((o) => o.value)).toEqual([
       'online_facilitator',
       'online-onsite_facilitator',
@@ -46,7 +56,8 @@ describe('GET /api/general/current-user/{lms|sis}', () => {
   });
 
   it('builds the menu from the rights: the mail log only for who may read it', async () => {
-    const ids = (menu: BaseData['menu']): string[] => menu.flatMap((n) => [n.id, ...ids(n.children ?? [])]);
+    const ids = (menu: BaseData['menu']): string[] =>
+      menu.flatMap((n) => [n.id, ...ids(n.children ?? [])]);
     expect(ids((await baseData('admin')).json<BaseData>().menu)).toContain('mail-log');
     expect(ids((await baseData('coordinator')).json<BaseData>().menu)).not.toContain('mail-log');
     const student = (await baseData('student')).json<BaseData>();
@@ -56,25 +67,41 @@ describe('GET /api/general/current-user/{lms|sis}', () => {
 
   it('answers lms mode too and refuses any other mode with 400', async () => {
     const headers = await t.as('student');
-    expect((await t.app.inject({ url: '/api/general/current-user/lms', headers })).json<BaseData>().basicSystemData.mode).toBe('lms');
-    expect((await t.app.inject({ url: '/api/general/current-user/xyz', headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/general/current-user/lms', headers })).json<BaseData>()
+        .basicSystemData.mode,
+    ).toBe('lms');
+    expect((await t.app.inject({ url: '/api/general/current-user/xyz', headers })).statusCode).toBe(
+      400,
+    );
   });
 
   it('reads rights fresh on every request, never from the token', async () => {
     const headers = await t.as('facilitator');
-    const before = (await t.app.inject({ url: '/api/general/current-user/sis', headers })).json<BaseData>();
+    const before = (
+      await t.app.inject({ url: '/api/general/current-user/sis', headers })
+    ).json<BaseData>();
     expect(before.user.applicationRights).not.toContain('MAIL_LOG__DISPLAY');
-    await t.database.exec(`insert into role_rights (role_key, right_key) values ('FACILITATOR', 'MAIL_LOG__DISPLAY')`);
-    const after = (await t.app.inject({ url: '/api/general/current-user/sis', headers })).json<BaseData>();
+    await t.database.exec(
+      `insert into role_rights (role_key, right_key) values ('FACILITATOR', 'MAIL_LOG__DISPLAY')`,
+    );
+    const after = (
+      await t.app.inject({ url: '/api/general/current-user/sis', headers })
+    ).json<BaseData>();
     expect(after.user.applicationRights).toContain('MAIL_LOG__DISPLAY');
-    await t.database.exec(`delete from role_rights where role_key = 'FACILITATOR' and right_key = 'MAIL_LOG__DISPLAY'`);
+    await t.database.exec(
+      `delete from role_rights where role_key = 'FACILITATOR' and right_key = 'MAIL_LOG__DISPLAY'`,
+    );
   });
 });
 
 describe('impersonation', () => {
   it('lets a holder of USER__IMPERSONATE act as another user, on record with both', async () => {
     const headers = await t.as('super_admin');
-    const res = await t.app.inject({ url: '/api/general/current-user/sis?_switch_user=student', headers });
+    const res = await t.app.inject({
+      url: '/api/general/current-user/sis?_switch_user=student',
+      headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<BaseData>();
     expect(body.user.username).toBe('student');
@@ -90,18 +117,38 @@ describe('impersonation', () => {
   });
 
   it('refuses _switch_user for a user without the right', async () => {
-    const res = await t.app.inject({ url: '/api/general/current-user/sis?_switch_user=student', headers: await t.as('admin') });
+    const res = await t.app.inject({
+      url: '/api/general/current-user/sis?_switch_user=student',
+      headers: await t.as('admin'),
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'IMPERSONATION_DENIED', missingRight: 'USER__IMPERSONATE' });
+    expect(res.json()).toMatchObject({
+      code: 'IMPERSONATION_DENIED',
+      missingRight: 'USER__IMPERSONATE',
+    });
   });
 
   it('refuses a super admin as the target, and an unknown user', async () => {
     const headers = await t.as('super_admin');
-    await t.database.exec(`update users set system_role = 'superAdmin' where username = 'operational_manager'`);
-    const target = await t.app.inject({ url: '/api/general/current-user/sis?_switch_user=operational_manager', headers });
+    await t.database.exec(
+      `update users set system_role = 'superAdmin' where username = 'operational_manager'`,
+    );
+    const target = await t.app.inject({
+      url: '/api/general/current-user/sis?_switch_user=operational_manager',
+      headers,
+    });
     expect(target.statusCode).toBe(403);
-    await t.database.exec(`update users set system_role = 'user' where username = 'operational_manager'`);
-    expect((await t.app.inject({ url: '/api/general/current-user/sis?_switch_user=nobody_here', headers })).statusCode).toBe(403);
+    await t.database.exec(
+      `update users set system_role = 'user' where username = 'operational_manager'`,
+    );
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/general/current-user/sis?_switch_user=nobody_here',
+          headers,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('takes _switch_user off the input before validation', async () => {
@@ -117,16 +164,34 @@ describe('impersonation', () => {
 
   it('searches users to act as after more than 3 characters, never super admins', async () => {
     const headers = await t.as('super_admin');
-    const res = await t.app.inject({ method: 'POST', url: '/api/general/impersonators/coord', headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/coord',
+      headers,
+    });
     expect(res.statusCode).toBe(200);
     const names = res.json<{ username: string }[]>().map((u) => u.username);
-    expect(names).toEqual(expect.arrayContaining(['coordinator', 'coordinator_2', 'lead_coordinator']));
-    const short = await t.app.inject({ method: 'POST', url: '/api/general/impersonators/abc', headers });
+    expect(names).toEqual(
+      expect.arrayContaining(['coordinator', 'coordinator_2', 'lead_coordinator']),
+    );
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/abc',
+      headers,
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json<{ detail: string }>().detail).toContain('4 letters required');
-    const admins = await t.app.inject({ method: 'POST', url: '/api/general/impersonators/super', headers });
+    const admins = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/super',
+      headers,
+    });
     expect(admins.json<unknown[]>()).toEqual([]);
-    const denied = await t.app.inject({ method: 'POST', url: '/api/general/impersonators/coord', headers: await t.as('admin') });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/coord',
+      headers: await t.as('admin'),
+    });
     expect(denied.statusCode).toBe(403);
   });
 });

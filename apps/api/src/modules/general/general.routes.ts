@@ -16,7 +16,11 @@ export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   r.get('/api/get-current-version', {
     config: { access: 'public' },
-    schema: { tags: ['general'], summary: 'The version of the app the server runs', response: { 200: versionSchema } },
+    schema: {
+      tags: ['general'],
+      summary: 'The version of the app the server runs',
+      response: { 200: versionSchema },
+    },
     handler: async () => ({ version: APP_VERSION }),
   });
 
@@ -37,10 +41,15 @@ export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<v
       tags: ['general'],
       summary: 'Users the caller may act as, matching a search of more than 3 characters',
       params: z.object({
-        x: z.string().trim().min(IMPERSONATION_SEARCH_MIN_CHARS, ERROR_TEXTS.impersonationSearchTooShort).max(100),
+        x: z
+          .string()
+          .trim()
+          .min(IMPERSONATION_SEARCH_MIN_CHARS, ERROR_TEXTS.impersonationSearchTooShort)
+          .max(100),
       }),
       response: { 200: z.array(impersonatorSchema), 403: errorBodySchema },
     },
-    handler: async (request) => searchImpersonationTargets(deps.db, request.params.x, authOf(request).realUser.jwlId),
+    handler: async (request) =>
+      searchImpersonationTargets(deps.db, request.params.x, authOf(request).realUser.jwlId),
   });
 }

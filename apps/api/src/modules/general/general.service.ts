@@ -10,19 +10,28 @@ import {
   USER_STATUSES,
   type Mode,
 } from '@lantern/contracts/enums';
-import { APP_VERSION, DEFAULT_LOCALE, MAX_FILE_SIZE_BYTES, MAX_FILE_SIZE_LABEL } from '@lantern/contracts/constants';
+import {
+  APP_VERSION,
+  DEFAULT_LOCALE,
+  MAX_FILE_SIZE_BYTES,
+  MAX_FILE_SIZE_LABEL,
+} from '@lantern/contracts/constants';
 import type { BaseData, BasicSystemData } from '@lantern/contracts/current-user';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { buildMenu } from '../../lib/menu';
 import { findClcRefs } from '../../lib/people';
 
-const label = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1)).replaceAll(/[_-]/g, ' ');
+const label = (value: string) =>
+  (value.charAt(0).toUpperCase() + value.slice(1)).replaceAll(/[_-]/g, ' ');
 const options = (values: readonly string[], labels: Record<string, string> = {}) =>
   values.map((value) => ({ value, label: labels[value] ?? label(value) }));
 
 const ENUMERATIONS: BasicSystemData['enumerations'] = {
-  systemRoles: options(SYSTEM_ROLES, { seeAllCourses: 'See all courses', superAdmin: 'Super admin' }),
+  systemRoles: options(SYSTEM_ROLES, {
+    seeAllCourses: 'See all courses',
+    superAdmin: 'Super admin',
+  }),
   employeeTypes: options(EMPLOYEE_TYPES, {
     online_facilitator: 'Online facilitator',
     'online-onsite_facilitator': 'Online and onsite facilitator',
@@ -31,7 +40,10 @@ const ENUMERATIONS: BasicSystemData['enumerations'] = {
   }),
   genders: options(GENDERS, { m: 'Male', f: 'Female', o: 'Other' }),
   userStatuses: options(USER_STATUSES),
-  residencyStatuses: options(RESIDENCY_STATUSES, { hc: 'Host community', idp: 'Internally displaced person' }),
+  residencyStatuses: options(RESIDENCY_STATUSES, {
+    hc: 'Host community',
+    idp: 'Internally displaced person',
+  }),
   schoolingLevels: options(SCHOOLING_LEVELS),
   deviceTypes: options(DEVICE_TYPES, { tablet_keyboard: 'Tablet with keyboard' }),
   cefrLevels: CEFR_LEVELS.map((value, i) => ({ value: String(i), label: value })),
@@ -74,7 +86,9 @@ export async function getBaseData(deps: Deps, auth: AuthContext, mode: Mode): Pr
       allClcs,
       canImpersonate: auth.realUser.rights.includes('USER__IMPERSONATE'),
       impersonated: auth.impersonating,
-      impersonatedBy: auth.impersonating ? { id: auth.realUser.jwlId, username: auth.realUser.username } : null,
+      impersonatedBy: auth.impersonating
+        ? { id: auth.realUser.jwlId, username: auth.realUser.username }
+        : null,
     },
     menu: buildMenu(mode, auth.rights),
     basicSystemData: basicSystemData(deps, mode),

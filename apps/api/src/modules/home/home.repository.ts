@@ -9,8 +9,18 @@ export type ClcScope = number[] | null;
 
 export async function countPeople(db: Db, scope: ClcScope, roleKey?: string): Promise<number> {
   const base = db.select({ n: countDistinct(users.jwlId) }).from(users);
-  const withRole = roleKey ? base.innerJoin(userRoles, and(eq(userRoles.userId, users.jwlId), eq(userRoles.roleKey, roleKey))) : base;
-  const scoped = scope ? withRole.innerJoin(userClcs, and(eq(userClcs.userId, users.jwlId), inArray(userClcs.clcId, scope.length ? scope : [-1]))) : withRole;
+  const withRole = roleKey
+    ? base.innerJoin(
+        userRoles,
+        and(eq(userRoles.userId, users.jwlId), eq(userRoles.roleKey, roleKey)),
+      )
+    : base;
+  const scoped = scope
+    ? withRole.innerJoin(
+        userClcs,
+        and(eq(userClcs.userId, users.jwlId), inArray(userClcs.clcId, scope.length ? scope : [-1])),
+      )
+    : withRole;
   const [row] = await scoped;
   return row?.n ?? 0;
 }
@@ -19,16 +29,27 @@ export async function countClcs(db: Db, scope: ClcScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(clcs)
-    .where(and(eq(clcs.isActive, true), scope ? inArray(clcs.id, scope.length ? scope : [-1]) : undefined));
+    .where(
+      and(
+        eq(clcs.isActive, true),
+        scope ? inArray(clcs.id, scope.length ? scope : [-1]) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
 export async function countMailsWaiting(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(mailOutbox).where(inArray(mailOutbox.status, ['queued', 'failed', 'stored']));
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['queued', 'failed', 'stored']));
   return row?.n ?? 0;
 }
 
 export async function countRecentSignIns(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sessions).where(gt(sessions.createdAt, sql`now() - interval '1 day'`));
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(gt(sessions.createdAt, sql`now() - interval '1 day'`));
   return row?.n ?? 0;
 }

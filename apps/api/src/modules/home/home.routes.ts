@@ -9,7 +9,12 @@ import { getHomeSummary } from './home.service';
 export async function homeRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get('/api/:locale/home/summary', {
     config: { access: 'signedIn' },
-    schema: { tags: ['home'], summary: 'The start page of the signed-in user', params: localeParams, response: { 200: homeSummarySchema } },
+    schema: {
+      tags: ['home'],
+      summary: 'The start page of the signed-in user',
+      params: localeParams,
+      response: { 200: homeSummarySchema },
+    },
     handler: async (request) => getHomeSummary(deps, authOf(request)),
   });
 }

@@ -10,7 +10,10 @@ const AREA_TEXT: Record<string, string> = {
 };
 
 function linkedNodes(nodes: MenuNode[]): MenuNode[] {
-  return nodes.flatMap((n) => [...(n.path && n.path !== 'home' ? [n] : []), ...linkedNodes(n.children ?? [])]);
+  return nodes.flatMap((n) => [
+    ...(n.path && n.path !== 'home' ? [n] : []),
+    ...linkedNodes(n.children ?? []),
+  ]);
 }
 
 /** The start page: what the user may open and the counts that matter in their role and CLCs. */
@@ -18,26 +21,66 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
   const { rights, user } = auth;
   const scope = user.roleScope === 'all_clcs' ? null : auth.clcIds;
   const counts: HomeSummary['counts'] = [
-    { key: 'clcs', label: user.roleScope === 'all_clcs' ? 'CLCs in the network' : 'Your CLCs', value: scope ? scope.length : await repo.countClcs(deps.db, null), path: 'profile/view' },
+    {
+      key: 'clcs',
+      label: user.roleScope === 'all_clcs' ? 'CLCs in the network' : 'Your CLCs',
+      value: scope ? scope.length : await repo.countClcs(deps.db, null),
+      path: 'profile/view',
+    },
   ];
   if (rights.has('STUDENT__DISPLAY')) {
-    counts.push({ key: 'students', label: scope ? 'Students in your CLCs' : 'Students', value: await repo.countPeople(deps.db, scope, 'STUDENT'), path: null });
+    counts.push({
+      key: 'students',
+      label: scope ? 'Students in your CLCs' : 'Students',
+      value: await repo.countPeople(deps.db, scope, 'STUDENT'),
+      path: null,
+    });
   }
   if (rights.has('FACILITATOR__DISPLAY')) {
-    counts.push({ key: 'facilitators', label: scope ? 'Facilitators in your CLCs' : 'Facilitators', value: await repo.countPeople(deps.db, scope, 'FACILITATOR'), path: null });
+    counts.push({
+      key: 'facilitators',
+      label: scope ? 'Facilitators in your CLCs' : 'Facilitators',
+      value: await repo.countPeople(deps.db, scope, 'FACILITATOR'),
+      path: null,
+    });
   }
   if (rights.has('USER__DISPLAY')) {
-    counts.push({ key: 'users', label: scope ? 'People in your CLCs' : 'People', value: await repo.countPeople(deps.db, scope), path: null });
+    counts.push({
+      key: 'users',
+      label: scope ? 'People in your CLCs' : 'People',
+      value: await repo.countPeople(deps.db, scope),
+      path: null,
+    });
   }
   if (rights.has('MAIL_LOG__DISPLAY')) {
-    counts.push({ key: 'mails', label: 'Mails not sent by SMTP', value: await repo.countMailsWaiting(deps.db), path: 'mail-log' });
+    counts.push({
+      key: 'mails',
+      label: 'Mails not sent by SMTP',
+      value: await repo.countMailsWaiting(deps.db),
+      path: 'mail-log',
+    });
   }
   if (rights.has('USER__SECURITY_ACCESS')) {
-    counts.push({ key: 'signIns', label: 'Sign-ins in the last 24 hours', value: await repo.countRecentSignIns(deps.db), path: null });
+    counts.push({
+      key: 'signIns',
+      label: 'Sign-ins in the last 24 hours',
+      value: await repo.countRecentSignIns(deps.db),
+      path: null,
+    });
   }
   const areas = [
-    ...linkedNodes(buildMenu('sis', rights)).map((n) => ({ key: n.id, label: n.label, path: n.path ?? '', description: AREA_TEXT[n.id] ?? n.label })),
-    { key: 'profile', label: 'Your profile', path: 'profile/view', description: 'Your details, your photo, your password and the role you act in.' },
+    ...linkedNodes(buildMenu('sis', rights)).map((n) => ({
+      key: n.id,
+      label: n.label,
+      path: n.path ?? '',
+      description: AREA_TEXT[n.id] ?? n.label,
+    })),
+    {
+      key: 'profile',
+      label: 'Your profile',
+      path: 'profile/view',
+      description: 'Your details, your photo, your password and the role you act in.',
+    },
   ];
   return { greetingName: user.firstName, activeRole: user.roleKey, counts, areas };
 }

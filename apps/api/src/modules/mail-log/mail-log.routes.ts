@@ -32,7 +32,13 @@ export async function mailLogRoutes(app: FastifyInstance, deps: Deps): Promise<v
       }
       const where = and(...filters);
       const [rows, [total]] = await Promise.all([
-        deps.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.id)).limit(limit).offset((page - 1) * limit),
+        deps.db
+          .select()
+          .from(mailOutbox)
+          .where(where)
+          .orderBy(desc(mailOutbox.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
         deps.db.select({ n: count() }).from(mailOutbox).where(where),
       ]);
       const items: MailLogItem[] = rows.map((m) => ({

@@ -38,21 +38,40 @@ export async function setSessionRole(db: Db, sessionId: string, roleKey: string)
   await db.update(sessions).set({ activeRoleKey: roleKey }).where(eq(sessions.id, sessionId));
 }
 
-export async function setSessionSwitchRole(db: Db, sessionId: string, userId: number, roleKey: string): Promise<void> {
-  await db.update(sessions).set({ switchUserId: userId, switchRoleKey: roleKey }).where(eq(sessions.id, sessionId));
+export async function setSessionSwitchRole(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  roleKey: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ switchUserId: userId, switchRoleKey: roleKey })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function setLastRole(db: Db, userId: number, roleKey: string): Promise<void> {
   await db.update(users).set({ lastRoleKey: roleKey }).where(eq(users.jwlId, userId));
 }
 
-export async function setSessionClcs(db: Db, sessionId: string, clcIds: number[] | null): Promise<void> {
+export async function setSessionClcs(
+  db: Db,
+  sessionId: string,
+  clcIds: number[] | null,
+): Promise<void> {
   await db.update(sessions).set({ clcIds }).where(eq(sessions.id, sessionId));
 }
 
 export async function insertFile(
   db: Db,
-  file: { ownerId: number; kind: string; mime: string; size: number; sha256: string; storageKey: string },
+  file: {
+    ownerId: number;
+    kind: string;
+    mime: string;
+    size: number;
+    sha256: string;
+    storageKey: string;
+  },
 ): Promise<string> {
   const [row] = await db.insert(files).values(file).returning({ id: files.id });
   if (!row) throw new Error('The file could not be recorded.');
@@ -68,4 +87,3 @@ export async function setPhotoOnce(db: Db, userId: number, fileId: string): Prom
     .returning({ id: users.jwlId });
   return updated.length === 1;
 }
-

@@ -10,11 +10,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const me = async (authorization: { authorization: string }) =>
-  (await t.app.inject({ url: '/api/general/current-user/sis', headers: authorization })).json<BaseData>();
+  (
+    await t.app.inject({ url: '/api/general/current-user/sis', headers: authorization })
+  ).json<BaseData>();
 
 describe('role picker', () => {
   it('lists the roles the user holds, the active one marked', async () => {
-    const res = await t.app.inject({ url: '/api/en/profile/userApplicationRoles', headers: await t.as('lead_coordinator') });
+    const res = await t.app.inject({
+      url: '/api/en/profile/userApplicationRoles',
+      headers: await t.as('lead_coordinator'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       possibleApplicationRoles: [
@@ -45,16 +50,31 @@ describe('role picker', () => {
   it('accepts the same list as multipart and as JSON', async () => {
     const headers = await t.as('lead_coordinator');
     const mp = multipart({ roles: '["LEAD_COORDINATOR"]' });
-    const multi = await t.app.inject({ method: 'POST', url: '/api/en/profile/rights-for-selected-roles', payload: mp.payload, headers: { ...headers, ...mp.headers } });
+    const multi = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/rights-for-selected-roles',
+      payload: mp.payload,
+      headers: { ...headers, ...mp.headers },
+    });
     expect(multi.statusCode).toBe(200);
-    const asJson = await t.app.inject({ method: 'POST', url: '/api/en/profile/rights-for-selected-roles', headers, payload: { roles: ['COORDINATOR'] } });
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/rights-for-selected-roles',
+      headers,
+      payload: { roles: ['COORDINATOR'] },
+    });
     expect(asJson.statusCode).toBe(200);
   });
 
   it('refuses two roles, none, a role not held and text that is no list, with 400 on the field', async () => {
     const headers = await t.as('lead_coordinator');
     for (const roles of [['LEAD_COORDINATOR', 'COORDINATOR'], [], ['ADMIN'], 'COORDINATOR']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/en/profile/rights-for-selected-roles', headers, payload: { roles } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/en/profile/rights-for-selected-roles',
+        headers,
+        payload: { roles },
+      });
       expect(res.statusCode, JSON.stringify(roles)).toBe(400);
       expect(res.json<{ fields: Record<string, string> }>().fields).toHaveProperty('roles');
     }
@@ -74,7 +94,12 @@ describe('CLC narrowing', () => {
     const before = await me(headers);
     expect(before.user.allClcs.map((c) => c.code).sort()).toEqual(['DZA', 'KAK']);
     const kak = before.user.allClcs.find((c) => c.code === 'KAK')?.id ?? 0;
-    const res = await t.app.inject({ method: 'POST', url: '/api/en/profile/clcs', headers, payload: { clcIds: [kak] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/clcs',
+      headers,
+      payload: { clcIds: [kak] },
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(headers)).user.clcs.map((c) => c.code)).toEqual(['KAK']);
   });
@@ -82,8 +107,26 @@ describe('CLC narrowing', () => {
   it('refuses a CLC the user does not belong to, and an empty choice', async () => {
     const headers = await t.as('coordinator');
     const [amm] = await t.database.query<{ id: number }>(`select id from clcs where code = 'AMM'`);
-    expect((await t.app.inject({ method: 'POST', url: '/api/en/profile/clcs', headers, payload: { clcIds: [amm?.id] } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/en/profile/clcs', headers, payload: { clcIds: [] } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/en/profile/clcs',
+          headers,
+          payload: { clcIds: [amm?.id] },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/en/profile/clcs',
+          headers,
+          payload: { clcIds: [] },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -91,24 +134,68 @@ describe('profile and password', () => {
   it('shows the profile with the JWL-ID and roles', async () => {
     const res = await t.app.inject({ url: '/api/en/profile', headers: await t.as('facilitator') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'facilitator', employeeType: 'onsite_facilitator', canUploadPhoto: true, profilePhoto: null });
+    expect(res.json()).toMatchObject({
+      username: 'facilitator',
+      employeeType: 'onsite_facilitator',
+      canUploadPhoto: true,
+      profilePhoto: null,
+    });
   });
 
   it('changes the password: the current one is checked, every other sign-in ends', async () => {
     const other = await t.signIn('lead_facilitator');
     const headers = await t.as('lead_facilitator');
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/en/profile/change-password', headers, payload: { currentPassword: 'nope', newPassword: 'a-new-password-1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/change-password',
+      headers,
+      payload: { currentPassword: 'nope', newPassword: 'a-new-password-1' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json<{ fields: Record<string, string> }>().fields).toHaveProperty('currentPassword');
-    const short = await t.app.inject({ method: 'POST', url: '/api/en/profile/change-password', headers, payload: { currentPassword: 'lantern-demo', newPassword: 'short' } });
+    expect(wrong.json<{ fields: Record<string, string> }>().fields).toHaveProperty(
+      'currentPassword',
+    );
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/change-password',
+      headers,
+      payload: { currentPassword: 'lantern-demo', newPassword: 'short' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json<{ fields: Record<string, string> }>().fields).toHaveProperty('newPassword');
-    const ok = await t.app.inject({ method: 'POST', url: '/api/en/profile/change-password', headers, payload: { currentPassword: 'lantern-demo', newPassword: 'a-new-password-1' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/change-password',
+      headers,
+      payload: { currentPassword: 'lantern-demo', newPassword: 'a-new-password-1' },
+    });
     expect(ok.statusCode).toBe(200);
     const pair = ok.json<{ token: string }>();
-    expect((await t.app.inject({ url: '/api/en/profile', headers: { authorization: `Bearer ${other.token}` } })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/en/profile', headers: { authorization: `Bearer ${pair.token}` } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'lead_facilitator', password: 'a-new-password-1' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/en/profile',
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/en/profile',
+          headers: { authorization: `Bearer ${pair.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login_check',
+          payload: { username: 'lead_facilitator', password: 'a-new-password-1' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a password change while impersonating', async () => {
@@ -120,15 +207,28 @@ describe('profile and password', () => {
       payload: { currentPassword: 'lantern-demo', newPassword: 'another-password' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json<{ detail: string }>().detail).toBe('Password change is not allowed while impersonating.');
+    expect(res.json<{ detail: string }>().detail).toBe(
+      'Password change is not allowed while impersonating.',
+    );
   });
 });
 
 describe('profile photo', () => {
-  const png = () => sharp({ create: { width: 120, height: 90, channels: 3, background: '#c05020' } }).png().toBuffer();
-  const upload = (headers: { authorization: string }, file: { name: string; type: string; data: Buffer }) => {
+  const png = () =>
+    sharp({ create: { width: 120, height: 90, channels: 3, background: '#c05020' } })
+      .png()
+      .toBuffer();
+  const upload = (
+    headers: { authorization: string },
+    file: { name: string; type: string; data: Buffer },
+  ) => {
     const mp = multipart({}, { file });
-    return t.app.inject({ method: 'POST', url: '/api/en/profile/image-upload/profile', payload: mp.payload, headers: { ...headers, ...mp.headers } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/image-upload/profile',
+      payload: mp.payload,
+      headers: { ...headers, ...mp.headers },
+    });
   };
 
   it('takes a PNG once, serves it through a signed link, and refuses a second upload', async () => {
@@ -141,7 +241,9 @@ describe('profile photo', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
-    expect((await t.app.inject({ url: url.replace(/signature=.{4}/, 'signature=AAAA') })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: url.replace(/signature=.{4}/, 'signature=AAAA') })).statusCode,
+    ).toBe(403);
     const second = await upload(headers, { name: 'me2.png', type: 'image/png', data: await png() });
     expect(second.statusCode).toBe(409);
     expect(second.json<{ detail: string }>().detail).toMatch(/helpdesk/);
@@ -149,16 +251,24 @@ describe('profile photo', () => {
 
   it('judges the file by its content: text named .png is refused, and nothing is saved', async () => {
     const headers = await t.as('student_2');
-    const res = await upload(headers, { name: 'photo.png', type: 'image/png', data: Buffer.from('this is not an image at all') });
+    const res = await upload(headers, {
+      name: 'photo.png',
+      type: 'image/png',
+      data: Buffer.from('this is not an image at all'),
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ fields: Record<string, string> }>().fields.file).toBe('File must be a valid file');
+    expect(res.json<{ fields: Record<string, string> }>().fields.file).toBe(
+      'File must be a valid file',
+    );
     const profile = await t.app.inject({ url: '/api/en/profile', headers });
     expect(profile.json<{ canUploadPhoto: boolean }>().canUploadPhoto).toBe(true);
   });
 
   it('strips metadata by re-encoding', async () => {
     const headers = await t.as('facilitator_2');
-    const withExif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+    const withExif = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#123456' },
+    })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-location-data' } } })
       .toBuffer();
@@ -172,8 +282,15 @@ describe('profile photo', () => {
   it('asks for a file when none is sent', async () => {
     const headers = await t.as('coordinator_2');
     const mp = multipart({ other: 'x' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/en/profile/image-upload', payload: mp.payload, headers: { ...headers, ...mp.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/image-upload',
+      payload: mp.payload,
+      headers: { ...headers, ...mp.headers },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ fields: Record<string, string> }>().fields.file).toBe('Please add a file first');
+    expect(res.json<{ fields: Record<string, string> }>().fields.file).toBe(
+      'Please add a file first',
+    );
   });
 });

@@ -18,7 +18,9 @@ import { localeParams } from '../../lib/params';
 import * as service from './profile.service';
 
 function isUpload(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data);
+  return (
+    typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data)
+  );
 }
 
 export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -27,7 +29,12 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   r.get('/api/:locale/profile', {
     config: signedIn,
-    schema: { tags: ['profile'], summary: 'The signed-in user’s profile', params: localeParams, response: { 200: profileSchema } },
+    schema: {
+      tags: ['profile'],
+      summary: 'The signed-in user’s profile',
+      params: localeParams,
+      response: { 200: profileSchema },
+    },
     handler: async (request) => service.getProfile(deps, authOf(request)),
   });
 
@@ -39,7 +46,9 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
       params: localeParams,
       response: { 200: userApplicationRolesSchema },
     },
-    handler: async (request) => ({ possibleApplicationRoles: await service.listApplicationRoles(deps, authOf(request)) }),
+    handler: async (request) => ({
+      possibleApplicationRoles: await service.listApplicationRoles(deps, authOf(request)),
+    }),
   });
 
   r.post('/api/:locale/profile/rights-for-selected-roles', {
@@ -82,10 +91,19 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
       summary: 'Change the password; every sign-in ends and this device gets a new token pair',
       params: localeParams,
       body: changePasswordSchema,
-      response: { 200: tokenPairSchema.extend({ message: z.string() }), 400: errorBodySchema, 403: errorBodySchema },
+      response: {
+        200: tokenPairSchema.extend({ message: z.string() }),
+        400: errorBodySchema,
+        403: errorBodySchema,
+      },
     },
     handler: async (request) => {
-      const pair = await service.changePassword(deps, authOf(request), request.body, request.headers['user-agent'] ?? null);
+      const pair = await service.changePassword(
+        deps,
+        authOf(request),
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
       return { ...pair, message: service.PASSWORD_CHANGED_MESSAGE };
     },
   });

@@ -32,7 +32,10 @@ export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile
   };
 }
 
-export async function listApplicationRoles(deps: Deps, auth: AuthContext): Promise<ApplicationRole[]> {
+export async function listApplicationRoles(
+  deps: Deps,
+  auth: AuthContext,
+): Promise<ApplicationRole[]> {
   return rolesOf(deps, auth);
 }
 
@@ -48,19 +51,35 @@ export async function selectRole(deps: Deps, auth: AuthContext, roleKey: string)
       await repo.setSessionRole(tx, auth.sessionId, roleKey);
       await repo.setLastRole(tx, auth.user.jwlId, roleKey);
     }
-    await audit(tx, auth, { action: 'profile.role_selected', entityType: 'user', entityId: auth.user.jwlId, changes: { from: auth.user.roleKey, to: roleKey } });
+    await audit(tx, auth, {
+      action: 'profile.role_selected',
+      entityType: 'user',
+      entityId: auth.user.jwlId,
+      changes: { from: auth.user.roleKey, to: roleKey },
+    });
   });
 }
 
 /** Narrows the CLCs this sign-in works in; choosing all of them clears the narrowing. */
 export async function selectClcs(deps: Deps, auth: AuthContext, clcIds: number[]): Promise<void> {
   const unknown = clcIds.filter((id) => !auth.user.allClcIds.includes(id));
-  if (unknown.length > 0) throw badRequest('You can only choose CLCs you belong to.', { clcIds: VALIDATION.select });
-  if (auth.impersonating) throw new AppError(403, 'IMPERSONATION_DENIED', 'CLCs cannot be chosen while impersonating.');
+  if (unknown.length > 0)
+    throw badRequest('You can only choose CLCs you belong to.', { clcIds: VALIDATION.select });
+  if (auth.impersonating)
+    throw new AppError(403, 'IMPERSONATION_DENIED', 'CLCs cannot be chosen while impersonating.');
   const all = auth.user.allClcIds.every((id) => clcIds.includes(id));
   await deps.db.transaction(async (tx) => {
-    await repo.setSessionClcs(tx, auth.sessionId, all ? null : [...new Set(clcIds)].sort((a, b) => a - b));
-    await audit(tx, auth, { action: 'profile.clcs_selected', entityType: 'user', entityId: auth.user.jwlId, changes: { clcIds } });
+    await repo.setSessionClcs(
+      tx,
+      auth.sessionId,
+      all ? null : [...new Set(clcIds)].sort((a, b) => a - b),
+    );
+    await audit(tx, auth, {
+      action: 'profile.clcs_selected',
+      entityType: 'user',
+      entityId: auth.user.jwlId,
+      changes: { clcIds },
+    });
   });
 }
 
@@ -76,31 +95,50 @@ export async function changePassword(
   input: ChangePasswordInput,
   userAgent: string | null,
 ): Promise<TokenPair> {
-  if (auth.impersonating) throw new AppError(403, 'IMPERSONATION_DENIED', ERROR_TEXTS.passwordChangeWhileImpersonating);
+  if (auth.impersonating)
+    throw new AppError(403, 'IMPERSONATION_DENIED', ERROR_TEXTS.passwordChangeWhileImpersonating);
   const row = await repo.getProfileRow(deps.db, auth.user.jwlId);
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw badRequest('The current password is not correct.', { currentPassword: 'The current password is not correct.' });
+    throw badRequest('The current password is not correct.', {
+      currentPassword: 'The current password is not correct.',
+    });
   }
   if (input.currentPassword === input.newPassword) {
-    throw badRequest('The new password must differ from the current one.', { newPassword: 'The new password must differ from the current one.' });
+    throw badRequest('The new password must differ from the current one.', {
+      newPassword: 'The new password must differ from the current one.',
+    });
   }
   const passwordHash = await hashPassword(input.newPassword);
   return deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.user.jwlId, passwordHash);
     const revoked = await revokeAllSessions(tx, auth.user.jwlId, 'password changed');
     const pair = await startSession(deps, tx, { userId: auth.user.jwlId, ip: auth.ip, userAgent });
-    await audit(tx, auth, { action: 'profile.password_changed', entityType: 'user', entityId: auth.user.jwlId, changes: { sessionsEnded: revoked } });
+    await audit(tx, auth, {
+      action: 'profile.password_changed',
+      entityType: 'user',
+      entityId: auth.user.jwlId,
+      changes: { sessionsEnded: revoked },
+    });
     return { token: pair.token, refresh_token: pair.refresh_token };
   });
 }
 
 /** A profile photo, once: JPEG or PNG by content, re-encoded without metadata. */
-export async function uploadProfilePhoto(deps: Deps, auth: AuthContext, file: UploadedFile | null): Promise<string> {
-  if (!file || file.data.length === 0) throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
+export async function uploadProfilePhoto(
+  deps: Deps,
+  auth: AuthContext,
+  file: UploadedFile | null,
+): Promise<string> {
+  if (!file || file.data.length === 0)
+    throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   const current = await repo.getProfileRow(deps.db, auth.user.jwlId);
-  if (current?.profilePhotoFileId) throw new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
+  if (current?.profilePhotoFileId)
+    throw new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
   const image = await cleanImage(file.data);
-  if (!image) throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, { file: VALIDATION.file });
+  if (!image)
+    throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, {
+      file: VALIDATION.file,
+    });
   const storageKey = await deps.files.put(image.data);
   const fileId = await deps.db.transaction(async (tx) => {
     const id = await repo.insertFile(tx, {
@@ -112,7 +150,12 @@ export async function uploadProfilePhoto(deps: Deps, auth: AuthContext, file: Up
       storageKey,
     });
     if (!(await repo.setPhotoOnce(tx, auth.user.jwlId, id))) return null;
-    await audit(tx, auth, { action: 'profile.photo_uploaded', entityType: 'user', entityId: auth.user.jwlId, changes: { fileId: id } });
+    await audit(tx, auth, {
+      action: 'profile.photo_uploaded',
+      entityType: 'user',
+      entityId: auth.user.jwlId,
+      changes: { fileId: id },
+    });
     return id;
   });
   if (!fileId) throw new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);

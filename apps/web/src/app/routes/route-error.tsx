@@ -20,7 +20,12 @@ export function RouteError() {
   return (
     <main id="main">
       <ErrorPanel variant="generic" detail={detail}>
-        <Button onClick={() => { window.location.reload(); }} w="fit-content">
+        <Button
+          onClick={() => {
+            window.location.reload();
+          }}
+          w="fit-content"
+        >
           Reload the page
         </Button>
       </ErrorPanel>

@@ -73,7 +73,9 @@ describe('AppLayout (startup)', () => {
     localStorage.setItem('authCode', 'token');
     fetchMock.mockResolvedValue(jsonResponse({ detail: 'Internal error', code: 'INTERNAL' }, 503));
     renderShell();
-    expect(await screen.findByRole('heading', { name: ERROR_TEXTS.studyBreakHeadline })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: ERROR_TEXTS.studyBreakHeadline }),
+    ).toBeInTheDocument();
     expect(screen.getByText(ERROR_TEXTS.studyBreakText)).toBeInTheDocument();
   });
 

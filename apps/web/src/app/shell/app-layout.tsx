@@ -83,7 +83,11 @@ export default function AppLayout() {
           variant={isServerFailure(baseData.error) ? 'studyBreak' : 'generic'}
           detail={isServerFailure(baseData.error) ? null : displayError(baseData.error)}
         >
-          <Button w="fit-content" onClick={() => void baseData.refetch()} loading={baseData.isFetching}>
+          <Button
+            w="fit-content"
+            onClick={() => void baseData.refetch()}
+            loading={baseData.isFetching}
+          >
             Try again
           </Button>
         </ErrorPanel>

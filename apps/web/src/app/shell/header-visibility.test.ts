@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_HEADER_STATE, nextHeaderState, type HeaderScrollState } from './header-visibility';
 
-const scroll = (...ys: number[]): HeaderScrollState => ys.reduce(nextHeaderState, INITIAL_HEADER_STATE);
+const scroll = (...ys: number[]): HeaderScrollState =>
+  ys.reduce(nextHeaderState, INITIAL_HEADER_STATE);
 
 describe('nextHeaderState', () => {
   it('stays visible while scrolling down up to 250 px', () => {

@@ -1,4 +1,8 @@
-import { HEADER_ALWAYS_VISIBLE_PX, HEADER_HIDE_AFTER_PX, HEADER_SHOW_AT_PX } from '@lantern/contracts/constants';
+import {
+  HEADER_ALWAYS_VISIBLE_PX,
+  HEADER_HIDE_AFTER_PX,
+  HEADER_SHOW_AT_PX,
+} from '@lantern/contracts/constants';
 
 /** Where the page was, and the deepest point of the last downward scroll. */
 export type HeaderScrollState = { visible: boolean; lastY: number; turnY: number };

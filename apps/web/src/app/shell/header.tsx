@@ -21,7 +21,13 @@ function ReportErrorLink() {
   const errorCount = useAppState((s) => s.errors.length);
   if (errorCount === 0) return null;
   return (
-    <Anchor component={Link} to="/en/support_issue?issueType=system-error" size="sm" c="red.9" fw={600}>
+    <Anchor
+      component={Link}
+      to="/en/support_issue?issueType=system-error"
+      size="sm"
+      c="red.9"
+      fw={600}
+    >
       Report error
     </Anchor>
   );

@@ -4,7 +4,11 @@ import { SWITCHER_LANGUAGES } from '@lantern/contracts/constants';
 import { setLocale } from '../../lib/app-store';
 import { changeLanguage } from '../../lib/i18n';
 
-const LABELS: Record<(typeof SWITCHER_LANGUAGES)[number], string> = { en: 'English', es: 'Español', ar: 'العربية' };
+const LABELS: Record<(typeof SWITCHER_LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  ar: 'العربية',
+};
 
 /** Shown in lms mode only (spec §2); Arabic turns the page right-to-left. */
 export function LanguageSwitcher() {

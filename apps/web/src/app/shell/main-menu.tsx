@@ -15,7 +15,14 @@ const Chevron = () => (
 function MenuDropdown({ node }: { node: MenuNode }) {
   const groups = menuGroups(node);
   return (
-    <Menu position="bottom-start" offset={4} withinPortal trigger="click-hover" openDelay={80} closeDelay={150}>
+    <Menu
+      position="bottom-start"
+      offset={4}
+      withinPortal
+      trigger="click-hover"
+      openDelay={80}
+      closeDelay={150}
+    >
       <Menu.Target>
         <Button variant="subtle" size="compact-sm" rightSection={<Chevron />} c="gray.9">
           {node.label}
@@ -54,11 +61,22 @@ export function MainMenu({ menu, menuError }: { menu: MenuNode[]; menuError: str
     );
   }
   return (
-    <Group component="ul" gap={2} wrap="nowrap" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <Group
+      component="ul"
+      gap={2}
+      wrap="nowrap"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
       {menu.map((node) => (
         <li key={node.id}>
           {isLinkNode(node) ? (
-            <Button component={Link} to={appPath(node.path ?? '')} variant="subtle" size="compact-sm" c="gray.9">
+            <Button
+              component={Link}
+              to={appPath(node.path ?? '')}
+              variant="subtle"
+              size="compact-sm"
+              c="gray.9"
+            >
               {node.label}
             </Button>
           ) : (

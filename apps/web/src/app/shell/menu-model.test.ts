@@ -15,7 +15,12 @@ describe('menu model', () => {
       path: null,
       children: [
         { id: 'students', label: 'Students', path: 'student/list' },
-        { id: 'admin', label: 'Admin', path: null, children: [{ id: 'users', label: 'Users', path: '/en/user/list' }] },
+        {
+          id: 'admin',
+          label: 'Admin',
+          path: null,
+          children: [{ id: 'users', label: 'Users', path: '/en/user/list' }],
+        },
       ],
     };
     expect(menuGroups(node)).toEqual([
@@ -31,9 +36,23 @@ describe('menu model', () => {
       path: null,
       flyout: 'course',
       items: [
-        { id: '2', code: 'OR2', label: 'Orientation B', startDate: null, endDate: null, type: 'orientation' },
+        {
+          id: '2',
+          code: 'OR2',
+          label: 'Orientation B',
+          startDate: null,
+          endDate: null,
+          type: 'orientation',
+        },
         { id: '1', code: '101', label: 'Business', startDate: null, endDate: null, type: 'other' },
-        { id: '3', code: 'OR1', label: 'Orientation A', startDate: null, endDate: null, type: 'orientation' },
+        {
+          id: '3',
+          code: 'OR1',
+          label: 'Orientation A',
+          startDate: null,
+          endDate: null,
+          type: 'orientation',
+        },
       ],
     };
     const groups = menuGroups(node);

@@ -20,19 +20,30 @@ export function menuGroups(node: MenuNode): MenuGroup[] {
       .filter((item) => item.type === 'orientation')
       .sort((a, b) => (a.code ?? '').localeCompare(b.code ?? ''));
     return [
-      { label: 'Programmes', links: programmes.map((item) => ({ id: item.id, label: item.label, to: itemPath(item) })) },
-      { label: 'Orientation', links: orientation.map((item) => ({ id: item.id, label: item.label, to: itemPath(item) })) },
+      {
+        label: 'Programmes',
+        links: programmes.map((item) => ({ id: item.id, label: item.label, to: itemPath(item) })),
+      },
+      {
+        label: 'Orientation',
+        links: orientation.map((item) => ({ id: item.id, label: item.label, to: itemPath(item) })),
+      },
     ].filter((group) => group.links.length > 0);
   }
   const groups: MenuGroup[] = [{ label: null, links: [] }];
   for (const child of node.children ?? []) {
-    if (child.path !== null) groups[0]?.links.push({ id: child.id, label: child.label, to: appPath(child.path) });
+    if (child.path !== null)
+      groups[0]?.links.push({ id: child.id, label: child.label, to: appPath(child.path) });
     if (child.children?.length) {
       groups.push({
         label: child.label,
         links: child.children
           .filter((grandchild) => grandchild.path !== null)
-          .map((grandchild) => ({ id: grandchild.id, label: grandchild.label, to: appPath(grandchild.path ?? '') })),
+          .map((grandchild) => ({
+            id: grandchild.id,
+            label: grandchild.label,
+            to: appPath(grandchild.path ?? ''),
+          })),
       });
     }
   }

@@ -27,7 +27,13 @@ export function MobileMenu({
       {menu.map((node) => {
         if (isLinkNode(node)) {
           return (
-            <MantineNavLink key={node.id} component={Link} to={appPath(node.path ?? '')} label={node.label} onClick={onNavigate} />
+            <MantineNavLink
+              key={node.id}
+              component={Link}
+              to={appPath(node.path ?? '')}
+              label={node.label}
+              onClick={onNavigate}
+            />
           );
         }
         const groups = menuGroups(node);

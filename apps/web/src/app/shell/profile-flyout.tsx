@@ -5,7 +5,8 @@ import type { CurrentUser } from '@lantern/contracts/current-user';
 import { signOut } from '../../features/auth/api/revoke-token';
 import { RolePicker } from '../../features/profile/components/role-picker';
 
-const initials = (user: CurrentUser): string => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+const initials = (user: CurrentUser): string =>
+  `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
 /** First name, last name, ID, profile link, role and sign out (spec §2). */
 export function ProfileFlyout({ user }: { user: CurrentUser }) {
@@ -13,9 +14,26 @@ export function ProfileFlyout({ user }: { user: CurrentUser }) {
   const fullName = `${user.firstName} ${user.lastName}`;
 
   return (
-    <Popover opened={opened} onChange={(next) => { if (!next) close(); }} position="bottom-end" width={300} shadow="md" trapFocus withinPortal>
+    <Popover
+      opened={opened}
+      onChange={(next) => {
+        if (!next) close();
+      }}
+      position="bottom-end"
+      width={300}
+      shadow="md"
+      trapFocus
+      withinPortal
+    >
       <Popover.Target>
-        <UnstyledButton onClick={toggle} aria-label={`Account of ${fullName}`} aria-expanded={opened} aria-haspopup="dialog" p={2} style={{ borderRadius: '50%' }}>
+        <UnstyledButton
+          onClick={toggle}
+          aria-label={`Account of ${fullName}`}
+          aria-expanded={opened}
+          aria-haspopup="dialog"
+          p={2}
+          style={{ borderRadius: '50%' }}
+        >
           <Avatar src={user.profilePhoto} alt="" color="lantern" radius="xl" size={34}>
             {initials(user)}
           </Avatar>

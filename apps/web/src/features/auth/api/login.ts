@@ -3,6 +3,11 @@ import { tokenPairSchema, type LoginInput, type TokenPair } from '@lantern/contr
 import { apiFetch } from '../../../lib/api-client';
 
 export const login = (input: LoginInput): Promise<TokenPair> =>
-  apiFetch('/api/login_check', { method: 'POST', body: input, schema: tokenPairSchema, auth: false });
+  apiFetch('/api/login_check', {
+    method: 'POST',
+    body: input,
+    schema: tokenPairSchema,
+    auth: false,
+  });
 
 export const useLogin = () => useMutation({ mutationFn: login });

@@ -6,7 +6,11 @@ export async function signOut(): Promise<void> {
   const refreshToken = getRefreshToken();
   if (refreshToken) {
     try {
-      await apiRequest('/api/token/revoke', { method: 'POST', body: { refresh_token: refreshToken }, auth: false });
+      await apiRequest('/api/token/revoke', {
+        method: 'POST',
+        body: { refresh_token: refreshToken },
+        auth: false,
+      });
     } catch {
       // The tokens are forgotten below in any case; an unrevoked one expires on its own.
     }

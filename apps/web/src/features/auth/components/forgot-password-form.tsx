@@ -44,7 +44,10 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm">
-        <Text size="sm">Enter your username or e-mail address. If we find your account, we send you a link to set a new password.</Text>
+        <Text size="sm">
+          Enter your username or e-mail address. If we find your account, we send you a link to set
+          a new password.
+        </Text>
         <TextInput
           label="Username or e-mail"
           autoComplete="username"

@@ -37,7 +37,9 @@ describe('LoginForm', () => {
   });
 
   it('shows the spec text for wrong credentials', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ detail: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }, 401));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ detail: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }, 401),
+    );
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_MESSAGES.invalid);
   });
@@ -50,7 +52,9 @@ describe('LoginForm', () => {
 
   it('shows when to try again after too many attempts', async () => {
     const detail = 'Too many sign-in attempts. Please try again in 14 minutes.';
-    fetchMock.mockResolvedValue(jsonResponse({ detail, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 840 }, 429));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ detail, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 840 }, 429),
+    );
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(detail);
   });

@@ -2,7 +2,12 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TokenPair } from '@lantern/contracts/auth';
 import { PublicPage } from '../../../components/public-page';
-import { getRedirectUrl, setImpersonatedUsername, setRedirectUrl, storeTokens } from '../../../lib/storage';
+import {
+  getRedirectUrl,
+  setImpersonatedUsername,
+  setRedirectUrl,
+  storeTokens,
+} from '../../../lib/storage';
 import { LoginForm } from '../components/login-form';
 
 /** Only addresses inside the app are followed after sign-in. */

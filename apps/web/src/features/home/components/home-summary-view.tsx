@@ -44,7 +44,13 @@ export function HomeSummaryView({ summary }: { summary: HomeSummary }) {
               return (
                 <Paper key={count.key} withBorder p="sm">
                   {count.path ? (
-                    <Anchor component={Link} to={appPath(count.path)} underline="never" c="inherit" display="block">
+                    <Anchor
+                      component={Link}
+                      to={appPath(count.path)}
+                      underline="never"
+                      c="inherit"
+                      display="block"
+                    >
                       {body}
                     </Anchor>
                   ) : (

@@ -27,9 +27,13 @@ describe('ImpersonationSearch', () => {
   });
 
   it('searches from 4 letters on and lists the users found', async () => {
-    fetchMock.mockResolvedValue(jsonResponse([{ id: 1002, username: 'coordinator', firstName: 'Amina', lastName: 'Yusuf' }]));
+    fetchMock.mockResolvedValue(
+      jsonResponse([{ id: 1002, username: 'coordinator', firstName: 'Amina', lastName: 'Yusuf' }]),
+    );
     renderWithProviders(<ImpersonationSearch />);
-    await userEvent.setup().type(screen.getByRole('textbox', { name: /impersonate a user/i }), 'coor');
+    await userEvent
+      .setup()
+      .type(screen.getByRole('textbox', { name: /impersonate a user/i }), 'coor');
     expect(await screen.findByText('Amina Yusuf (coordinator, 1002)')).toBeInTheDocument();
     const { url, init } = fetchCall(fetchMock, 0);
     expect(url).toBe('/api/general/impersonators/coor');

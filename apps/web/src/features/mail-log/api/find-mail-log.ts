@@ -11,6 +11,10 @@ export const findMailLog = ({ page, limit, q }: FindMailLogParams) =>
   apiFetch('/api/en/mail-log', { query: { page, limit, q }, schema: mailLogPageSchema });
 
 export const mailLogQueryOptions = (params: FindMailLogParams) =>
-  queryOptions({ queryKey: ['mail-log', params], queryFn: () => findMailLog(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['mail-log', params],
+    queryFn: () => findMailLog(params),
+    placeholderData: keepPreviousData,
+  });
 
 export const useMailLog = (params: FindMailLogParams) => useQuery(mailLogQueryOptions(params));

@@ -14,14 +14,21 @@ export function MailDetail({ mail, onClose }: { mail: MailLogItem | null; onClos
           </Group>
           <Text size="sm" c="gray.7">
             {mail.kind} · created {formatTimestamp(mail.createdAt)}
-            {mail.sentAt ? ` · sent ${formatTimestamp(mail.sentAt)}` : ''} · attempts {mail.attempts}
+            {mail.sentAt ? ` · sent ${formatTimestamp(mail.sentAt)}` : ''} · attempts{' '}
+            {mail.attempts}
           </Text>
           {mail.lastError ? (
             <Text size="sm" c="red.9">
               Last error: {mail.lastError}
             </Text>
           ) : null}
-          <Text component="pre" size="sm" p="sm" bg="gray.0" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
+          <Text
+            component="pre"
+            size="sm"
+            p="sm"
+            bg="gray.0"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}
+          >
             {mail.text}
           </Text>
         </Stack>

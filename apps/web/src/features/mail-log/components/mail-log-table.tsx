@@ -20,7 +20,15 @@ type MailLogTableProps = {
   onOpen: (mail: MailLogItem) => void;
 };
 
-export function MailLogTable({ items, total, page, limit, isFetching, onPageChange, onOpen }: MailLogTableProps) {
+export function MailLogTable({
+  items,
+  total,
+  page,
+  limit,
+  isFetching,
+  onPageChange,
+  onOpen,
+}: MailLogTableProps) {
   return (
     <DataTable
       aria-label="Mail log"
@@ -43,10 +51,27 @@ export function MailLogTable({ items, total, page, limit, isFetching, onPageChan
         onOpen(record);
       }}
       columns={[
-        { accessor: 'createdAt', title: 'Created', width: 120, render: (mail) => formatTimestamp(mail.createdAt) },
-        { accessor: 'to', title: 'To', ellipsis: true, width: 220, visibleMediaQuery: '(min-width: 48em)' },
+        {
+          accessor: 'createdAt',
+          title: 'Created',
+          width: 120,
+          render: (mail) => formatTimestamp(mail.createdAt),
+        },
+        {
+          accessor: 'to',
+          title: 'To',
+          ellipsis: true,
+          width: 220,
+          visibleMediaQuery: '(min-width: 48em)',
+        },
         { accessor: 'subject', title: 'Subject', ellipsis: true },
-        { accessor: 'kind', title: 'Kind', width: 140, ellipsis: true, visibleMediaQuery: '(min-width: 48em)' },
+        {
+          accessor: 'kind',
+          title: 'Kind',
+          width: 140,
+          ellipsis: true,
+          visibleMediaQuery: '(min-width: 48em)',
+        },
         {
           accessor: 'status',
           title: 'Status',

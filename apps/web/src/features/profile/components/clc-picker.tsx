@@ -29,7 +29,10 @@ export function ClcPicker({ allClcs, clcs }: { allClcs: ClcRef[]; clcs: ClcRef[]
     }
   });
 
-  const data = allClcs.map((clc) => ({ value: String(clc.id), label: `${clc.name} (${clc.code})` }));
+  const data = allClcs.map((clc) => ({
+    value: String(clc.id),
+    label: `${clc.name} (${clc.code})`,
+  }));
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -54,7 +57,13 @@ export function ClcPicker({ allClcs, clcs }: { allClcs: ClcRef[]; clcs: ClcRef[]
             />
           )}
         />
-        <Button type="submit" size="xs" w="fit-content" loading={mutation.isPending} disabled={!formState.isDirty}>
+        <Button
+          type="submit"
+          size="xs"
+          w="fit-content"
+          loading={mutation.isPending}
+          disabled={!formState.isDirty}
+        >
           Save CLCs
         </Button>
       </Stack>

@@ -23,7 +23,13 @@ export const imageFileSchema = z.object({
 type FormInput = z.input<typeof imageFileSchema>;
 type FormOutput = z.output<typeof imageFileSchema>;
 
-export function ImageUploadForm({ imageType, onUploaded }: { imageType: string; onUploaded: () => void }) {
+export function ImageUploadForm({
+  imageType,
+  onUploaded,
+}: {
+  imageType: string;
+  onUploaded: () => void;
+}) {
   const mutation = useUploadImage();
   const { control, handleSubmit, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(imageFileSchema),
@@ -45,8 +51,8 @@ export function ImageUploadForm({ imageType, onUploaded }: { imageType: string; 
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm" maw={420}>
         <Text size="sm">
-          A clear photo of your face, as a JPEG or PNG file. It can be uploaded once; a change later needs a request to
-          the helpdesk.
+          A clear photo of your face, as a JPEG or PNG file. It can be uploaded once; a change later
+          needs a request to the helpdesk.
         </Text>
         <Controller
           control={control}

@@ -31,8 +31,18 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     ['Gender', profile.gender ? GENDER_LABELS[profile.gender] : '—'],
     ['System role', SYSTEM_ROLE_LABELS[profile.systemRole]],
     ['Employee type', profile.employeeType ? humanise(profile.employeeType) : '—'],
-    ['CLCs', profile.clcs.length > 0 ? profile.clcs.map((clc) => `${clc.name} (${clc.code})`).join(', ') : '—'],
-    ['Roles', profile.roles.map((role) => (role.active ? `${role.label} (active)` : role.label)).join(', ') || '—'],
+    [
+      'CLCs',
+      profile.clcs.length > 0
+        ? profile.clcs.map((clc) => `${clc.name} (${clc.code})`).join(', ')
+        : '—',
+    ],
+    [
+      'Roles',
+      profile.roles
+        .map((role) => (role.active ? `${role.label} (active)` : role.label))
+        .join(', ') || '—',
+    ],
     ['Last sign-in', profile.lastSignInAt ? formatDateTime(profile.lastSignInAt) : '—'],
   ];
 
@@ -72,7 +82,13 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <Title order={2} fz="h3">
             {fullName}
           </Title>
-          <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" layout="fixed" fz="sm">
+          <Table
+            withRowBorders={false}
+            verticalSpacing={4}
+            horizontalSpacing="xs"
+            layout="fixed"
+            fz="sm"
+          >
             <Table.Tbody>
               {rows.map(([label, value]) => (
                 <Table.Tr key={label}>

@@ -24,7 +24,11 @@ afterEach(() => {
 describe('RolePicker', () => {
   it('posts exactly one chosen role as a JSON list in the form field roles', async () => {
     fetchMock.mockImplementation((input) =>
-      Promise.resolve(urlOf(input).includes('userApplicationRoles') ? jsonResponse(ROLES) : new Response(null, { status: 204 })),
+      Promise.resolve(
+        urlOf(input).includes('userApplicationRoles')
+          ? jsonResponse(ROLES)
+          : new Response(null, { status: 204 }),
+      ),
     );
     const onChanged = vi.fn();
     renderWithProviders(<RolePicker onChanged={onChanged} />);

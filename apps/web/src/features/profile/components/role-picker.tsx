@@ -65,7 +65,9 @@ export function RolePicker({ onChanged, autoFocus = false }: RolePickerProps) {
               <Radio
                 key={role.key}
                 value={role.key}
-                data-autofocus={autoFocus && (role.active || (active === null && index === 0)) ? true : undefined}
+                data-autofocus={
+                  autoFocus && (role.active || (active === null && index === 0)) ? true : undefined
+                }
                 label={role.label}
                 description={`Works on ${SCOPE_LABELS[role.scope]}`}
               />
@@ -77,7 +79,13 @@ export function RolePicker({ onChanged, autoFocus = false }: RolePickerProps) {
             {displayError(selectRole.error)}
           </Alert>
         ) : null}
-        <Button type="submit" size="xs" w="fit-content" loading={selectRole.isPending} disabled={selected === null || selected === active}>
+        <Button
+          type="submit"
+          size="xs"
+          w="fit-content"
+          loading={selectRole.isPending}
+          disabled={selected === null || selected === active}
+        >
           Use this role
         </Button>
       </Stack>

@@ -34,7 +34,10 @@ export default function ImageUploadRoute() {
         </Alert>
       ) : null}
       {profile.data?.canUploadPhoto ? (
-        <ImageUploadForm imageType={imageType} onUploaded={() => void navigate('/en/profile/view')} />
+        <ImageUploadForm
+          imageType={imageType}
+          onUploaded={() => void navigate('/en/profile/view')}
+        />
       ) : null}
     </Stack>
   );

@@ -3,7 +3,8 @@ import { VERSION_CHECK_INTERVAL_MS } from '@lantern/contracts/constants';
 import { versionSchema } from '@lantern/contracts/current-user';
 import { apiFetch } from '../../../lib/api-client';
 
-export const getCurrentVersion = () => apiFetch('/api/get-current-version', { schema: versionSchema });
+export const getCurrentVersion = () =>
+  apiFetch('/api/get-current-version', { schema: versionSchema });
 
 export const currentVersionQueryOptions = () =>
   queryOptions({
