@@ -22,10 +22,3 @@ export const notFound = (what = 'The record') =>
 
 export const badRequest = (detail: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION', detail, fields ? { fields } : {});
-
-export const staleVersion = () =>
-  new AppError(
-    409,
-    'STALE_VERSION',
-    'Someone else changed this record while you were editing it. Reload it to see their changes, then edit again.',
-  );

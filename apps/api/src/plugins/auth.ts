@@ -41,8 +41,6 @@ declare module '@fastify/jwt' {
   }
 }
 
-export const can = (auth: AuthContext, right: Right): boolean => auth.rights.has(right);
-
 /** The auth context of a route that declared `signedIn` or a right; it is always set there. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in.');
