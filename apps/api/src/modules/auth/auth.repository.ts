@@ -8,50 +8,50 @@ import {
   sessions,
 } from '@lantern/db/schema/access';
 import { users } from '@lantern/db/schema/people';
+import type { UserStatus } from '@lantern/contracts/enums';
+import { rows } from '../../lib/sql';
 
 const windowStart = () => sql`now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`;
 
-/** Failed sign-ins in the window, for the account and for the address, and when the oldest leaves it. */
-export async function countRecentFailures(db: Db, username: string, ip: string) {
-  const [row] = await db
-    .select({
-      byAccount: sql<number>`count(*) filter (where ${loginFailures.username} = ${username})::int`,
-      byAddress: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-      oldestAccount: sql<
-        Date | string | null
-      >`min(${loginFailures.at}) filter (where ${loginFailures.username} = ${username})`,
-      oldestAddress: sql<
-        Date | string | null
-      >`min(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip})`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.at, windowStart()),
-        or(eq(loginFailures.username, username), eq(loginFailures.ip, ip)),
-      ),
-    );
-  return row ?? { byAccount: 0, byAddress: 0, oldestAccount: null, oldestAddress: null };
+/**
+ * The account to sign in, with the failed attempts in the window for it and for the address
+ * (and when the oldest of each leaves the window), in one round trip.
+ */
+export async function findSignInCandidate(db: Db, username: string, ip: string) {
+  const [row] = await rows<{
+    jwl_id: number | null;
+    password_hash: string | null;
+    status: UserStatus | null;
+    by_account: number;
+    by_address: number;
+    oldest_account: Date | string | null;
+    oldest_address: Date | string | null;
+  }>(
+    db,
+    sql`select u.jwl_id, u.password_hash, u.status, f.*
+      from (
+        select count(*) filter (where username = ${username})::int as by_account,
+               count(*) filter (where ip = ${ip})::int as by_address,
+               min(at) filter (where username = ${username}) as oldest_account,
+               min(at) filter (where ip = ${ip}) as oldest_address
+          from login_failures
+         where at > ${windowStart()} and (username = ${username} or ip = ${ip})
+      ) f
+      left join users u on lower(u.username) = ${username}`,
+  );
+  return {
+    jwlId: row?.jwl_id ?? null,
+    passwordHash: row?.password_hash ?? null,
+    status: row?.status ?? null,
+    byAccount: row?.by_account ?? 0,
+    byAddress: row?.by_address ?? 0,
+    oldestAccount: row?.oldest_account ?? null,
+    oldestAddress: row?.oldest_address ?? null,
+  };
 }
 
 export async function recordFailure(db: Db, username: string, ip: string): Promise<void> {
   await db.insert(loginFailures).values({ username, ip });
-}
-
-export async function clearAccountFailures(db: Db, username: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
-}
-
-export async function findUserForSignIn(db: Db, username: string) {
-  const [row] = await db
-    .select({ jwlId: users.jwlId, passwordHash: users.passwordHash, status: users.status })
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username));
-  return row ?? null;
-}
-
-export async function markSignedIn(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.jwlId, userId));
 }
 
 /** A refresh token by its hash, with its session and user, for rotation. */

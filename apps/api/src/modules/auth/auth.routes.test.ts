@@ -27,6 +27,12 @@ describe('POST /api/login_check', () => {
       Buffer.from(body.token.split('.')[1] ?? '', 'base64url').toString(),
     ) as { exp: number; iat: number };
     expect(payload.exp - payload.iat).toBeLessThanOrEqual(15 * 60);
+    const [row] = await t.database.query<{ last_sign_in_at: Date | null; action: string | null }>(
+      `select u.last_sign_in_at, (select action from audit_log where actor_id = u.jwl_id order by id desc limit 1) as action
+         from users u where username = 'coordinator'`,
+    );
+    expect(row?.last_sign_in_at).not.toBeNull();
+    expect(row?.action).toBe('auth.sign_in');
   });
 
   it('gives the same 401 for an unknown user and a wrong password', async () => {

@@ -48,42 +48,27 @@ export async function signIn(
   input: { username: string; password: string; ip: string; userAgent: string | null },
 ): Promise<TokenPair> {
   const username = input.username.trim().toLowerCase();
-  const failures = await repo.countRecentFailures(deps.db, username, input.ip);
-  if (failures.byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooMany(failures.oldestAccount);
-  if (failures.byAddress >= LOGIN_MAX_FAILURES_PER_ADDRESS) throw tooMany(failures.oldestAddress);
+  const found = await repo.findSignInCandidate(deps.db, username, input.ip);
+  if (found.byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT) throw tooMany(found.oldestAccount);
+  if (found.byAddress >= LOGIN_MAX_FAILURES_PER_ADDRESS) throw tooMany(found.oldestAddress);
 
-  const user = await repo.findUserForSignIn(deps.db, username);
-  const valid = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, input.password)
+  const valid = found.passwordHash
+    ? await verifyPassword(found.passwordHash, input.password)
     : (await verifyPassword(DUMMY_HASH, input.password)) && false;
-  if (!user || !valid) {
+  if (found.jwlId === null || !valid) {
     await repo.recordFailure(deps.db, username, input.ip);
     throw invalidCredentials();
   }
-  if (user.status === 'locked') {
+  if (found.status === 'locked') {
     throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
   }
-  return deps.db.transaction(async (tx) => {
-    const pair = await startSession(deps, tx, {
-      userId: user.jwlId,
-      ip: input.ip,
-      userAgent: input.userAgent,
-    });
-    await repo.markSignedIn(tx, user.jwlId);
-    await repo.clearAccountFailures(tx, username);
-    await audit(
-      tx,
-      null,
-      {
-        action: 'auth.sign_in',
-        entityType: 'user',
-        entityId: user.jwlId,
-        changes: { sessionId: pair.sessionId },
-      },
-      input.ip,
-    );
-    return { token: pair.token, refresh_token: pair.refresh_token };
+  const pair = await startSession(deps, deps.db, {
+    userId: found.jwlId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    signIn: { username, clearFailures: found.byAccount > 0 },
   });
+  return { token: pair.token, refresh_token: pair.refresh_token };
 }
 
 /**
