@@ -48,4 +48,8 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const IMAGE_TYPES = ['profile'] as const;
+/** Photos, logos and signatures: JPEG or PNG, judged by content on the server. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+/** The largest photo accepted; larger uploads are refused before they are read whole. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const imageUploadResultSchema = z.object({ profilePhoto: z.string() });
