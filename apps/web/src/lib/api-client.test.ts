@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, NETWORK_ERROR_KEYS } from '@lantern/contracts/messages';
 import { fetchCall, jsonResponse, urlOf } from '../test/render';
-import { apiFetch, apiRequest, ApiError, detailText, setSessionExpiredHandler } from './api-client';
+import { apiFetch, apiRequest, setSessionExpiredHandler } from './api-client';
+import { ApiError } from './api-errors';
 import { clearErrors, getAppState } from './app-store';
 import { displayError } from './errors';
 
@@ -96,6 +97,69 @@ describe('api client: tokens', () => {
     expect(localStorage.getItem('refreshCode')).toBeNull();
   });
 
+  it('also ends the sign-in when the refresh is refused as malformed (400)', async () => {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).startsWith('/api/token/refresh')
+          ? jsonResponse({ detail: 'This field must be filled', code: 'VALIDATION' }, 400)
+          : jsonResponse({ detail: 'Expired token', code: 'UNAUTHENTICATED' }, 401),
+      ),
+    );
+    await caught(apiRequest('/api/a'));
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('refreshCode')).toBeNull();
+  });
+
+  it('keeps the session when the refresh gets no response, and says the server did not answer', async () => {
+    fetchMock.mockImplementation((input) =>
+      urlOf(input).startsWith('/api/token/refresh')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve(jsonResponse({ detail: 'Expired token', code: 'UNAUTHENTICATED' }, 401)),
+    );
+    const error = await caught(apiRequest('/api/a'));
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe(NETWORK_ERROR_KEYS.serverError);
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(localStorage.getItem('authCode')).toBe('old-token');
+    expect(localStorage.getItem('refreshCode')).toBe('refresh-1');
+    expect(getAppState().errors[0]?.error).toContain('no response /api/a');
+  });
+
+  it('keeps the session when the refresh fails on the server (5xx)', async () => {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).startsWith('/api/token/refresh')
+          ? jsonResponse({ detail: 'Internal error', code: 'INTERNAL' }, 503)
+          : jsonResponse({ detail: 'Expired token', code: 'UNAUTHENTICATED' }, 401),
+      ),
+    );
+    const error = await caught(apiRequest('/api/a'));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Internal error');
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refreshCode')).toBe('refresh-1');
+  });
+
+  it('uses the token an earlier refresh stored instead of refreshing it again', async () => {
+    // The request leaves with refresh-1; before its 401 arrives another refresh stores refresh-2.
+    fetchMock.mockImplementation((input, init) => {
+      const url = urlOf(input);
+      if (url.startsWith('/api/token/refresh')) {
+        return Promise.resolve(jsonResponse({ detail: 'Replayed', code: 'TOKEN_INVALID' }, 401));
+      }
+      if (authHeader(init) === 'Bearer old-token') {
+        localStorage.setItem('authCode', 'rotated-token');
+        localStorage.setItem('refreshCode', 'refresh-2');
+        return Promise.resolve(jsonResponse({ detail: 'Expired token' }, 401));
+      }
+      return Promise.resolve(jsonResponse({ auth: authHeader(init) }));
+    });
+    await expect(apiRequest('/api/a')).resolves.toEqual({ auth: 'Bearer rotated-token' });
+    expect(fetchMock.mock.calls.some(([url]) => urlOf(url).startsWith('/api/token/refresh'))).toBe(
+      false,
+    );
+  });
+
   it('does not refresh for calls made without a session (sign-in)', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ detail: 'Username or Password incorrect.', code: 'INVALID_CREDENTIALS' }, 401),
@@ -111,6 +175,81 @@ describe('api client: tokens', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(authHeader(fetchCall(fetchMock, 0).init)).toBeUndefined();
     expect(onExpired).not.toHaveBeenCalled();
+  });
+});
+
+/** A Web Locks stand-in: callbacks of the same name run one after another, as across tabs. */
+function installLocks(beforeGrant: () => void = () => undefined) {
+  let tail: Promise<unknown> = Promise.resolve();
+  const request = vi.fn((_name: string, callback: () => Promise<unknown>) => {
+    const run = tail.then(() => {
+      beforeGrant();
+      return callback();
+    });
+    tail = run.catch(() => undefined);
+    return run;
+  });
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return request;
+}
+
+describe('api client: refresh across tabs (Web Locks)', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  const refreshCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => urlOf(url).startsWith('/api/token/refresh'));
+
+  it('refreshes under the lantern-refresh lock, once for two concurrent 401s', async () => {
+    const request = installLocks();
+    fetchMock.mockImplementation((input, init) => {
+      const url = urlOf(input);
+      if (url.startsWith('/api/token/refresh')) {
+        return Promise.resolve(jsonResponse({ token: 'new-token', refresh_token: 'refresh-2' }));
+      }
+      return Promise.resolve(
+        authHeader(init) === 'Bearer new-token'
+          ? jsonResponse({ url })
+          : jsonResponse({ detail: 'Expired token', code: 'UNAUTHENTICATED' }, 401),
+      );
+    });
+    const [first, second] = await Promise.all([apiRequest('/api/a'), apiRequest('/api/b')]);
+    expect(first).toEqual({ url: '/api/a' });
+    expect(second).toEqual({ url: '/api/b' });
+    expect(request).toHaveBeenCalledTimes(2);
+    expect(request.mock.calls.every(([name]) => name === 'lantern-refresh')).toBe(true);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(localStorage.getItem('refreshCode')).toBe('refresh-2');
+  });
+
+  it('takes the tokens another tab rotated while this one waited for the lock', async () => {
+    installLocks(() => {
+      // The other tab held the lock and stored its new pair.
+      localStorage.setItem('authCode', 'other-tab-token');
+      localStorage.setItem('refreshCode', 'refresh-2');
+    });
+    fetchMock.mockImplementation((input, init) =>
+      Promise.resolve(
+        authHeader(init) === 'Bearer other-tab-token'
+          ? jsonResponse({ url: urlOf(input) })
+          : jsonResponse({ detail: 'Expired token', code: 'UNAUTHENTICATED' }, 401),
+      ),
+    );
+    await expect(apiRequest('/api/a')).resolves.toEqual({ url: '/api/a' });
+    expect(refreshCalls()).toHaveLength(0);
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('ends here too when another tab signed out meanwhile', async () => {
+    installLocks(() => {
+      localStorage.removeItem('authCode');
+      localStorage.removeItem('refreshCode');
+    });
+    fetchMock.mockResolvedValue(jsonResponse({ detail: 'Expired token' }, 401));
+    await caught(apiRequest('/api/a'));
+    expect(refreshCalls()).toHaveLength(0);
+    expect(onExpired).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -137,6 +276,21 @@ describe('api client: query parameters', () => {
     fetchMock.mockResolvedValue(jsonResponse({}));
     await apiRequest('/api/en/profile');
     expect(fetchCall(fetchMock, 0).url).toBe('/api/en/profile?XDEBUG_SESSION_START=1');
+  });
+
+  it('treats only a stored 1 or true as the debug flag', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({})));
+    for (const value of ['true', '0', 'false', 'yes', '']) {
+      localStorage.setItem('xdebug_enabled', value);
+      await apiRequest('/api/en/profile');
+    }
+    expect(fetchMock.mock.calls.map(([url]) => urlOf(url))).toEqual([
+      '/api/en/profile?XDEBUG_SESSION_START=1',
+      '/api/en/profile',
+      '/api/en/profile',
+      '/api/en/profile',
+      '/api/en/profile',
+    ]);
   });
 
   it('sends plain objects as JSON and form data as it is', async () => {
@@ -171,12 +325,6 @@ describe('api client: errors (spec §8)', () => {
     expect(error.missingRight).toBe('MAIL_LOG__DISPLAY');
     expect(error.fields).toEqual({ q: 'Too long' });
     expect(displayError(error)).toBe('Missing right');
-  });
-
-  it('joins a list with commas and shows an object as code: message', () => {
-    expect(detailText(['First', 'Second'])).toBe('First, Second');
-    expect(detailText({ code: 'E42', message: 'Broken' })).toBe('E42: Broken');
-    expect(detailText('As is')).toBe('As is');
   });
 
   it('gives the server-error key without a response, translated for display', async () => {

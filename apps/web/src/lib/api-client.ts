@@ -2,8 +2,8 @@
  * features/<area>/api, and those call `apiRequest`. The SPA is served by the API on the same
  * origin, so every URL is relative. */
 import { DEBUG_PARAM, SWITCH_USER_PARAM } from '@lantern/contracts/constants';
-import { ERROR_CODES, type ErrorCode } from '@lantern/contracts/errors';
-import { NETWORK_ERROR_KEYS } from '@lantern/contracts/messages';
+import { tokenPairSchema } from '@lantern/contracts/auth';
+import { configurationError, errorFromResponse, isApiError, networkError } from './api-errors';
 import { recordError } from './app-store';
 import {
   clearTokens,
@@ -14,40 +14,6 @@ import {
   setRedirectUrl,
   storeTokens,
 } from './storage';
-
-export type ErrorKind = 'response' | 'network' | 'configuration';
-
-/** A failed call. `message` is the text to show (spec §8): the server's detail as is, or one
- * of the two network translation keys; `displayError` in lib/errors.ts turns keys into text. */
-export class ApiError extends Error {
-  readonly kind: ErrorKind;
-  readonly status: number | null;
-  readonly code: ErrorCode | null;
-  readonly fields: Readonly<Record<string, string>>;
-  readonly missingRight: string | null;
-  readonly retryAfterSeconds: number | null;
-
-  constructor(init: {
-    kind: ErrorKind;
-    message: string;
-    status?: number | null;
-    code?: ErrorCode | null;
-    fields?: Record<string, string>;
-    missingRight?: string | null;
-    retryAfterSeconds?: number | null;
-  }) {
-    super(init.message);
-    this.name = 'ApiError';
-    this.kind = init.kind;
-    this.status = init.status ?? null;
-    this.code = init.code ?? null;
-    this.fields = init.fields ?? {};
-    this.missingRight = init.missingRight ?? null;
-    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** Anything with a zod-like `parse`; the client validates every JSON answer it is given one for. */
 export type Parser<T> = { parse: (data: unknown) => T };
@@ -67,71 +33,10 @@ export type RequestOptions<T> = {
 const IMPERSONATOR_PATH = '/api/general/impersonators/';
 const REFRESH_PATH = '/api/token/refresh';
 const LOGIN_PATH = '/en/login';
-
-const CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
-const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && CODE_SET.has(value);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The text of a server `detail` (spec §8): as is; a list joined by ', '; an object as `code: message`. */
-export function detailText(detail: unknown): string | null {
-  if (typeof detail === 'string') return detail;
-  if (typeof detail === 'number' || typeof detail === 'boolean') return String(detail);
-  if (Array.isArray(detail)) {
-    const parts = detail
-      .map(detailText)
-      .filter((part): part is string => part !== null && part !== '');
-    return parts.length > 0 ? parts.join(', ') : null;
-  }
-  if (isRecord(detail)) {
-    if ('code' in detail && 'message' in detail) {
-      return `${detailText(detail.code) ?? ''}: ${detailText(detail.message) ?? ''}`;
-    }
-    const parts = Object.entries(detail).map(
-      ([code, message]) => `${code}: ${detailText(message) ?? ''}`,
-    );
-    return parts.length > 0 ? parts.join(', ') : null;
-  }
-  return null;
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (!isRecord(value)) return {};
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(value)) {
-    const text = detailText(message);
-    if (text !== null) out[key] = text;
-  }
-  return out;
-}
-
-/** Builds the error for a response that is not ok. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  const detail = isRecord(body) ? detailText(body.detail) : null;
-  if (!isRecord(body) || detail === null) {
-    return new ApiError({
-      kind: 'configuration',
-      message: NETWORK_ERROR_KEYS.configurationError,
-      status: response.status,
-    });
-  }
-  return new ApiError({
-    kind: 'response',
-    message: detail,
-    status: response.status,
-    code: isErrorCode(body.code) ? body.code : null,
-    fields: stringRecord(body.fields),
-    missingRight: typeof body.missingRight === 'string' ? body.missingRight : null,
-    retryAfterSeconds: typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : null,
-  });
-}
+/** One name for every tab of this origin: they share the tokens in local storage. */
+const REFRESH_LOCK = 'lantern-refresh';
+/** A hung refresh would hold the lock for every tab; past this it counts as no response. */
+const REFRESH_TIMEOUT_MS = 30_000;
 
 export function buildUrl(
   path: string,
@@ -172,32 +77,66 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
   onSessionExpired = handler ?? goToLogin;
 }
 
-let refreshInFlight: Promise<string | null> | null = null;
+/* Refresh (spec §4, §8). The server rotates the refresh token on every use and treats a token
+ * used twice as a replay that ends the whole sign-in, so two refreshes of the same token must
+ * never leave this browser: one tab refreshes at a time (Web Locks), and whoever gets the lock
+ * second finds the token already rotated and takes the stored access token instead. */
 
-async function doRefresh(): Promise<string | null> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) return null;
+/** Posts the refresh token: the new access token, or null when the server refuses it. A missing
+ * or failed answer of any other kind throws, and the stored tokens stay as they are. */
+async function postRefresh(refreshToken: string): Promise<string | null> {
+  let response: Response;
   try {
     // eslint-disable-next-line no-restricted-globals -- the api client is the one module allowed to call fetch
-    const response = await fetch(REFRESH_PATH, {
+    response = await fetch(REFRESH_PATH, {
       method: 'POST',
       headers: { Accept: 'application/json' },
       body: new URLSearchParams({ refresh_token: refreshToken }),
+      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
     });
-    if (!response.ok) return null;
-    const data: unknown = await response.json();
-    if (!isRecord(data) || typeof data.token !== 'string' || typeof data.refresh_token !== 'string')
-      return null;
-    storeTokens(data.token, data.refresh_token);
-    return data.token;
   } catch {
-    return null;
+    throw networkError();
   }
+  // Only a refusal ends the sign-in: 400 (malformed) or 401 (unknown, expired or replayed).
+  if (response.status === 400 || response.status === 401) return null;
+  if (!response.ok) throw await errorFromResponse(response);
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw configurationError(response.status);
+  }
+  const pair = tokenPairSchema.safeParse(data);
+  if (!pair.success) throw configurationError(response.status);
+  storeTokens(pair.data.token, pair.data.refresh_token);
+  return pair.data.token;
 }
 
-/** Refreshes once for everyone: concurrent 401s wait for the same refresh (spec §4). */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshInFlight ??= doRefresh().finally(() => {
+/** Runs with the lock held: refreshes only if nobody rotated the token the request was sent with. */
+async function refreshUnlessRotated(usedRefreshToken: string | null): Promise<string | null> {
+  const stored = getRefreshToken();
+  if (stored === null) return null;
+  const storedAccess = getAccessToken();
+  if (stored !== usedRefreshToken && storedAccess !== null) return storedAccess;
+  return postRefresh(stored);
+}
+
+/* Web Locks exist only in secure contexts (https, localhost); elsewhere each tab keeps to one
+ * refresh at a time on its own. */
+const lockManager = (): LockManager | null =>
+  typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * A fresh access token for a request that got a 401 after being sent with `usedRefreshToken`
+ * stored; null when the sign-in has ended. Concurrent 401s wait for the same refresh, in this
+ * tab and across tabs. Throws (keeping the tokens) when the refresh gets no usable answer.
+ */
+export function refreshAccessToken(usedRefreshToken: string | null): Promise<string | null> {
+  const locks = lockManager();
+  if (locks) return locks.request(REFRESH_LOCK, () => refreshUnlessRotated(usedRefreshToken));
+  refreshInFlight ??= refreshUnlessRotated(usedRefreshToken).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
@@ -224,7 +163,7 @@ async function send(
     return await fetch(buildUrl(path, options.query, auth), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ kind: 'network', message: NETWORK_ERROR_KEYS.serverError });
+    throw networkError();
   }
 }
 
@@ -239,32 +178,24 @@ async function parseOk<T>(
   try {
     data = JSON.parse(text);
   } catch {
-    throw new ApiError({
-      kind: 'configuration',
-      message: NETWORK_ERROR_KEYS.configurationError,
-      status: response.status,
-    });
+    throw configurationError(response.status);
   }
   if (!schema) return data as T;
   try {
     return schema.parse(data);
   } catch {
-    throw new ApiError({
-      kind: 'configuration',
-      message: NETWORK_ERROR_KEYS.configurationError,
-      status: response.status,
-    });
+    throw configurationError(response.status);
   }
 }
 
 async function perform<T>(path: string, options: RequestOptions<T>): Promise<T | undefined> {
   const auth = options.auth ?? true;
   const token = auth ? getAccessToken() : null;
+  const usedRefreshToken = auth ? getRefreshToken() : null;
   let response = await send(path, options, token);
   if (auth && response.status === 401) {
-    const stored = getAccessToken();
-    // Another request may have refreshed while this one was on its way: use that token.
-    const fresh = stored !== null && stored !== token ? stored : await refreshAccessToken();
+    // Refresh once and retry; a refresh without an answer throws here and keeps the session.
+    const fresh = await refreshAccessToken(usedRefreshToken);
     if (fresh !== null) response = await send(path, options, fresh);
     if (fresh === null || response.status === 401) {
       const error = await errorFromResponse(response);
@@ -301,8 +232,6 @@ export async function apiFetch<T>(
   options: RequestOptions<T> & { schema: Parser<T> },
 ): Promise<T> {
   const data = await apiRequest(path, options);
-  if (data === undefined) {
-    throw new ApiError({ kind: 'configuration', message: NETWORK_ERROR_KEYS.configurationError });
-  }
+  if (data === undefined) throw configurationError();
   return data;
 }

@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_KEYS } from '@lantern/contracts/messages';
-import { isApiError } from './api-client';
+import { isApiError } from './api-errors';
 import { i18n } from './i18n';
 
 const KEYS: ReadonlySet<string> = new Set(Object.values(NETWORK_ERROR_KEYS));

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from './api-client';
+import { isApiError } from './api-errors';
 
 /** Puts a 400's per-field messages next to their fields; returns whether any matched. */
 export function applyFieldErrors<T extends FieldValues>(

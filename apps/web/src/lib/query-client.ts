@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isApiError } from './api-errors';
 
 type MissingRightHandler = (right: string) => void;
 let missingRightHandler: MissingRightHandler | null = null;

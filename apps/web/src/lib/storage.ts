@@ -38,7 +38,11 @@ export function setImpersonatedUsername(username: string | null): void {
   write(STORAGE_KEYS.impersonateUsername, username);
 }
 
-export const isDebugEnabled = (): boolean => Boolean(read(STORAGE_KEYS.debug));
+/** Only '1' or 'true' turn the debug flag on; '0', 'false' or anything else leave it off. */
+export function isDebugEnabled(): boolean {
+  const value = read(STORAGE_KEYS.debug);
+  return value === '1' || value === 'true';
+}
 
 /** The address to return to after sign-in. */
 export const getRedirectUrl = (): string | null => read(STORAGE_KEYS.redirectUrl);

@@ -20,7 +20,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import { Footer } from '../../components/footer';
 import { Logo } from '../../components/logo';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-errors';
 import { useBaseData } from '../../lib/base-data';
 import { displayError } from '../../lib/errors';
 import { getAccessToken, setRedirectUrl } from '../../lib/storage';

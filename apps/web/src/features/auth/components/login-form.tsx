@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { loginSchema, type LoginInput, type TokenPair } from '@lantern/contracts/auth';
 import { LOGIN_MESSAGES } from '@lantern/contracts/messages';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-errors';
 import { useLogin } from '../api/login';
 
 /** The sign-in failure texts of spec §5; a 429 shows the server's detail (when to try again). */
