@@ -12,7 +12,7 @@ import type { SecretKey } from '@lantern/db/catalogue';
 import type { Config } from './plugins/env';
 import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsing } from './plugins/body';
-import { registerAuth, type Access } from './plugins/auth';
+import { DOCS_PREFIX, registerAuth, type Access } from './plugins/auth';
 import { createMailer, type Mailer } from './plugins/mail';
 import { createFileStore } from './plugins/storage';
 import { registerSecurityHeaders } from './plugins/security';
@@ -24,8 +24,6 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
 import { fileRoutes } from './modules/files/files.routes';
-
-const DOCS_PREFIX = '/api/docs';
 
 export type AppOptions = {
   config: Config;
@@ -50,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,7 +79,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       routes.push({ method, url: route.url, access: route.config?.access });
   });
 
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    onError: (error) => app.log.error({ err: error }, 'mail dispatch failed'),
+  });
   const deps: Deps = {
     db: database.db,
     config,

@@ -29,8 +29,10 @@ async function freePort(): Promise<number> {
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startServer(env: Record<string, string>): Run {
+  // The PGlite run must not inherit the PostgreSQL of the PostgreSQL suite.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, LOG_LEVEL: 'error', LANTERN_WORKERS: '0', ...env },
+    env: { ...inherited, LOG_LEVEL: 'error', LANTERN_WORKERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+import type { IMAGE_MIME_TYPES } from '@lantern/contracts/profile';
 
 export type CleanImage = { data: Buffer; mime: (typeof IMAGE_MIME_TYPES)[number]; sha256: string };
 

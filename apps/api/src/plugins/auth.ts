@@ -3,7 +3,7 @@ import jwt from '@fastify/jwt';
 import type { Right } from '@lantern/contracts/rights';
 import { SWITCH_USER_PARAM, ACCESS_TOKEN_TTL_SECONDS } from '@lantern/contracts/constants';
 import type { Db } from '@lantern/db/client';
-import { auditLog } from '@lantern/db/schema/operations';
+import { audit } from '../lib/audit';
 import { AppError } from '../lib/errors';
 import { loadPrincipalByUsername, loadSessionPrincipal, type Principal } from './principal';
 
@@ -20,6 +20,8 @@ export type AuthContext = {
   rights: ReadonlySet<string>;
   /** The CLCs in effect: the user's, narrowed by their choice for this sign-in. */
   clcIds: number[];
+  /** Whether the user narrowed their CLCs in this sign-in (then even network-wide roles follow it). */
+  clcNarrowed: boolean;
   ip: string;
 };
 
@@ -55,8 +57,10 @@ export const missingRight = (right: string) =>
     missingRight: right,
   });
 
-/** Routes whose handlers belong to a documentation plugin, public by their nature. */
-const DOCS_PREFIX = '/api/docs';
+/** Routes of the API documentation viewer, public by their nature. */
+export const DOCS_PREFIX = '/api/docs';
+/** The one route of the static file plugin, which serves the public SPA files. */
+const STATIC_ROUTE = '/*';
 
 export async function registerAuth(
   app: FastifyInstance,
@@ -74,7 +78,7 @@ export async function registerAuth(
       route.config = { ...config, access: 'public' };
       return;
     }
-    if (!config.access && !route.url.startsWith('/*') && route.url !== '/') {
+    if (!config.access && route.url !== STATIC_ROUTE) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} declares no access (public, signedIn or a right).`,
       );
@@ -111,15 +115,14 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
     ip: request.ip,
   };
   if (!switchUser || switchUser.toLowerCase() === real.username.toLowerCase()) {
-    const clcIds = real.sessionClcIds
-      ? real.sessionClcIds.filter((id) => real.allClcIds.includes(id))
-      : real.allClcIds;
+    const narrowed = (real.sessionClcIds ?? []).filter((id) => real.allClcIds.includes(id));
     return {
       ...base,
       user: real,
       impersonating: false,
       rights: new Set(real.rights),
-      clcIds: clcIds.length ? clcIds : real.allClcIds,
+      clcIds: narrowed.length ? narrowed : real.allClcIds,
+      clcNarrowed: narrowed.length > 0,
     };
   }
 
@@ -139,25 +142,25 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
   if (acting.systemRole === 'superAdmin' || acting.roleKeys.includes('SUPER_ADMIN')) {
     throw new AppError(403, 'IMPERSONATION_DENIED', 'A super admin cannot be impersonated.');
   }
+  if (acting.status === 'locked') {
+    throw new AppError(403, 'IMPERSONATION_DENIED', 'A locked account cannot be impersonated.');
+  }
   const auth: AuthContext = {
     ...base,
     user: acting,
     impersonating: true,
     rights: new Set(acting.rights),
     clcIds: acting.allClcIds,
+    clcNarrowed: false,
   };
   // Every impersonated request is on record with both users.
-  await db.insert(auditLog).values({
-    actorId: acting.jwlId,
-    impersonatorId: real.jwlId,
+  await audit(db, auth, {
     action: 'impersonation.request',
     entityType: 'request',
-    entityId: null,
     changes: {
       method: request.method,
       route: request.routeOptions.url ?? request.url.split('?')[0],
     },
-    ip: request.ip,
   });
   return auth;
 }

@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { MAX_FILE_SIZE_BYTES, DEBUG_PARAM, SWITCH_USER_PARAM } from '@lantern/contracts/constants';
+import { AppError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on routes that take an uploaded file: the largest they accept. */
+    files?: { maxBytes: number };
+  }
+}
 
 /** A file part of a multipart body, kept whole in memory (uploads are checked by content). */
 export type UploadedFile = { filename: string; mimetype: string; data: Buffer };
@@ -31,14 +39,42 @@ export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
 
   await app.register(multipart, {
     attachFieldsToBody: true,
-    limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 5, fields: 200, parts: 210 },
-    onFile: async (part) => {
+    limits: {
+      fileSize: MAX_FILE_SIZE_BYTES,
+      files: 1,
+      fields: 100,
+      fieldSize: 1024 * 1024,
+      parts: 101,
+    },
+    // Files are read only on routes that take them, and only up to that route's cap, so an
+    // anonymous request cannot make the server hold a large upload in memory.
+    async onFile(part) {
+      const accepts = this.routeOptions.config.files;
+      if (!accepts) {
+        part.file.resume();
+        throw new AppError(400, 'VALIDATION', 'This request does not take files.');
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > accepts.maxBytes) {
+          part.file.resume();
+          throw new AppError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `The file is larger than ${Math.round(accepts.maxBytes / 1024 / 1024)} MB.`,
+          );
+        }
+        chunks.push(chunk);
+      }
+      if (part.file.truncated)
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 512mb.');
       // Keep the bytes and the declared name; the declared type is not trusted.
-      const data = await part.toBuffer();
       (part as unknown as { value: UploadedFile }).value = {
         filename: part.filename,
         mimetype: part.mimetype,
-        data,
+        data: Buffer.concat(chunks),
       };
     },
   });
@@ -106,12 +142,27 @@ function innerType(schema: z.ZodType): string {
   return 'unknown';
 }
 
+/** The field schemas of an object schema, under any optional/pipe/refine wrappers. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null {
+  let current = schema as unknown as {
+    def: { type: string; shape?: Record<string, z.ZodType>; innerType?: unknown; in?: unknown };
+  };
+  for (let i = 0; i < 10; i += 1) {
+    const { def } = current;
+    if (def.type === 'object' && def.shape) return def.shape;
+    const next = def.type === 'pipe' ? def.in : def.innerType;
+    if (!next) return null;
+    current = next as typeof current;
+  }
+  return null;
+}
+
 /** Reads a form's text values the way the route's schema expects them. */
 export function coerceFormBody(
   schema: z.ZodType,
   body: Record<string, unknown>,
 ): Record<string, unknown> {
-  const shape = (schema as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape;
+  const shape = objectShape(schema);
   if (!shape) return body;
   const out: Record<string, unknown> = { ...body };
   for (const [key, fieldSchema] of Object.entries(shape)) {

@@ -8,7 +8,10 @@ const flag = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: the demo accounts have a known password. Set 0.0.0.0 to serve a network. */
+  HOST: z.string().default('127.0.0.1'),
+  /** Behind a load balancer: trust its X-Forwarded-For, so limits count each client, not the balancer. */
+  TRUST_PROXY: flag,
   /** PostgreSQL to use; without it the app runs PGlite in LANTERN_DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   LANTERN_DATA_DIR: z.string().default('./data'),
@@ -18,7 +21,7 @@ const envSchema = z.object({
   LANTERN_DEMO: flag,
   LANTERN_ADMIN_USERNAME: z.string().min(1).optional(),
   LANTERN_ADMIN_PASSWORD: z.string().min(8).optional(),
-  /** The address people reach the app at, for links in mails. */
+  /** The address people reach the app at, for links in mails (never taken from a request's Host). */
   PUBLIC_URL: z.url().optional(),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587; without it mails stay in the outbox. */
   SMTP_URL: z.string().optional(),
@@ -45,7 +48,8 @@ export type Config = {
   filesDir: string;
   demo: boolean;
   admin: { username: string; password: string } | null;
-  publicUrl: string | null;
+  publicUrl: string;
+  trustProxy: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   helpdeskEmail: string | null;
@@ -74,7 +78,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.LANTERN_ADMIN_USERNAME && env.LANTERN_ADMIN_PASSWORD
         ? { username: env.LANTERN_ADMIN_USERNAME, password: env.LANTERN_ADMIN_PASSWORD }
         : null,
-    publicUrl: env.PUBLIC_URL ?? null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM,
     helpdeskEmail: env.HELPDESK_EMAIL ?? null,

@@ -34,6 +34,28 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; body: ErrorBody }>
   },
 };
 
+/** SQLSTATE codes of data PostgreSQL cannot take, answered as a 400. */
+const DATA_ERRORS: Record<string, string> = {
+  '22021': 'The text contains a character that is not allowed.',
+  '22P05': 'The text contains a character that is not allowed.',
+  '22003': 'A number is out of range.',
+  '22P02': 'A value has the wrong format.',
+  '22001': 'A text is too long.',
+  '22007': 'A date is not valid.',
+  '22008': 'A date is out of range.',
+};
+
+/** A database error's SQLSTATE (Drizzle wraps driver errors; the code is on the cause). */
+function sqlState(error: unknown): string | null {
+  let current: unknown = error;
+  for (let i = 0; i < 3 && current; i += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** The error handler: clear 4xx bodies for the caller, nothing internal ever in a 5xx. */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -60,6 +82,13 @@ export function registerErrorHandling(
       const body: ErrorBody = { detail, code: 'VALIDATION', fields };
       return reply.status(400).send(body);
     }
+    const state = sqlState(error);
+    if (state && DATA_ERRORS[state]) {
+      // Input the schemas let through but PostgreSQL refuses (a NUL byte, an out-of-range number).
+      return reply
+        .status(400)
+        .send({ detail: DATA_ERRORS[state], code: 'VALIDATION' } satisfies ErrorBody);
+    }
     const known = FASTIFY_CLIENT_ERRORS[error.code];
     if (known) return reply.status(known.status).send(known.body);
     const status = error.statusCode ?? 500;
@@ -71,7 +100,17 @@ export function registerErrorHandling(
           : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
             ? 'The request body is not valid JSON.'
             : error.message;
-      const body: ErrorBody = { detail, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION' };
+      const code =
+        status === 404
+          ? 'NOT_FOUND'
+          : status === 400 || status === 422
+            ? 'VALIDATION'
+            : status === 413
+              ? 'PAYLOAD_TOO_LARGE'
+              : status === 415
+                ? 'UNSUPPORTED_MEDIA_TYPE'
+                : 'CONFLICT';
+      const body: ErrorBody = { detail, code };
       return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');

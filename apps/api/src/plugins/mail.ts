@@ -16,8 +16,11 @@ export type Mailer = {
   enqueue: (db: Db, mail: OutgoingMail) => Promise<number>;
   /** Delivers one queued mail now: by SMTP, or kept readable in the outbox when none is set. */
   deliver: (id: number) => Promise<void>;
-  /** Asks the workers to deliver these mails (after the transaction that queued them). */
-  dispatch: (ids: number[]) => Promise<void>;
+  /**
+   * Asks the workers to deliver these mails (after the transaction that queued them). It never
+   * fails the caller: a mail whose dispatch is lost stays queued and the sweep job sends it.
+   */
+  dispatch: (ids: number[]) => void;
 };
 
 export function createMailer(options: {
@@ -25,6 +28,7 @@ export function createMailer(options: {
   smtpUrl: string | null;
   from: string;
   dispatch?: (ids: number[]) => Promise<void>;
+  onError: (error: unknown) => void;
 }): Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void } {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
@@ -83,7 +87,9 @@ export function createMailer(options: {
         throw error;
       }
     },
-    dispatch: (ids) => dispatchFn(ids),
+    dispatch: (ids) => {
+      if (ids.length > 0) dispatchFn(ids).catch(options.onError);
+    },
     setDispatch: (fn) => {
       dispatchFn = fn;
     },

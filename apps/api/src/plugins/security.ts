@@ -30,5 +30,7 @@ export function registerSecurityHeaders(
     void reply.header('referrer-policy', 'same-origin');
     void reply.header('cross-origin-opener-policy', 'same-origin');
     void reply.header('permissions-policy', 'camera=(), microphone=(self), geolocation=()');
+    if (request.protocol === 'https')
+      void reply.header('strict-transport-security', 'max-age=31536000');
   });
 }

@@ -1,12 +1,13 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hmac, newToken, safeEqual } from '../lib/tokens';
 
 /** How long a signed link to a protected file works. */
-export const SIGNED_LINK_TTL_SECONDS = 15 * 60;
+export const SIGNED_LINK_TTL_SECONDS = 60 * 60;
 
 export type FileStore = {
   put: (data: Buffer) => Promise<string>;
+  remove: (storageKey: string) => Promise<void>;
   get: (storageKey: string) => Promise<Buffer>;
   /** A short-lived link to a protected file, e.g. a profile photo shown in an <img>. */
   signedUrl: (fileId: string, now?: number) => string;
@@ -23,6 +24,7 @@ export function createFileStore(options: { dir: string; secret: string }): FileS
       await writeFile(join(options.dir, key), data, { flag: 'wx' });
       return key;
     },
+    remove: (key) => rm(join(options.dir, key.replace(/[^A-Za-z0-9_-]/g, '')), { force: true }),
     get: (key) => readFile(join(options.dir, key.replace(/[^A-Za-z0-9_-]/g, ''))),
     signedUrl: (fileId, now = Date.now()) => {
       // Rounded to the minute so the same link is reused (and cached) for a while.

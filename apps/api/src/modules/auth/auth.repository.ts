@@ -124,6 +124,21 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
 }
 
+/** The user of an unused, unexpired reset token, without using it. */
+export async function findOpenResetToken(db: Db, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
 /** Uses a reset token once; the user id when it was valid, else null. */
 export async function consumeResetToken(db: Db, tokenHash: string): Promise<number | null> {
   const [row] = await db

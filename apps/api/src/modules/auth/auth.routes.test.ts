@@ -128,6 +128,25 @@ describe('POST /api/login_check', () => {
     expect(res.json<{ code: string }>().code).toBe('LOCKED');
   });
 
+  it('answers 400, not 500, for text PostgreSQL cannot store', async () => {
+    const nul = await login('ad\u0000min', 'lantern-demo', '10.6.0.1');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json<{ code: string }>().code).toBe('VALIDATION');
+  });
+
+  it('refuses a file sent to a route that takes none, before reading it', async () => {
+    const { multipart } = await import('../../../test/helpers');
+    const mp = multipart(
+      { username: 'admin', password: 'lantern-demo' },
+      {
+        file: { name: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(64 * 1024) },
+      },
+    );
+    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', ...mp });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toBe('This request does not take files.');
+  });
+
   it('stores only an argon2id hash', async () => {
     const rows = await t.database.query<{ password_hash: string }>(
       `select password_hash from users where username = 'admin'`,
@@ -184,7 +203,8 @@ describe('POST /api/token/refresh', () => {
     );
   });
 
-  it('sign-out revokes the sign-in', async () => {
+  it('sign-out ends every sign-in of the user', async () => {
+    const otherDevice = await t.signIn('coordinator');
     const pair = await t.signIn('coordinator');
     const out = await t.app.inject({
       method: 'POST',
@@ -193,6 +213,7 @@ describe('POST /api/token/refresh', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(otherDevice.refresh_token)).statusCode).toBe(401);
     const me = await t.app.inject({
       url: '/api/general/current-user/sis',
       headers: { authorization: `Bearer ${pair.token}` },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   forgotPasswordInitSchema,
@@ -11,8 +11,6 @@ import {
 import { errorBodySchema } from '@lantern/contracts/errors';
 import type { Deps } from '../../lib/deps';
 import * as service from './auth.service';
-
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +69,6 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     handler: async (request) => {
       await service.startPasswordReset(deps, {
         usernameOrEmail: request.body.usernameOrEmail,
-        origin: origin(request),
         ip: request.ip,
       });
       return { message: service.FORGOT_PASSWORD_MESSAGE };

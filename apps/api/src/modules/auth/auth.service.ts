@@ -80,18 +80,20 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
   if (!found) throw invalidRefresh();
   if (found.revokedAt || found.status === 'locked') throw invalidRefresh();
   const replayed = async () => {
-    await revokeSession(deps.db, found.sessionId, 'refresh token replayed');
-    await audit(
-      deps.db,
-      null,
-      {
-        action: 'auth.refresh_replayed',
-        entityType: 'session',
-        entityId: found.sessionId,
-        changes: { userId: found.userId },
-      },
-      ip,
-    );
+    await deps.db.transaction(async (tx) => {
+      await revokeSession(tx, found.sessionId, 'refresh token replayed');
+      await audit(
+        tx,
+        null,
+        {
+          action: 'auth.refresh_replayed',
+          entityType: 'session',
+          entityId: found.sessionId,
+          changes: { userId: found.userId },
+        },
+        ip,
+      );
+    });
     return invalidRefresh();
   };
   if (found.usedAt) throw await replayed();
@@ -108,22 +110,27 @@ export async function refresh(deps: Deps, refreshToken: string, ip: string): Pro
   };
 }
 
-/** Sign-out: ends the sign-in the refresh token belongs to. Unknown tokens are ignored. */
+/**
+ * Sign-out: ends every sign-in of the user the refresh token belongs to (issue 2: sign-out
+ * revokes every refresh token of that user). Unknown or dead tokens are ignored.
+ */
 export async function signOut(deps: Deps, refreshToken: string, ip: string): Promise<void> {
   const found = await repo.findRefreshToken(deps.db, hashToken(refreshToken));
   if (!found || found.revokedAt) return;
-  await revokeSession(deps.db, found.sessionId, 'signed out');
-  await audit(
-    deps.db,
-    null,
-    {
-      action: 'auth.sign_out',
-      entityType: 'session',
-      entityId: found.sessionId,
-      changes: { userId: found.userId },
-    },
-    ip,
-  );
+  await deps.db.transaction(async (tx) => {
+    const ended = await revokeAllSessions(tx, found.userId, 'signed out');
+    await audit(
+      tx,
+      null,
+      {
+        action: 'auth.sign_out',
+        entityType: 'user',
+        entityId: found.userId,
+        changes: { sessionsEnded: ended },
+      },
+      ip,
+    );
+  });
 }
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -132,7 +139,7 @@ export const FORGOT_PASSWORD_MESSAGE =
 /** Sends a one-time link to every account matching; answers the same whether any exists. */
 export async function startPasswordReset(
   deps: Deps,
-  input: { usernameOrEmail: string; origin: string; ip: string },
+  input: { usernameOrEmail: string; ip: string },
 ): Promise<void> {
   const accounts = await repo.findAccountsForReset(deps.db, input.usernameOrEmail.trim());
   const mailIds: number[] = [];
@@ -141,7 +148,7 @@ export async function startPasswordReset(
     // At most three links an hour per account, so the form cannot be used to flood an inbox.
     if ((await repo.countRecentResetMails(deps.db, account.jwlId)) >= 3) continue;
     const token = newToken();
-    const link = `${deps.config.publicUrl ?? input.origin}/en/set-new-password#token=${token}`;
+    const link = `${deps.config.publicUrl}/en/set-new-password#token=${token}`;
     const id = await deps.db.transaction(async (tx) => {
       await repo.insertResetToken(
         tx,
@@ -174,7 +181,8 @@ export async function startPasswordReset(
     });
     mailIds.push(id);
   }
-  await deps.mailer.dispatch(mailIds);
+  // Not awaited: the answer must take as long whether or not a mail went out.
+  deps.mailer.dispatch(mailIds);
 }
 
 export const RESET_DONE_MESSAGE = 'Your new password is set. You can sign in with it now.';
@@ -183,21 +191,26 @@ export async function completePasswordReset(
   deps: Deps,
   input: { token: string; password: string; ip: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
-  const done = await deps.db.transaction(async (tx) => {
-    const userId = await repo.consumeResetToken(tx, hashToken(input.token));
-    if (userId === null) return false;
-    await setPasswordHash(tx, userId, passwordHash);
-    await repo.expireResetTokens(tx, userId);
-    await revokeAllSessions(tx, userId, 'password reset');
-    await audit(
-      tx,
-      null,
-      { action: 'auth.password_reset', entityType: 'user', entityId: userId },
-      input.ip,
-    );
-    return true;
-  });
+  // The token is checked before the (deliberately slow) hash, so a bad link costs nothing.
+  const tokenHash = hashToken(input.token);
+  const valid = (await repo.findOpenResetToken(deps.db, tokenHash)) !== null;
+  const passwordHash = valid ? await hashPassword(input.password) : null;
+  const done =
+    passwordHash !== null &&
+    (await deps.db.transaction(async (tx) => {
+      const userId = await repo.consumeResetToken(tx, tokenHash);
+      if (userId === null) return false;
+      await setPasswordHash(tx, userId, passwordHash);
+      await repo.expireResetTokens(tx, userId);
+      await revokeAllSessions(tx, userId, 'password reset');
+      await audit(
+        tx,
+        null,
+        { action: 'auth.password_reset', entityType: 'user', entityId: userId },
+        input.ip,
+      );
+      return true;
+    }));
   if (!done) {
     throw new AppError(
       400,

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ PUBLIC_URL: 'https://lantern.test' });
 });
 afterAll(async () => t.close());
 
@@ -79,6 +79,18 @@ describe('forgot password', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json<{ detail: string }>().detail).toMatch(/expired or was already used/);
+  });
+
+  it('builds the link from the configured address, never from the request’s Host', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password/init',
+      headers: { host: 'evil.example' },
+      payload: { usernameOrEmail: 'lead_faculty', locale: 'en' },
+    });
+    const mail = await lastMail('lead_faculty@demo.lantern.example');
+    expect(mail?.text_body).toContain('https://lantern.test/en/set-new-password#token=');
+    expect(mail?.text_body).not.toContain('evil.example');
   });
 
   it('refuses an expired link', async () => {

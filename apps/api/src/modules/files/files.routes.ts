@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { files } from '@lantern/db/schema/operations';
 import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
+import { getFile } from './files.repository';
 
 export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +29,7 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
           'This link has expired. Reload the page to get a new one.',
         );
       }
-      const [file] = await deps.db.select().from(files).where(eq(files.id, id));
+      const file = await getFile(deps.db, id);
       if (!file) throw new AppError(404, 'NOT_FOUND', 'The file was not found.');
       const data = await deps.files.get(file.storageKey);
       return reply

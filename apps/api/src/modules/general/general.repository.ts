@@ -1,12 +1,13 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { users } from '@lantern/db/schema/people';
+import { containsPattern } from '../../lib/sql';
 import { userRoles } from '@lantern/db/schema/access';
 
 /** Users one may act as: matching the search, never a super admin, never oneself. */
 export async function searchImpersonationTargets(db: Db, search: string, selfId: number) {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const asId = /^\d+$/.test(search) ? Number(search) : null;
+  const pattern = containsPattern(search.toLowerCase());
+  const asId = /^\d{1,9}$/.test(search) ? Number(search) : null;
   return db
     .select({
       id: users.jwlId,

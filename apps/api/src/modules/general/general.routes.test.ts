@@ -128,6 +128,26 @@ describe('impersonation', () => {
     });
   });
 
+  it('refuses a locked account as the target', async () => {
+    await t.database.exec(`update users set status = 'locked' where username = 'view_only_user'`);
+    const res = await t.app.inject({
+      url: '/api/general/current-user/sis?_switch_user=view_only_user',
+      headers: await t.as('super_admin'),
+    });
+    expect(res.statusCode).toBe(403);
+    await t.database.exec(`update users set status = 'active' where username = 'view_only_user'`);
+  });
+
+  it('treats a long number in the search as text, not as an ID out of range', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/12345678901',
+      headers: await t.as('super_admin'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
   it('refuses a super admin as the target, and an unknown user', async () => {
     const headers = await t.as('super_admin');
     await t.database.exec(

@@ -24,6 +24,32 @@ describe('GET /api/{locale}/home/summary', () => {
     expect(s.areas.map((a) => a.key)).toContain('mail-log');
   });
 
+  it('follows the CLCs an admin of two CLCs narrowed to', async () => {
+    await t.database.exec(
+      `insert into user_clcs (user_id, clc_id) select u.jwl_id, c.id from users u, clcs c where u.username = 'admin' and c.code = 'DZA'`,
+    );
+    const headers = await t.as('admin');
+    expect(
+      count(
+        homeSummarySchema.parse(
+          (await t.app.inject({ url: '/api/en/home/summary', headers })).json(),
+        ),
+        'clcs',
+      ),
+    ).toBe(7);
+    const [kak] = await t.database.query<{ id: number }>(`select id from clcs where code = 'KAK'`);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/clcs',
+      headers,
+      payload: { clcIds: [kak?.id] },
+    });
+    const res = await t.app.inject({ url: '/api/en/home/summary', headers });
+    const s = homeSummarySchema.parse(res.json());
+    expect(count(s, 'clcs')).toBe(1);
+    expect(count(s, 'students')).toBe(1);
+  });
+
   it('counts only the coordinator’s own CLC', async () => {
     const s = await summary('coordinator');
     expect(count(s, 'clcs')).toBe(1);

@@ -19,11 +19,12 @@ function linkedNodes(nodes: MenuNode[]): MenuNode[] {
 /** The start page: what the user may open and the counts that matter in their role and CLCs. */
 export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<HomeSummary> {
   const { rights, user } = auth;
-  const scope = user.roleScope === 'all_clcs' ? null : auth.clcIds;
+  // Network-wide roles count everything unless the user narrowed their CLCs in this sign-in.
+  const scope = user.roleScope === 'all_clcs' && !auth.clcNarrowed ? null : auth.clcIds;
   const counts: HomeSummary['counts'] = [
     {
       key: 'clcs',
-      label: user.roleScope === 'all_clcs' ? 'CLCs in the network' : 'Your CLCs',
+      label: scope ? 'Your CLCs' : 'CLCs in the network',
       value: scope ? scope.length : await repo.countClcs(deps.db, null),
       path: 'profile/view',
     },

@@ -279,6 +279,16 @@ describe('profile photo', () => {
     expect(stored.rawPayload.includes(Buffer.from('secret-location-data'))).toBe(false);
   });
 
+  it('refuses a file over the photo cap with 413 and stores nothing', async () => {
+    const headers = await t.as('lead_faculty');
+    const before = await t.database.query<{ n: number }>('select count(*)::int as n from files');
+    const big = Buffer.concat([await png(), Buffer.alloc(21 * 1024 * 1024)]);
+    const res = await upload(headers, { name: 'huge.png', type: 'image/png', data: big });
+    expect(res.statusCode).toBe(413);
+    const after = await t.database.query<{ n: number }>('select count(*)::int as n from files');
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
   it('asks for a file when none is sent', async () => {
     const headers = await t.as('coordinator_2');
     const mp = multipart({ other: 'x' });

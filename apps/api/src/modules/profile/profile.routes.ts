@@ -5,6 +5,7 @@ import { changePasswordSchema, messageSchema, tokenPairSchema } from '@lantern/c
 import { errorBodySchema } from '@lantern/contracts/errors';
 import {
   IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
   imageUploadResultSchema,
   profileSchema,
   selectClcsSchema,
@@ -61,11 +62,10 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
       response: { 200: userApplicationRolesSchema, 400: errorBodySchema },
     },
     handler: async (request) => {
-      const auth = authOf(request);
       const [role] = request.body.roles;
-      await service.selectRole(deps, auth, role ?? '');
-      const roles = await service.listApplicationRoles(deps, auth);
-      return { possibleApplicationRoles: roles.map((r) => ({ ...r, active: r.key === role })) };
+      return {
+        possibleApplicationRoles: await service.selectRole(deps, authOf(request), role ?? ''),
+      };
     },
   });
 
@@ -109,7 +109,7 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
   });
 
   r.post('/api/:locale/profile/image-upload/:imageType?', {
-    config: signedIn,
+    config: { ...signedIn, files: { maxBytes: MAX_IMAGE_BYTES } },
     schema: {
       tags: ['profile'],
       summary: 'Upload the profile photo (multipart field file; JPEG or PNG; once)',

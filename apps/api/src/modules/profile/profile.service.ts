@@ -13,9 +13,14 @@ import { revokeAllSessions, startSession } from '../../lib/sessions';
 import * as repo from './profile.repository';
 import { findClcRefs, setPasswordHash } from '../../lib/people';
 
-async function rolesOf(deps: Deps, auth: AuthContext): Promise<ApplicationRole[]> {
+/** The roles the user holds, `activeKey` marked (the role acted in now, unless given). */
+export async function listApplicationRoles(
+  deps: Deps,
+  auth: AuthContext,
+  activeKey: string | null = auth.user.roleKey,
+): Promise<ApplicationRole[]> {
   const held = await repo.findRolesOf(deps.db, auth.user.jwlId);
-  return held.map((r) => ({ ...r, active: r.key === auth.user.roleKey }));
+  return held.map((r) => ({ ...r, active: r.key === activeKey }));
 }
 
 export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile> {
@@ -28,19 +33,16 @@ export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile
     profilePhoto: profilePhotoFileId ? deps.files.signedUrl(profilePhotoFileId) : null,
     canUploadPhoto: profilePhotoFileId === null,
     clcs: await findClcRefs(deps.db, auth.user.allClcIds),
-    roles: await rolesOf(deps, auth),
+    roles: await listApplicationRoles(deps, auth),
   };
 }
 
-export async function listApplicationRoles(
+/** Makes one held role the active one for this sign-in (and the start role of the next). */
+export async function selectRole(
   deps: Deps,
   auth: AuthContext,
+  roleKey: string,
 ): Promise<ApplicationRole[]> {
-  return rolesOf(deps, auth);
-}
-
-/** Makes one held role the active one for this sign-in (and the start role of the next). */
-export async function selectRole(deps: Deps, auth: AuthContext, roleKey: string): Promise<void> {
   if (!auth.user.roleKeys.includes(roleKey)) {
     throw badRequest(`You do not hold the role ${roleKey}.`, { roles: VALIDATION.select });
   }
@@ -58,6 +60,7 @@ export async function selectRole(deps: Deps, auth: AuthContext, roleKey: string)
       changes: { from: auth.user.roleKey, to: roleKey },
     });
   });
+  return listApplicationRoles(deps, auth, roleKey);
 }
 
 /** Narrows the CLCs this sign-in works in; choosing all of them clears the narrowing. */
@@ -139,25 +142,32 @@ export async function uploadProfilePhoto(
     throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, {
       file: VALIDATION.file,
     });
+  const alreadyUploaded = () => new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
   const storageKey = await deps.files.put(image.data);
-  const fileId = await deps.db.transaction(async (tx) => {
-    const id = await repo.insertFile(tx, {
-      ownerId: auth.user.jwlId,
-      kind: 'profile-photo',
-      mime: image.mime,
-      size: image.data.length,
-      sha256: image.sha256,
-      storageKey,
+  try {
+    const fileId = await deps.db.transaction(async (tx) => {
+      const id = await repo.insertFile(tx, {
+        ownerId: auth.user.jwlId,
+        kind: 'profile-photo',
+        mime: image.mime,
+        size: image.data.length,
+        sha256: image.sha256,
+        storageKey,
+      });
+      // A second upload that raced this one: roll back the file row too.
+      if (!(await repo.setPhotoOnce(tx, auth.user.jwlId, id))) throw alreadyUploaded();
+      await audit(tx, auth, {
+        action: 'profile.photo_uploaded',
+        entityType: 'user',
+        entityId: auth.user.jwlId,
+        changes: { fileId: id },
+      });
+      return id;
     });
-    if (!(await repo.setPhotoOnce(tx, auth.user.jwlId, id))) return null;
-    await audit(tx, auth, {
-      action: 'profile.photo_uploaded',
-      entityType: 'user',
-      entityId: auth.user.jwlId,
-      changes: { fileId: id },
-    });
-    return id;
-  });
-  if (!fileId) throw new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
-  return deps.files.signedUrl(fileId);
+    return deps.files.signedUrl(fileId);
+  } catch (error) {
+    // Nothing points at the stored bytes when the transaction did not commit.
+    await deps.files.remove(storageKey);
+    throw error;
+  }
 }
