@@ -2,44 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
+import { reloadPage } from '../../lib/page';
+import { BASE_DATA } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
 import AppLayout from './app-layout';
 
-const fetchMock = vi.fn<typeof fetch>();
+vi.mock('../../lib/page', () => ({ reloadPage: vi.fn() }));
 
-const BASE_DATA = {
-  user: {
-    id: 10004,
-    username: 'student',
-    firstName: 'Amani',
-    lastName: 'Gatete',
-    email: null,
-    profilePhoto: null,
-    role: 'user',
-    employeeType: null,
-    gender: null,
-    applicationRoles: ['STUDENT'],
-    activeRole: 'STUDENT',
-    roleScope: 'own_records',
-    applicationRights: ['GENERAL_LMS__DISPLAY'],
-    clcs: [],
-    allClcs: [],
-    canImpersonate: false,
-    impersonated: false,
-    impersonatedBy: null,
-  },
-  menu: [{ id: 'home', label: 'Home', path: 'home' }],
-  basicSystemData: {
-    version: '5.12.5',
-    maxFileSize: '512mb',
-    maxFileSizeBytes: 536870912,
-    mode: 'sis',
-    locale: 'en',
-    year: 2026,
-    helpdeskEmail: null,
-    enumerations: {},
-  },
-};
+const fetchMock = vi.fn<typeof fetch>();
 
 function renderShell() {
   return renderWithProviders(
@@ -56,7 +26,18 @@ function renderShell() {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
+  vi.mocked(reloadPage).mockClear();
 });
+
+const answerBaseData = () => {
+  fetchMock.mockImplementation((input) =>
+    Promise.resolve(
+      urlOf(input).startsWith('/api/general/current-user/sis')
+        ? jsonResponse(BASE_DATA)
+        : jsonResponse({ version: '5.12.5' }),
+    ),
+  );
+};
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -79,15 +60,50 @@ describe('AppLayout (startup)', () => {
     expect(screen.getByText(ERROR_TEXTS.studyBreakText)).toBeInTheDocument();
   });
 
-  it('loads the base data and shows header, page and footer', async () => {
+  it('ends a stale impersonation with a reload instead of showing an error', async () => {
     localStorage.setItem('authCode', 'token');
-    fetchMock.mockImplementation((input) =>
-      Promise.resolve(
-        urlOf(input).startsWith('/api/general/current-user/sis')
-          ? jsonResponse(BASE_DATA)
-          : jsonResponse({ version: '5.12.5' }),
+    localStorage.setItem('impersonateUsername', 'gone-user');
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { detail: 'There is no user "gone-user" to act as.', code: 'IMPERSONATION_DENIED' },
+        403,
       ),
     );
+    renderShell();
+    await vi.waitFor(() => {
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+    });
+    expect(localStorage.getItem('impersonateUsername')).toBeNull();
+    expect(localStorage.getItem('authCode')).toBe('token');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('on another refusal (404), remembers the address and goes to sign-in', async () => {
+    localStorage.setItem('authCode', 'token');
+    fetchMock.mockResolvedValue(jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
+    renderShell();
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(localStorage.getItem('REDIRECT_URL')).toBe('/en/home?tab=1');
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('keeps the page when a background reload of the base data fails', async () => {
+    localStorage.setItem('authCode', 'token');
+    answerBaseData();
+    const { queryClient } = renderShell();
+    expect(await screen.findByText('Start page')).toBeInTheDocument();
+    fetchMock.mockResolvedValue(jsonResponse({ detail: 'Internal error', code: 'INTERNAL' }, 503));
+    await queryClient.refetchQueries({ queryKey: ['base-data'] });
+    expect(queryClient.getQueryState(['base-data', 'sis'])?.status).toBe('error');
+    expect(screen.getByText('Start page')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: ERROR_TEXTS.studyBreakHeadline }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('loads the base data and shows header, page and footer', async () => {
+    localStorage.setItem('authCode', 'token');
+    answerBaseData();
     renderShell();
     expect(await screen.findByText('Start page')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();

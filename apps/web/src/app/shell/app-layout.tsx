@@ -20,16 +20,19 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import { Footer } from '../../components/footer';
 import { Logo } from '../../components/logo';
-import { isApiError } from '../../lib/api-errors';
 import { useBaseData } from '../../lib/base-data';
 import { displayError } from '../../lib/errors';
-import { getAccessToken, setRedirectUrl } from '../../lib/storage';
+import { reloadPage } from '../../lib/page';
+import {
+  getAccessToken,
+  getImpersonatedUsername,
+  setImpersonatedUsername,
+  setRedirectUrl,
+} from '../../lib/storage';
 import { Header } from './header';
 import { RolePickerModal } from './role-picker-modal';
+import { startupFailure } from './startup-failure';
 import { VersionCheck } from './version-check';
-
-const isServerFailure = (error: unknown): boolean =>
-  isApiError(error) && (error.kind === 'network' || (error.status !== null && error.status >= 500));
 
 function FullPage({ children }: { children: React.ReactNode }) {
   return (
@@ -47,41 +50,49 @@ function FullPage({ children }: { children: React.ReactNode }) {
   );
 }
 
+function Waiting({ label }: { label: string }) {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
 /** The signed-in frame: loads the base data, then header, page and footer (spec §2 "Startup"). */
 export default function AppLayout() {
   const location = useLocation();
   const hasToken = getAccessToken() !== null;
   const baseData = useBaseData();
   const returnTo = location.pathname + location.search + location.hash;
+  // Only a failed first load stops the app: a failed background refresh keeps what is shown.
+  const failure =
+    baseData.data === undefined && baseData.isError
+      ? startupFailure(baseData.error, getImpersonatedUsername() !== null)
+      : null;
+  const mustSignIn = !hasToken || failure === 'signIn';
 
   useEffect(() => {
-    if (!hasToken) setRedirectUrl(returnTo);
-  }, [hasToken, returnTo]);
+    if (mustSignIn) setRedirectUrl(returnTo);
+  }, [mustSignIn, returnTo]);
 
-  if (!hasToken) return <Navigate to="/en/login" replace />;
+  useEffect(() => {
+    if (failure !== 'endImpersonation') return;
+    // Impersonation ends with a page reload (spec §4); the app then starts as the user themself.
+    setImpersonatedUsername(null);
+    reloadPage();
+  }, [failure]);
 
-  if (baseData.isPending) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Loading Lantern" />
-      </Center>
-    );
-  }
+  if (mustSignIn) return <Navigate to="/en/login" replace />;
+  if (failure === 'signingIn') return <Waiting label="Going to sign in" />;
+  if (failure === 'endImpersonation') return <Waiting label="Ending the impersonation" />;
 
-  if (baseData.isError) {
-    // A 401 that could not be refreshed has already sent the user to sign in.
-    if (isApiError(baseData.error) && baseData.error.status === 401) {
-      return (
-        <Center mih="100vh">
-          <Loader aria-label="Going to sign in" />
-        </Center>
-      );
-    }
+  if (failure === 'studyBreak' || failure === 'generic') {
+    const isStudyBreak = failure === 'studyBreak';
     return (
       <FullPage>
         <ErrorPanel
-          variant={isServerFailure(baseData.error) ? 'studyBreak' : 'generic'}
-          detail={isServerFailure(baseData.error) ? null : displayError(baseData.error)}
+          variant={isStudyBreak ? 'studyBreak' : 'generic'}
+          detail={isStudyBreak ? null : displayError(baseData.error)}
         >
           <Button
             w="fit-content"
@@ -94,6 +105,8 @@ export default function AppLayout() {
       </FullPage>
     );
   }
+
+  if (baseData.data === undefined) return <Waiting label="Loading Lantern" />;
 
   return (
     <div className="app-frame">
