@@ -42,11 +42,17 @@ export async function getBaseData(mode: Mode): Promise<SessionData> {
   };
 }
 
+/** The base data carries links the server signs for one hour (the profile photo): it is loaded
+ * again every 30 minutes while the page is shown, and on return to a tab where it is older. */
+export const BASE_DATA_REFRESH_MS = 30 * 60_000;
+
 export const baseDataQueryOptions = (mode: Mode) =>
   queryOptions({
     queryKey: ['base-data', mode],
     queryFn: () => getBaseData(mode),
-    staleTime: Infinity,
+    staleTime: BASE_DATA_REFRESH_MS,
+    refetchInterval: BASE_DATA_REFRESH_MS,
+    refetchOnWindowFocus: true,
     retry: false,
   });
 
