@@ -68,6 +68,11 @@ export function ChangePasswordForm({ isImpersonating }: { isImpersonating: boole
               error={formState.errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
+            {mutation.isSuccess ? (
+              <Alert color="green.9" variant="light" role="status">
+                {mutation.data.message}
+              </Alert>
+            ) : null}
             {mutation.isError ? (
               <Alert color="red.9" variant="light" role="alert">
                 {displayError(mutation.error)}
