@@ -18,6 +18,12 @@ const formSchema = z
   });
 type FormValues = z.infer<typeof formSchema>;
 
+/** A used reset token has no business staying in the address bar or the browser history. */
+function dropTokenFromAddress(): void {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', pathname + search);
+}
+
 export function SetNewPasswordForm({ token }: { token: string }) {
   const mutation = useResetPassword();
   const { register, handleSubmit, formState, setError } = useForm<FormValues>({
@@ -28,6 +34,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
       await mutation.mutateAsync({ token, password });
+      dropTokenFromAddress();
       notifySubmitSuccess();
     } catch (error) {
       applyFieldErrors(error, setError, ['password']);
