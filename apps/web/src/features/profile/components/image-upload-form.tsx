@@ -2,23 +2,26 @@ import { Alert, Button, FileInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MAX_FILE_SIZE_BYTES, MAX_FILE_SIZE_LABEL } from '@lantern/contracts/constants';
 import { VALIDATION } from '@lantern/contracts/messages';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useUploadImage } from '../api/upload-image';
 
-const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'];
+const ACCEPTED_TYPES: ReadonlySet<string> = new Set(IMAGE_MIME_TYPES);
+const MAX_IMAGE_MB = Math.floor(MAX_IMAGE_BYTES / (1024 * 1024));
+export const IMAGE_TOO_LARGE = `This photo is larger than ${MAX_IMAGE_MB} MB. Please choose a smaller one.`;
 
+/** Checked here so that a photo the server would refuse is not sent at all. */
 export const imageFileSchema = z.object({
   file: z
     .instanceof(File)
     .nullable()
     .pipe(z.instanceof(File, { message: VALIDATION.emptyFile }))
     .refine((file) => file.size > 0, VALIDATION.emptyFile)
-    .refine((file) => IMAGE_MIME_TYPES.includes(file.type), VALIDATION.file)
-    .refine((file) => file.size <= MAX_FILE_SIZE_BYTES, `At most ${MAX_FILE_SIZE_LABEL}`),
+    .refine((file) => ACCEPTED_TYPES.has(file.type), VALIDATION.file)
+    .refine((file) => file.size <= MAX_IMAGE_BYTES, IMAGE_TOO_LARGE),
 });
 type FormInput = z.input<typeof imageFileSchema>;
 type FormOutput = z.output<typeof imageFileSchema>;
@@ -34,6 +37,8 @@ export function ImageUploadForm({
   const { control, handleSubmit, setError } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(imageFileSchema),
     defaultValues: { file: null },
+    // A wrong or too large file is named as soon as it is chosen.
+    mode: 'onChange',
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -51,8 +56,8 @@ export function ImageUploadForm({
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="sm" maw={420}>
         <Text size="sm">
-          A clear photo of your face, as a JPEG or PNG file. It can be uploaded once; a change later
-          needs a request to the helpdesk.
+          A clear photo of your face, as a JPEG or PNG file of at most {MAX_IMAGE_MB} MB. It can be
+          uploaded once; a change later needs a request to the helpdesk.
         </Text>
         <Controller
           control={control}
