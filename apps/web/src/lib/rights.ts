@@ -6,11 +6,6 @@ type RightHolder = Pick<CurrentUser, 'applicationRights'>;
 export const hasRight = (user: RightHolder | null | undefined, right: Right): boolean =>
   user?.applicationRights.includes(right) ?? false;
 
-export const hasRole = (
-  user: Pick<CurrentUser, 'applicationRoles'> | null | undefined,
-  role: string,
-): boolean => user?.applicationRoles.includes(role) ?? false;
-
 /** The address of the not-authorised page for a missing right (spec §6). */
 export const notAuthorisedPath = (right: string): string =>
   `/en/not-authorised?missingRight=${encodeURIComponent(right)}`;

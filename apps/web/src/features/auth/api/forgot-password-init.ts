@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageSchema } from '@lantern/contracts/auth';
+import { messageSchema, type ForgotPasswordInit } from '@lantern/contracts/auth';
 import { DEFAULT_LOCALE } from '@lantern/contracts/constants';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Always answers with the same message, whether or not the account exists. */
-export const forgotPasswordInit = ({ usernameOrEmail }: { usernameOrEmail: string }) =>
+export const forgotPasswordInit = ({
+  usernameOrEmail,
+}: Pick<ForgotPasswordInit, 'usernameOrEmail'>) =>
   apiFetch('/forgot-password/init', {
     method: 'POST',
     body: { usernameOrEmail, locale: DEFAULT_LOCALE },

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { forgotPasswordInitSchema } from '@lantern/contracts/auth';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -9,7 +10,7 @@ import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useForgotPasswordInit } from '../api/forgot-password-init';
 
 const formSchema = forgotPasswordInitSchema.pick({ usernameOrEmail: true });
-type FormValues = { usernameOrEmail: string };
+type FormValues = z.infer<typeof formSchema>;
 
 export function ForgotPasswordForm() {
   const mutation = useForgotPasswordInit();

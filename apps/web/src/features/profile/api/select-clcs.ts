@@ -1,7 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { selectClcsSchema } from '@lantern/contracts/profile';
 import { apiRequest } from '../../../lib/api-client';
 
-export const selectClcs = async ({ clcIds }: { clcIds: number[] }): Promise<void> => {
+export type SelectClcsInput = z.infer<typeof selectClcsSchema>;
+
+export const selectClcs = async ({ clcIds }: SelectClcsInput): Promise<void> => {
   await apiRequest('/api/en/profile/clcs', { method: 'POST', body: { clcIds } });
 };
 

@@ -1,6 +1,7 @@
 import { Button, MultiSelect, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { selectClcsSchema } from '@lantern/contracts/profile';
 import type { ClcRef } from '@lantern/contracts/current-user';
 import { DROPDOWN_OPTIONS_LIMIT } from '@lantern/contracts/constants';
@@ -9,7 +10,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useSelectClcs } from '../api/select-clcs';
 
-type FormValues = { clcIds: number[] };
+type FormValues = z.infer<typeof selectClcsSchema>;
 
 /** A user in several CLCs chooses which ones they work in now. */
 export function ClcPicker({ allClcs, clcs }: { allClcs: ClcRef[]; clcs: ClcRef[] }) {
