@@ -10,9 +10,18 @@ export type HeaderScrollState = { visible: boolean; lastY: number; turnY: number
 export const INITIAL_HEADER_STATE: HeaderScrollState = { visible: true, lastY: 0, turnY: 0 };
 
 /**
- * The header rule of spec §9: it hides when scrolling down past 250 px, comes back once the
- * user has scrolled up by 150 px, and is always shown within 25 px of the top. The 150 px of
- * upward travel keep it from flickering on small wheel or touch movements.
+ * The header rule of spec §9: "hides past scroll 250px, reappears at 150px, always visible at
+ * 25px or less", with §2: it "hides on scroll down past 250px and reappears on scroll up".
+ *
+ * Read here as: it hides while scrolling down below 250 px from the top; it comes back once the
+ * user has scrolled *up by* 150 px (measured from the deepest point of the last downward
+ * scroll); and within 25 px of the top it is always shown.
+ *
+ * Why not "reappears when the position is back above 150 px": then the 25 px rule would never
+ * matter (every position at 25 px or less is also above 150 px), and a user far down a long
+ * list would have to scroll nearly to the top to reach the menu, which contradicts "reappears
+ * on scroll up" in §2. As travel, the three numbers each do something, and the 150 px keep the
+ * header from flickering on small wheel or touch movements.
  */
 export function nextHeaderState(state: HeaderScrollState, y: number): HeaderScrollState {
   if (y <= HEADER_ALWAYS_VISIBLE_PX) return { visible: true, lastY: y, turnY: y };
