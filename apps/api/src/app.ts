@@ -24,6 +24,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
 import { fileRoutes } from './modules/files/files.routes';
+import { clcRoutes } from './modules/clcs/clcs.routes';
 
 export type AppOptions = {
   config: Config;
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     homeRoutes,
     mailLogRoutes,
     fileRoutes,
+    clcRoutes,
   ]) {
     await area(app, deps);
   }

@@ -123,8 +123,21 @@ CREATE TABLE "clcs" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "clcs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"name" text NOT NULL,
 	"code" text NOT NULL,
-	"country" text,
-	"time_zone" text,
+	"finance_code" text NOT NULL,
+	"max_students" integer,
+	"minor_permission" boolean DEFAULT false NOT NULL,
+	"min_age_for_minors" integer,
+	"is_gel" boolean DEFAULT false NOT NULL,
+	"signee_name" text,
+	"signee_title" text,
+	"logo_file_id" uuid,
+	"signature_file_id" uuid,
+	"country" text NOT NULL,
+	"address" text,
+	"time_zone" text NOT NULL,
+	"contact_name" text,
+	"contact_email" text,
+	"contact_phone" text,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -186,6 +199,8 @@ CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-
 CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "clcs_name_lower_idx" ON "clcs" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "clcs_country_idx" ON "clcs" USING btree ("country");--> statement-breakpoint
 CREATE INDEX "user_clcs_clc_idx" ON "user_clcs" USING btree ("clc_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

@@ -53,15 +53,38 @@ export const users = pgTable(
 );
 
 /** Community learning centres. */
-export const clcs = pgTable('clcs', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  code: text('code').notNull().unique(),
-  country: text('country'),
-  timeZone: text('time_zone'),
-  isActive: boolean('is_active').notNull().default(true),
-  ...stamps,
-});
+export const clcs = pgTable(
+  'clcs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    code: text('code').notNull().unique(),
+    /** Exactly four digits, the CLC's number in the finance system. */
+    financeCode: text('finance_code').notNull(),
+    maxStudents: integer('max_students'),
+    minorPermission: boolean('minor_permission').notNull().default(false),
+    minAgeForMinors: integer('min_age_for_minors'),
+    isGel: boolean('is_gel').notNull().default(false),
+    signeeName: text('signee_name'),
+    signeeTitle: text('signee_title'),
+    logoFileId: uuid('logo_file_id'),
+    signatureFileId: uuid('signature_file_id'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    address: text('address'),
+    timeZone: text('time_zone').notNull(),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    /** International form (E.164). */
+    contactPhone: text('contact_phone'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...stamps,
+  },
+  (t) => [
+    index('clcs_name_lower_idx').on(sql`lower(${t.name})`),
+    index('clcs_country_idx').on(t.country),
+  ],
+);
 
 /** Which CLCs a person belongs to. */
 export const userClcs = pgTable(

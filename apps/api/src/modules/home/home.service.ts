@@ -4,6 +4,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { buildMenu } from '../../lib/menu';
 import * as repo from './home.repository';
+import { clcScope } from '../../lib/scope';
 
 const AREA_TEXT: Record<string, string> = {
   'mail-log': 'Every mail the system sent or keeps, with its delivery state.',
@@ -19,8 +20,7 @@ function linkedNodes(nodes: MenuNode[]): MenuNode[] {
 /** The start page: what the user may open and the counts that matter in their role and CLCs. */
 export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<HomeSummary> {
   const { rights, user } = auth;
-  // Network-wide roles count everything unless the user narrowed their CLCs in this sign-in.
-  const scope = user.roleScope === 'all_clcs' && !auth.clcNarrowed ? null : auth.clcIds;
+  const scope = clcScope(auth);
   const counts: HomeSummary['counts'] = [
     {
       key: 'clcs',

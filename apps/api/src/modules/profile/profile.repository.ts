@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { roles, sessions, userRoles } from '@lantern/db/schema/access';
-import { files } from '@lantern/db/schema/operations';
 import { users } from '@lantern/db/schema/people';
 
 export async function getProfileRow(db: Db, userId: number) {
@@ -60,22 +59,6 @@ export async function setSessionClcs(
   clcIds: number[] | null,
 ): Promise<void> {
   await db.update(sessions).set({ clcIds }).where(eq(sessions.id, sessionId));
-}
-
-export async function insertFile(
-  db: Db,
-  file: {
-    ownerId: number;
-    kind: string;
-    mime: string;
-    size: number;
-    sha256: string;
-    storageKey: string;
-  },
-): Promise<string> {
-  const [row] = await db.insert(files).values(file).returning({ id: files.id });
-  if (!row) throw new Error('The file could not be recorded.');
-  return row.id;
 }
 
 /** Sets the profile photo only if none is set yet; false when one already was. */

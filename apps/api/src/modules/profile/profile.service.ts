@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { cleanImage } from '../../lib/images';
 import { revokeAllSessions, startSession } from '../../lib/sessions';
 import * as repo from './profile.repository';
+import { insertFile } from '../../lib/files';
 import { findClcRefs, setPasswordHash } from '../../lib/people';
 
 /** The roles the user holds, `activeKey` marked (the role acted in now, unless given). */
@@ -146,7 +147,7 @@ export async function uploadProfilePhoto(
   const storageKey = await deps.files.put(image.data);
   try {
     const fileId = await deps.db.transaction(async (tx) => {
-      const id = await repo.insertFile(tx, {
+      const id = await insertFile(tx, {
         ownerId: auth.user.jwlId,
         kind: 'profile-photo',
         mime: image.mime,
