@@ -1,7 +1,13 @@
+-- Trigram search on names and e-mails (users_search_trgm_idx); PGlite loads it from its contrib bundle.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TYPE "public"."role_scope" AS ENUM('all_clcs', 'own_clcs', 'own_records');--> statement-breakpoint
 CREATE TYPE "public"."mail_status" AS ENUM('queued', 'sent', 'failed', 'stored');--> statement-breakpoint
+CREATE TYPE "public"."device_type" AS ENUM('tablet', 'tablet_keyboard', 'laptop', 'none');--> statement-breakpoint
 CREATE TYPE "public"."employee_type" AS ENUM('online_facilitator', 'online-onsite_facilitator', 'onsite_facilitator', 'onsite-online_facilitator');--> statement-breakpoint
 CREATE TYPE "public"."gender" AS ENUM('m', 'f', 'o');--> statement-breakpoint
+CREATE TYPE "public"."identification_type" AS ENUM('none', 'passport', 'localId');--> statement-breakpoint
+CREATE TYPE "public"."residency_status" AS ENUM('hc', 'idp', 'indigenous', 'refugee', 'returnees', 'rural', 'urban', 'other');--> statement-breakpoint
+CREATE TYPE "public"."schooling_level" AS ENUM('none', 'grade_school', 'middle_school', 'high_school');--> statement-breakpoint
 CREATE TYPE "public"."system_role" AS ENUM('admin', 'manager', 'seeAllCourses', 'superAdmin', 'user');--> statement-breakpoint
 CREATE TYPE "public"."user_status" AS ENUM('active', 'locked');--> statement-breakpoint
 CREATE TABLE "login_failures" (
@@ -145,6 +151,34 @@ CREATE TABLE "clcs" (
 	CONSTRAINT "clcs_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "student_profiles" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"birth_date" date,
+	"birth_country" text,
+	"birth_place" text,
+	"nationality" text,
+	"native_language" text,
+	"country_of_origin" text,
+	"country_of_residence" text,
+	"country_of_school" text,
+	"residency_status" "residency_status",
+	"schooling_level" "schooling_level",
+	"vocational_school" boolean DEFAULT false NOT NULL,
+	"vocational_name" text,
+	"vocational_country" text,
+	"vocational_subjects" text,
+	"vocational_years" integer,
+	"vocational_completed" boolean,
+	"vocational_completion_year" integer,
+	"unhcr_number" text,
+	"identification_type" "identification_type" DEFAULT 'none' NOT NULL,
+	"identification_number" text,
+	"other_communication" text,
+	"device_type" "device_type",
+	"cefr_level" integer,
+	"certificate_photo_file_id" uuid
+);
+--> statement-breakpoint
 CREATE TABLE "user_clcs" (
 	"user_id" integer NOT NULL,
 	"clc_id" integer NOT NULL,
@@ -185,6 +219,7 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_jwl_id_fk" FORE
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_impersonator_id_users_jwl_id_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("jwl_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_owner_id_users_jwl_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("jwl_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_to_user_id_users_jwl_id_fk" FOREIGN KEY ("to_user_id") REFERENCES "public"."users"("jwl_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_profiles" ADD CONSTRAINT "student_profiles_user_id_users_jwl_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("jwl_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_clcs" ADD CONSTRAINT "user_clcs_user_id_users_jwl_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("jwl_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_clcs" ADD CONSTRAINT "user_clcs_clc_id_clcs_id_fk" FOREIGN KEY ("clc_id") REFERENCES "public"."clcs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_failures_username_idx" ON "login_failures" USING btree ("username","at");--> statement-breakpoint
@@ -201,6 +236,10 @@ CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","cr
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "clcs_name_lower_idx" ON "clcs" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "clcs_country_idx" ON "clcs" USING btree ("country");--> statement-breakpoint
+CREATE INDEX "student_profiles_nationality_idx" ON "student_profiles" USING btree ("nationality");--> statement-breakpoint
+CREATE INDEX "student_profiles_residency_idx" ON "student_profiles" USING btree ("residency_status");--> statement-breakpoint
 CREATE INDEX "user_clcs_clc_idx" ON "user_clcs" USING btree ("clc_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("username"));--> statement-breakpoint
-CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));
+CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "users_last_name_idx" ON "users" USING btree (lower("last_name"),"jwl_id");--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((lower("first_name" || ' ' || "last_name" || ' ' || "username" || ' ' || coalesce("email", ''))) gin_trgm_ops);

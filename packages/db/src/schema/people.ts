@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgEnum,
@@ -11,12 +12,25 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES, USER_STATUSES } from '@lantern/contracts/enums';
+import {
+  DEVICE_TYPES,
+  EMPLOYEE_TYPES,
+  GENDERS,
+  RESIDENCY_STATUSES,
+  SCHOOLING_LEVELS,
+  SYSTEM_ROLES,
+  USER_STATUSES,
+} from '@lantern/contracts/enums';
+import { IDENTIFICATION_TYPES } from '@lantern/contracts/people';
 
 export const systemRoleEnum = pgEnum('system_role', SYSTEM_ROLES);
 export const employeeTypeEnum = pgEnum('employee_type', EMPLOYEE_TYPES);
 export const genderEnum = pgEnum('gender', GENDERS);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
+export const residencyStatusEnum = pgEnum('residency_status', RESIDENCY_STATUSES);
+export const schoolingLevelEnum = pgEnum('schooling_level', SCHOOLING_LEVELS);
+export const deviceTypeEnum = pgEnum('device_type', DEVICE_TYPES);
+export const identificationTypeEnum = pgEnum('identification_type', IDENTIFICATION_TYPES);
 
 const stamps = {
   version: integer('version').notNull().default(1),
@@ -49,6 +63,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_last_name_idx').on(sql`lower(${t.lastName})`, t.jwlId),
+    // Contains-search on names and e-mails over 100,000 people (pg_trgm, see migration 0001).
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.username} || ' ' || coalesce(${t.email}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -99,4 +119,43 @@ export const userClcs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clcId] }), index('user_clcs_clc_idx').on(t.clcId)],
+);
+
+/** What only students have, beside their user row (spec §3). */
+export const studentProfiles = pgTable(
+  'student_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.jwlId, { onDelete: 'cascade' }),
+    birthDate: date('birth_date', { mode: 'string' }),
+    birthCountry: text('birth_country'),
+    birthPlace: text('birth_place'),
+    nationality: text('nationality'),
+    nativeLanguage: text('native_language'),
+    countryOfOrigin: text('country_of_origin'),
+    countryOfResidence: text('country_of_residence'),
+    countryOfSchool: text('country_of_school'),
+    residencyStatus: residencyStatusEnum('residency_status'),
+    schoolingLevel: schoolingLevelEnum('schooling_level'),
+    vocationalSchool: boolean('vocational_school').notNull().default(false),
+    vocationalName: text('vocational_name'),
+    vocationalCountry: text('vocational_country'),
+    vocationalSubjects: text('vocational_subjects'),
+    vocationalYears: integer('vocational_years'),
+    vocationalCompleted: boolean('vocational_completed'),
+    vocationalCompletionYear: integer('vocational_completion_year'),
+    unhcrNumber: text('unhcr_number'),
+    identificationType: identificationTypeEnum('identification_type').notNull().default('none'),
+    identificationNumber: text('identification_number'),
+    otherCommunication: text('other_communication'),
+    deviceType: deviceTypeEnum('device_type'),
+    /** CEFR level 0 (below A1) to 7 (C2). */
+    cefrLevel: integer('cefr_level'),
+    certificatePhotoFileId: uuid('certificate_photo_file_id'),
+  },
+  (t) => [
+    index('student_profiles_nationality_idx').on(t.nationality),
+    index('student_profiles_residency_idx').on(t.residencyStatus),
+  ],
 );
