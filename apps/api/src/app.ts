@@ -25,6 +25,7 @@ import { homeRoutes } from './modules/home/home.routes';
 import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { clcRoutes } from './modules/clcs/clcs.routes';
+import { peopleRoutes } from './modules/people/people.routes';
 
 export type AppOptions = {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     homeRoutes,
     mailLogRoutes,
     fileRoutes,
+    peopleRoutes,
     clcRoutes,
   ]) {
     await area(app, deps);

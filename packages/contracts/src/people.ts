@@ -133,11 +133,10 @@ export const studentProfileSchema = z.object({
     .default(null),
 });
 
-const identificationNeedsNumber = <
-  T extends { identificationType: string; identificationNumber: string | null },
->(
-  v: T,
-) => v.identificationType === 'none' || Boolean(v.identificationNumber);
+const identificationNeedsNumber = (v: {
+  identificationType: string;
+  identificationNumber: string | null;
+}) => v.identificationType === 'none' || Boolean(v.identificationNumber);
 
 export const studentInputSchema = personBaseSchema
   .extend(studentProfileSchema.shape)
@@ -186,15 +185,34 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-export const studentSchema = personSchema.extend(
-  z.object({
-    ...studentProfileSchema.shape,
-    birthDate: z.string().nullable(),
-    identificationType: z.enum(IDENTIFICATION_TYPES),
-    vocationalSchool: z.boolean(),
-    certificatePhoto: z.string().nullable(),
-  }).shape,
-);
+const nullableText = z.string().nullable();
+/** A student as the API answers it: plain values, no input transforms (responses are encoded). */
+export const studentSchema = personSchema.extend({
+  birthDate: nullableText,
+  birthCountry: nullableText,
+  birthPlace: nullableText,
+  nationality: nullableText,
+  nativeLanguage: nullableText,
+  countryOfOrigin: nullableText,
+  countryOfResidence: nullableText,
+  countryOfSchool: nullableText,
+  residencyStatus: z.enum(RESIDENCY_STATUSES).nullable(),
+  schoolingLevel: z.enum(SCHOOLING_LEVELS).nullable(),
+  vocationalSchool: z.boolean(),
+  vocationalName: nullableText,
+  vocationalCountry: nullableText,
+  vocationalSubjects: nullableText,
+  vocationalYears: z.number().int().nullable(),
+  vocationalCompleted: z.boolean().nullable(),
+  vocationalCompletionYear: z.number().int().nullable(),
+  unhcrNumber: nullableText,
+  identificationType: z.enum(IDENTIFICATION_TYPES),
+  identificationNumber: nullableText,
+  otherCommunication: nullableText,
+  deviceType: z.enum(DEVICE_TYPES).nullable(),
+  cefrLevel: z.number().int().nullable(),
+  certificatePhoto: nullableText,
+});
 export type Student = z.infer<typeof studentSchema>;
 
 /** A save answers the record and what the user should know but that did not stop it. */

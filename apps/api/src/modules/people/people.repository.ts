@@ -1,0 +1,349 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { PersonListQuery } from '@lantern/contracts/people';
+import type { Db } from '@lantern/db/client';
+import { userRoles } from '@lantern/db/schema/access';
+import { studentProfiles, userClcs, users } from '@lantern/db/schema/people';
+import { rows } from '../../lib/sql';
+import { containsPattern } from '../../lib/sql';
+
+/** The text the trigram index covers; the search expression must be exactly this. */
+const SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, ''))`;
+
+const SORTS = {
+  id: sql`u.jwl_id`,
+  lastName: sql`lower(u.last_name)`,
+  firstName: sql`lower(u.first_name)`,
+  username: sql`lower(u.username)`,
+  email: sql`lower(u.email)`,
+  clc: sql`(select min(c.code) from user_clcs uc join clcs c on c.id = uc.clc_id where uc.user_id = u.jwl_id)`,
+  status: sql`u.status`,
+  createdAt: sql`u.created_at`,
+  lastSignInAt: sql`u.last_sign_in_at`,
+  nationality: sql`sp.nationality`,
+  birthDate: sql`sp.birth_date`,
+} as const;
+
+export type PeopleFilter = {
+  /** People of the kind hold one of these roles; null: everyone. */
+  roles: string[] | null;
+  /** The CLCs the request reaches; null: every CLC. */
+  scope: number[] | null;
+  query: Omit<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir'>;
+};
+
+const inList = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+function where({ roles, scope, query }: PeopleFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (roles)
+    parts.push(
+      sql`exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key in (${inList(roles)}))`,
+    );
+  if (query.role)
+    parts.push(
+      sql`exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key = ${query.role})`,
+    );
+  if (scope) {
+    parts.push(
+      scope.length
+        ? sql`exists (select 1 from user_clcs uc where uc.user_id = u.jwl_id and uc.clc_id in (${inList(scope)}))`
+        : sql`false`,
+    );
+  }
+  if (query.clc)
+    parts.push(
+      sql`exists (select 1 from user_clcs uc where uc.user_id = u.jwl_id and uc.clc_id = ${query.clc})`,
+    );
+  if (query.status) parts.push(sql`u.status = ${query.status}`);
+  if (query.gender) parts.push(sql`u.gender = ${query.gender}`);
+  if (query.employeeType) parts.push(sql`u.employee_type = ${query.employeeType}`);
+  if (query.nationality) parts.push(sql`sp.nationality = ${query.nationality}`);
+  if (query.residencyStatus) parts.push(sql`sp.residency_status = ${query.residencyStatus}`);
+  if (query.q) {
+    const text = sql`${SEARCH_TEXT} like ${containsPattern(query.q.toLowerCase())}`;
+    parts.push(/^\d{1,9}$/.test(query.q) ? sql`(u.jwl_id = ${Number(query.q)} or ${text})` : text);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export type PersonListRow = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  gender: 'm' | 'f' | 'o' | null;
+  status: 'active' | 'locked';
+  employee_type: string | null;
+  roles: string[];
+  clcs: string[];
+  nationality: string | null;
+  residency_status: string | null;
+  birth_date: string | null;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+};
+
+const LIST_COLUMNS = sql`u.jwl_id as id, u.username, u.first_name, u.last_name, u.email, u.phone, u.gender, u.status,
+  u.employee_type, u.last_sign_in_at, u.created_at, sp.nationality, sp.residency_status, sp.birth_date::text as birth_date,
+  array(select ur.role_key from user_roles ur where ur.user_id = u.jwl_id order by ur.role_key) as roles,
+  array(select c.code from user_clcs uc join clcs c on c.id = uc.clc_id where uc.user_id = u.jwl_id order by c.code) as clcs`;
+
+/** One page of people and the filtered total: two queries, whatever the filters. */
+export async function findPeople(
+  db: Db,
+  filter: PeopleFilter,
+  page: Pick<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir'>,
+) {
+  const condition = where(filter);
+  const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
+  const [items, [total]] = await Promise.all([
+    rows<PersonListRow>(
+      db,
+      sql`select ${LIST_COLUMNS}
+          from users u left join student_profiles sp on sp.user_id = u.jwl_id
+          where ${condition}
+          order by ${SORTS[page.sort]} ${direction} nulls last, u.jwl_id ${direction}
+          limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
+    ),
+    rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from users u left join student_profiles sp on sp.user_id = u.jwl_id where ${condition}`,
+    ),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Every person of the filtered list, a batch at a time (keyset on the JWL-ID), for exports. */
+export async function* peopleBatches(
+  db: Db,
+  filter: PeopleFilter,
+  size = 2000,
+): AsyncGenerator<(PersonListRow & Record<string, unknown>)[]> {
+  let after = 0;
+  const condition = where(filter);
+  for (;;) {
+    const batch = await rows<PersonListRow & Record<string, unknown>>(
+      db,
+      sql`select ${LIST_COLUMNS}, sp.birth_country, sp.birth_place, sp.native_language, sp.country_of_origin,
+            sp.country_of_residence, sp.country_of_school, sp.schooling_level, sp.unhcr_number, sp.identification_type,
+            sp.device_type, sp.cefr_level
+          from users u left join student_profiles sp on sp.user_id = u.jwl_id
+          where ${condition} and u.jwl_id > ${after}
+          order by u.jwl_id limit ${size}`,
+    );
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch[batch.length - 1]?.id ?? after;
+    if (batch.length < size) return;
+  }
+}
+
+export type PersonRow = typeof users.$inferSelect & {
+  roles: string[];
+  clcIds: number[];
+  profile: typeof studentProfiles.$inferSelect | null;
+};
+
+/** One person in scope, with roles, CLCs and (for students) the profile; null when out of reach. */
+export async function getPerson(
+  db: Db,
+  filter: Pick<PeopleFilter, 'roles' | 'scope'>,
+  id: number,
+): Promise<PersonRow | null> {
+  const [found] = await rows<{ id: number }>(
+    db,
+    sql`select u.jwl_id as id from users u left join student_profiles sp on sp.user_id = u.jwl_id
+        where u.jwl_id = ${id} and ${where({ ...filter, query: {} })}`,
+  );
+  if (!found) return null;
+  const [user] = await db.select().from(users).where(eq(users.jwlId, id));
+  if (!user) return null;
+  const [roleRows, clcRows, [profile]] = await Promise.all([
+    db.select({ key: userRoles.roleKey }).from(userRoles).where(eq(userRoles.userId, id)),
+    db.select({ id: userClcs.clcId }).from(userClcs).where(eq(userClcs.userId, id)),
+    db.select().from(studentProfiles).where(eq(studentProfiles.userId, id)),
+  ]);
+  return {
+    ...user,
+    roles: roleRows.map((r) => r.key).sort(),
+    clcIds: clcRows.map((c) => c.id).sort((a, b) => a - b),
+    profile: profile ?? null,
+  };
+}
+
+export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.jwlId })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+        exceptId ? ne(users.jwlId, exceptId) : undefined,
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function countEmailUsers(db: Db, email: string, exceptId?: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        exceptId ? ne(users.jwlId, exceptId) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function existingRoles(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const found = await rows<{ key: string }>(
+    db,
+    sql`select key from roles where key in (${inList(keys)})`,
+  );
+  return found.map((r) => r.key);
+}
+
+export async function clcCountries(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: number; country: string }>(
+    db,
+    sql`select id, country from clcs where id in (${inList(ids)})`,
+  );
+  return new Map(found.map((r) => [r.id, r.country]));
+}
+
+export type UserValues = Pick<
+  typeof users.$inferInsert,
+  | 'username'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'gender'
+  | 'employeeType'
+  | 'systemRole'
+  | 'status'
+>;
+export type ProfileValues = Omit<
+  typeof studentProfiles.$inferInsert,
+  'userId' | 'certificatePhotoFileId'
+>;
+
+export async function insertPerson(
+  db: Db,
+  values: { user: UserValues; roles: string[]; clcIds: number[]; profile: ProfileValues | null },
+): Promise<number> {
+  const [created] = await db.insert(users).values(values.user).returning({ id: users.jwlId });
+  if (!created) throw new Error('The person could not be saved.');
+  const id = created.id;
+  if (values.roles.length)
+    await db.insert(userRoles).values(values.roles.map((roleKey) => ({ userId: id, roleKey })));
+  await db.insert(userClcs).values(values.clcIds.map((clcId) => ({ userId: id, clcId })));
+  if (values.profile) await db.insert(studentProfiles).values({ ...values.profile, userId: id });
+  return id;
+}
+
+/** Updates a person at the version the editor saw; false when someone else changed them since. */
+export async function updateUserRow(
+  db: Db,
+  id: number,
+  version: number,
+  values: Partial<UserValues>,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.jwlId, id), eq(users.version, version)))
+    .returning({ id: users.jwlId });
+  return updated.length === 1;
+}
+
+export async function upsertProfile(db: Db, id: number, profile: ProfileValues): Promise<void> {
+  await db
+    .insert(studentProfiles)
+    .values({ ...profile, userId: id })
+    .onConflictDoUpdate({ target: studentProfiles.userId, set: profile });
+}
+
+/** Sets the person's CLCs among those the editor reaches; memberships beyond them stay. */
+export async function replaceClcs(
+  db: Db,
+  id: number,
+  clcIds: number[],
+  scope: number[] | null,
+): Promise<void> {
+  await db
+    .delete(userClcs)
+    .where(
+      and(
+        eq(userClcs.userId, id),
+        scope ? inArray(userClcs.clcId, scope.length ? scope : [-1]) : undefined,
+      ),
+    );
+  await db
+    .insert(userClcs)
+    .values(clcIds.map((clcId) => ({ userId: id, clcId })))
+    .onConflictDoNothing();
+}
+
+export async function replaceRoles(db: Db, id: number, roles: string[]): Promise<void> {
+  await db.delete(userRoles).where(eq(userRoles.userId, id));
+  if (roles.length)
+    await db.insert(userRoles).values(roles.map((roleKey) => ({ userId: id, roleKey })));
+}
+
+export async function addRole(db: Db, id: number, role: string): Promise<void> {
+  await db.insert(userRoles).values({ userId: id, roleKey: role }).onConflictDoNothing();
+}
+
+export async function setStudentPhoto(
+  db: Db,
+  id: number,
+  kind: 'profile' | 'certificate',
+  fileId: string | null,
+  onlyIfEmpty: boolean,
+): Promise<boolean> {
+  if (kind === 'profile') {
+    const updated = await db
+      .update(users)
+      .set({
+        profilePhotoFileId: fileId,
+        version: sql`${users.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(users.jwlId, id),
+          onlyIfEmpty ? sql`${users.profilePhotoFileId} is null` : undefined,
+        ),
+      )
+      .returning({ id: users.jwlId });
+    return updated.length === 1;
+  }
+  const updated = await db
+    .update(studentProfiles)
+    .set({ certificatePhotoFileId: fileId })
+    .where(
+      and(
+        eq(studentProfiles.userId, id),
+        onlyIfEmpty ? sql`${studentProfiles.certificatePhotoFileId} is null` : undefined,
+      ),
+    )
+    .returning({ id: studentProfiles.userId });
+  if (updated.length === 1) {
+    await db
+      .update(users)
+      .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
+      .where(eq(users.jwlId, id));
+  }
+  return updated.length === 1;
+}
