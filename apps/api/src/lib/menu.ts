@@ -2,7 +2,7 @@ import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Mode } from '@lantern/contracts/enums';
 import type { Right } from '@lantern/contracts/rights';
 
-type Entry = MenuNode & { right?: Right; modes: Mode[] };
+type Entry = Omit<MenuNode, 'children'> & { right?: Right; modes: Mode[]; children?: Entry[] };
 
 /**
  * The menu, by the rights that open each node. Each area adds its screens here as it arrives;
@@ -10,6 +10,43 @@ type Entry = MenuNode & { right?: Right; modes: Mode[] };
  */
 const MENU: Entry[] = [
   { id: 'home', label: 'Home', path: 'home', modes: ['sis', 'lms'] },
+  {
+    id: 'people',
+    label: 'People',
+    path: null,
+    modes: ['sis'],
+    children: [
+      {
+        id: 'students',
+        label: 'Students',
+        path: 'student/list',
+        right: 'STUDENT__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'facilitators',
+        label: 'Facilitators',
+        path: 'facilitator/list',
+        right: 'FACILITATOR__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'coordinators',
+        label: 'Coordinators',
+        path: 'coordinator/list',
+        right: 'COORDINATOR__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'clc-partners',
+        label: 'CLC partners',
+        path: 'clc-partner/list',
+        right: 'CLC__DISPLAY',
+        modes: ['sis'],
+      },
+      { id: 'users', label: 'Users', path: 'user/list', right: 'USER__DISPLAY', modes: ['sis'] },
+    ],
+  },
   {
     id: 'course',
     label: 'Courses',
@@ -40,7 +77,7 @@ const MENU: Entry[] = [
         path: 'mail-log',
         right: 'MAIL_LOG__DISPLAY',
         modes: ['sis'],
-      } as Entry,
+      },
     ],
   },
 ];
@@ -52,9 +89,7 @@ function visible(entry: Entry, mode: Mode, rights: ReadonlySet<string>): MenuNod
   if (entry.flyout) node.flyout = entry.flyout;
   if (entry.items) node.items = entry.items;
   if (entry.children) {
-    const children = (entry.children as Entry[])
-      .map((c) => visible(c, mode, rights))
-      .filter((c) => c !== null);
+    const children = entry.children.map((c) => visible(c, mode, rights)).filter((c) => c !== null);
     if (children.length === 0) return null;
     node.children = children;
   }

@@ -7,6 +7,11 @@ import * as repo from './home.repository';
 import { clcScope } from '../../lib/scope';
 
 const AREA_TEXT: Record<string, string> = {
+  students: 'Find, add and edit students; their profile, photos and history.',
+  facilitators: 'The onsite and online facilitators of your CLCs.',
+  coordinators: 'The coordinators who run the CLCs.',
+  'clc-partners': 'The community learning centres: contacts, signees, logos.',
+  users: 'Every account: roles, system role, CLCs and status.',
   'mail-log': 'Every mail the system sent or keeps, with its delivery state.',
 };
 
@@ -34,7 +39,7 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       key: 'students',
       label: scope ? 'Students in your CLCs' : 'Students',
       value: await repo.countPeople(deps.db, scope, 'STUDENT'),
-      path: null,
+      path: 'student/list',
     });
   }
   if (rights.has('FACILITATOR__DISPLAY')) {
@@ -42,7 +47,7 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       key: 'facilitators',
       label: scope ? 'Facilitators in your CLCs' : 'Facilitators',
       value: await repo.countPeople(deps.db, scope, 'FACILITATOR'),
-      path: null,
+      path: 'facilitator/list',
     });
   }
   if (rights.has('USER__DISPLAY')) {
@@ -50,7 +55,7 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       key: 'users',
       label: scope ? 'People in your CLCs' : 'People',
       value: await repo.countPeople(deps.db, scope),
-      path: null,
+      path: 'user/list',
     });
   }
   if (rights.has('MAIL_LOG__DISPLAY')) {
