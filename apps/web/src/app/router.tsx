@@ -46,6 +46,10 @@ export const router = createBrowserRouter([
             path: 'not-authorised',
             lazy: page(() => import('../features/home/routes/not-authorised')),
           },
+          {
+            path: 'support_issue',
+            lazy: page(() => import('../features/support/routes/support-issue')),
+          },
           { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
           {
             path: 'profile',
