@@ -17,13 +17,14 @@ function exitImpersonation(): void {
   window.location.reload();
 }
 
-function ReportErrorLink() {
+function ReportErrorLink({ onNavigate }: { onNavigate?: () => void }) {
   const errorCount = useAppState((s) => s.errors.length);
   if (errorCount === 0) return null;
   return (
     <Anchor
       component={Link}
       to="/en/support_issue?issueType=system-error"
+      onClick={onNavigate}
       size="sm"
       c="red.9"
       fw={600}
@@ -81,7 +82,7 @@ export function Header({ session }: { session: SessionData }) {
       <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size={300} hiddenFrom="lg">
         <Stack gap="md">
           <MobileMenu menu={menu} menuError={menuError} onNavigate={drawer.close} />
-          <ReportErrorLink />
+          <ReportErrorLink onNavigate={drawer.close} />
           {user.canImpersonate && !isImpersonating ? <ImpersonationSearch width="100%" /> : null}
           {exitButton}
         </Stack>
