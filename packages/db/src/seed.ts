@@ -3,7 +3,8 @@ import type { BuiltInRoleKey } from '@lantern/contracts/roles';
 import type { EmployeeType, Gender, SystemRole } from '@lantern/contracts/enums';
 import type { Db } from './client';
 import { hashPassword } from './passwords';
-import { clcs, userClcs, users } from './schema/people';
+import { insertStaff, insertStudents } from './generate';
+import { clcs, studentProfiles, userClcs, users } from './schema/people';
 import { userRoles } from './schema/access';
 import { auditLog } from './schema/operations';
 
@@ -315,6 +316,52 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
+/** Generated people of the demo: fixed seeds, so every demo database holds the same people. */
+export const DEMO_GENERATED = {
+  students: 300,
+  studentSeed: 20_240_301,
+  staffSeed: 20_240_302,
+  perClc: { facilitators: [2, 4], coordinators: [1, 2] },
+} as const;
+
+/** The profiles of the demo sign-ins `student` and `student_2`. */
+const DEMO_STUDENT_PROFILES = {
+  student: {
+    birthDate: '2001-03-14',
+    birthCountry: 'SS',
+    birthPlace: 'Bor',
+    nationality: 'SS',
+    nativeLanguage: 'Dinka',
+    countryOfOrigin: 'SS',
+    countryOfResidence: 'KE',
+    countryOfSchool: 'KE',
+    residencyStatus: 'refugee',
+    schoolingLevel: 'high_school',
+    unhcrNumber: '813-15C04512',
+    identificationType: 'localId',
+    identificationNumber: '40021577',
+    deviceType: 'tablet_keyboard',
+    cefrLevel: 3,
+  },
+  student_2: {
+    birthDate: '1998-09-02',
+    birthCountry: 'SY',
+    birthPlace: 'Daraa',
+    nationality: 'SY',
+    nativeLanguage: 'Arabic',
+    countryOfOrigin: 'SY',
+    countryOfResidence: 'JO',
+    countryOfSchool: 'SY',
+    residencyStatus: 'urban',
+    schoolingLevel: 'middle_school',
+    unhcrNumber: '672-18C00931',
+    identificationType: 'passport',
+    identificationNumber: 'N0123456',
+    deviceType: 'laptop',
+    cefrLevel: 2,
+  },
+} as const satisfies Record<string, Omit<typeof studentProfiles.$inferInsert, 'userId'>>;
+
 export async function hasAnyUser(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) > 0;
@@ -358,10 +405,38 @@ export async function seedDemo(db: Db): Promise<void> {
       u.roles.map((roleKey) => ({ userId: idOf.get(u.username) ?? 0, roleKey })),
     );
     await tx.insert(userRoles).values(grants);
+    await tx.insert(studentProfiles).values(
+      Object.entries(DEMO_STUDENT_PROFILES).map(([username, profile]) => ({
+        userId: idOf.get(username) ?? 0,
+        ...profile,
+      })),
+    );
+    // A few hundred students over every demo CLC, and facilitators and coordinators for each
+    // (with no password: they would set one through their invitation link).
+    const clcIds = clcRows.map((c) => c.id);
+    const generated = await insertStudents(tx, {
+      clcIds,
+      count: DEMO_GENERATED.students,
+      seed: DEMO_GENERATED.studentSeed,
+    });
+    const staff = await insertStaff(tx, {
+      clcIds,
+      seed: DEMO_GENERATED.staffSeed,
+      perClc: {
+        facilitators: [...DEMO_GENERATED.perClc.facilitators],
+        coordinators: [...DEMO_GENERATED.perClc.coordinators],
+      },
+    });
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
-      changes: { users: created.length, clcs: clcRows.length },
+      changes: {
+        users: created.length + generated.students + staff.facilitators + staff.coordinators,
+        clcs: clcRows.length,
+        generatedStudents: generated.students,
+        facilitators: staff.facilitators,
+        coordinators: staff.coordinators,
+      },
     });
   });
 }
