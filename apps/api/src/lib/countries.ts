@@ -1,7 +1,9 @@
-import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import { createRequire } from 'node:module';
+import countries, { type LocaleData } from 'i18n-iso-countries';
 
-countries.registerLocale(en);
+// Loaded with require: a JSON import needs an import attribute that the bundled server loses.
+const require = createRequire(import.meta.url);
+countries.registerLocale(require('i18n-iso-countries/langs/en.json') as LocaleData);
 
 /** Whether a code is an ISO 3166-1 alpha-2 country of the maintained list. */
 export const isCountryCode = (code: string): boolean =>
