@@ -43,7 +43,7 @@ function startServer(env: Record<string, string>): Run {
   return { child, output: () => text, exited };
 }
 
-async function until(run: Run, pattern: RegExp, ms = 60_000): Promise<void> {
+async function until(run: Run, pattern: RegExp, ms = 110_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (pattern.test(run.output())) return;
@@ -82,7 +82,7 @@ describe.runIf(TEST_DB === 'pglite')('starting on PGlite', () => {
       /data folder .* is in use by another Lantern process \(pid \d+\)/,
     );
     await stop(first);
-  });
+  }, 120_000);
 });
 
 describe.runIf(TEST_DB === 'postgres')('starting on PostgreSQL', () => {
@@ -119,5 +119,5 @@ describe.runIf(TEST_DB === 'postgres')('starting on PostgreSQL', () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  });
+  }, 120_000);
 });
