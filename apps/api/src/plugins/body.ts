@@ -14,6 +14,16 @@ declare module 'fastify' {
 /** A file part of a multipart body, kept whole in memory (uploads are checked by content). */
 export type UploadedFile = { filename: string; mimetype: string; data: Buffer };
 
+/** The uploaded file in a multipart body's field, or null when there is none. */
+export function uploadedFile(body: unknown, field = 'file'): UploadedFile | null {
+  const value = (body as Record<string, unknown> | null | undefined)?.[field];
+  return typeof value === 'object' &&
+    value !== null &&
+    Buffer.isBuffer((value as UploadedFile).data)
+    ? (value as UploadedFile)
+    : null;
+}
+
 const CONTROL_PARAMS = [SWITCH_USER_PARAM, DEBUG_PARAM];
 
 /**

@@ -14,9 +14,9 @@ import { MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { authOf } from '../../plugins/auth';
-import type { UploadedFile } from '../../plugins/body';
+import { uploadedFile } from '../../plugins/body';
 import type { Deps } from '../../lib/deps';
-import { localeParams } from '../../lib/params';
+import { idParams, localeParams } from '../../lib/params';
 import { clcScope } from '../../lib/scope';
 import { findHistory } from '../../lib/history';
 import { notFound, badRequest } from '../../lib/errors';
@@ -24,10 +24,6 @@ import { countryName } from '../../lib/countries';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from '../../lib/export';
 import * as service from './clcs.service';
 import { clcBatches, getClc, type ClcRow } from './clcs.repository';
-
-const idParams = localeParams.extend({
-  id: z.coerce.number({ error: VALIDATION.number }).int().positive().max(2_147_483_647),
-});
 
 const EXPORT_COLUMNS: ExportColumn<ClcRow>[] = [
   { header: 'ID', value: (c) => c.id },
@@ -48,12 +44,6 @@ const EXPORT_COLUMNS: ExportColumn<ClcRow>[] = [
   { header: 'Contact phone', value: (c) => c.contactPhone },
   { header: 'Active', value: (c) => (c.isActive ? 'yes' : 'no') },
 ];
-
-function isUpload(value: unknown): value is UploadedFile {
-  return (
-    typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data)
-  );
-}
 
 export async function clcRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -178,7 +168,7 @@ export async function clcRoutes(app: FastifyInstance, deps: Deps): Promise<void>
           id: request.params.id,
           version,
           kind,
-          file: isUpload(body.file) ? body.file : null,
+          file: uploadedFile(body),
         });
       },
     });

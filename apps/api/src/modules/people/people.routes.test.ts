@@ -169,7 +169,7 @@ describe('students', () => {
     expect(byEmail.total).toBe(2);
     const filtered = (
       await t.app.inject({
-        url: `/api/en/student?nationality=SS&residencyStatus=refugee&gender=f&clc=${kak}&sort=firstName&dir=desc`,
+        url: `/api/en/student?q=nyabol%40example.org&nationality=SS&residencyStatus=refugee&gender=f&clc=${kak}&sort=firstName&dir=desc`,
         headers,
       })
     ).json<{ items: PersonListItem[] }>();

@@ -14,12 +14,11 @@ import { historyEntrySchema } from '@lantern/contracts/clc';
 import { clcRefSchema } from '@lantern/contracts/current-user';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
-import { VALIDATION } from '@lantern/contracts/messages';
 import { DROPDOWN_OPTIONS_LIMIT } from '@lantern/contracts/constants';
 import { authOf } from '../../plugins/auth';
-import type { UploadedFile } from '../../plugins/body';
+import { uploadedFile } from '../../plugins/body';
 import type { Deps } from '../../lib/deps';
-import { localeParams } from '../../lib/params';
+import { idParams, localeParams } from '../../lib/params';
 import { clcScope } from '../../lib/scope';
 import { findHistory } from '../../lib/history';
 import { notFound } from '../../lib/errors';
@@ -29,16 +28,6 @@ import { KINDS, type Kind } from './people.kinds';
 import * as repo from './people.repository';
 import * as service from './people.service';
 import { findClcOptions, findRoleOptions } from './people.options';
-
-const idParams = localeParams.extend({
-  id: z.coerce.number({ error: VALIDATION.number }).int().positive().max(2_147_483_647),
-});
-
-function isUpload(value: unknown): value is UploadedFile {
-  return (
-    typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data)
-  );
-}
 
 type ExportRow = repo.PersonListRow & Record<string, unknown>;
 const str = (v: unknown): string | null =>
@@ -231,7 +220,7 @@ export async function peopleRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       return service.uploadStudentPhoto(deps, authOf(request), student, {
         id: request.params.id,
         photo: request.params.photo,
-        file: isUpload(body.file) ? body.file : null,
+        file: uploadedFile(body),
       });
     },
   });

@@ -13,16 +13,10 @@ import {
   userApplicationRolesSchema,
 } from '@lantern/contracts/profile';
 import { authOf } from '../../plugins/auth';
-import type { UploadedFile } from '../../plugins/body';
+import { uploadedFile } from '../../plugins/body';
 import type { Deps } from '../../lib/deps';
 import { localeParams } from '../../lib/params';
 import * as service from './profile.service';
-
-function isUpload(value: unknown): value is UploadedFile {
-  return (
-    typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data)
-  );
-}
 
 export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -117,8 +111,7 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
       response: { 200: imageUploadResultSchema, 400: errorBodySchema, 409: errorBodySchema },
     },
     handler: async (request) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      const file = isUpload(body?.file) ? body.file : null;
+      const file = uploadedFile(request.body);
       return { profilePhoto: await service.uploadProfilePhoto(deps, authOf(request), file) };
     },
   });
