@@ -1,19 +1,9 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type LoaderFunction } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { onMissingRight } from '../lib/query-client';
 import { notAuthorisedPath } from '../lib/rights';
+import { page } from './lazy-page';
 import { LangLayout } from './routes/lang-layout';
 import { RouteError } from './routes/route-error';
-
-type PageModule = { default: ComponentType; loader?: LoaderFunction };
-
-/** Each page is its own chunk (with its guard, if any), so the sign-in page carries none of the signed-in app. */
-const page = (load: () => Promise<PageModule>) => async () => {
-  const module = await load();
-  return module.loader
-    ? { Component: module.default, loader: module.loader }
-    : { Component: module.default };
-};
 
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/en/home" replace /> },
@@ -51,6 +41,21 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/support/routes/support-issue')),
           },
           { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
+          {
+            path: 'clc-partner',
+            children: [
+              { index: true, element: <Navigate to="list" replace /> },
+              {
+                path: 'list',
+                lazy: page(() => import('../features/clc-partners/routes/clc-list')),
+              },
+              { path: 'new', lazy: page(() => import('../features/clc-partners/routes/clc-new')) },
+              {
+                path: ':clc/edit',
+                lazy: page(() => import('../features/clc-partners/routes/clc-edit')),
+              },
+            ],
+          },
           {
             path: 'profile',
             children: [

@@ -189,6 +189,12 @@ async function parseOk<T>(
 }
 
 async function perform<T>(path: string, options: RequestOptions<T>): Promise<T | undefined> {
+  const response = await performRaw(path, options);
+  return parseOk(response, options.schema);
+}
+
+/** Sends with the token, refreshing once on a 401; answers the ok response as it is. */
+async function performRaw(path: string, options: RequestOptions<unknown>): Promise<Response> {
   const auth = options.auth ?? true;
   const token = auth ? getAccessToken() : null;
   const usedRefreshToken = auth ? getRefreshToken() : null;
@@ -205,7 +211,7 @@ async function perform<T>(path: string, options: RequestOptions<T>): Promise<T |
     }
   }
   if (!response.ok) throw await errorFromResponse(response);
-  return parseOk(response, options.schema);
+  return response;
 }
 
 /** Serves both the answer and the error list of the store (errors ≥ 500 and no response). */
@@ -234,4 +240,28 @@ export async function apiFetch<T>(
   const data = await apiRequest(path, options);
   if (data === undefined) throw configurationError();
   return data;
+}
+
+export type Download = { blob: Blob; filename: string };
+
+const filenameOf = (response: Response, fallback: string): string => {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
+};
+
+/** A file the API sends (an export): fetched with the bearer token like every other call, never
+ * through a plain link that would go out without it. */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions<unknown>, 'query' | 'signal'> & { fallbackName: string },
+): Promise<Download> {
+  try {
+    const response = await performRaw(path, { query: options.query, signal: options.signal });
+    return { blob: await response.blob(), filename: filenameOf(response, options.fallbackName) };
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'network') recordError(`no response ${path}`);
+    throw error;
+  }
 }

@@ -46,3 +46,9 @@ export function notifySubmitError(detail?: string): void {
     show({ color: 'red', title: ERROR_TEXTS.submitError, message: detail, autoClose: 8000 });
   else show({ color: 'red', message: ERROR_TEXTS.submitError, autoClose: 8000 });
 }
+
+/** A form its schema refused was not sent; it still ends in 'Error while updating', and the
+ * messages stand by their fields. */
+export function notifyInvalid(): void {
+  notifySubmitError();
+}

@@ -1,0 +1,19 @@
+/* Mantine's CSS for the record screens (forms, file inputs, images, history). */
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Switch.layer.css';

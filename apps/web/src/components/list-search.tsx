@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+
+type ListSearchProps = {
+  /** The search of the address. */
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder: string;
+};
+
+/** A list's search box: it writes to the address once the user pauses typing, and follows the
+ * address when it changes otherwise (Back, a shared link). */
+export function ListSearch({ value, onSearch, placeholder }: ListSearchProps) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== text.trim()) setText(value);
+  }
+  const [debounced] = useDebouncedValue(text.trim(), 350);
+  useEffect(() => {
+    if (debounced !== value) onSearch(debounced);
+    // Only a pause in typing sends a search; a new address must not send the old text back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [debounced]);
+  return (
+    <TextInput
+      label="Search"
+      placeholder={placeholder}
+      type="search"
+      w={{ base: '100%', sm: 280 }}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import '../../../components/list-styles';
+import { Alert, Button, Group, Select, Stack, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { CLC_SORTS } from '@lantern/contracts/clc';
+import { CountrySelect } from '../../../components/country-select';
+import { ExportButtons } from '../../../components/export-buttons';
+import { ListSearch } from '../../../components/list-search';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import { requireRight } from '../../../lib/require-right';
+import { hasRight } from '../../../lib/rights';
+import { exportClcs } from '../api/export-clcs';
+import { useClcs } from '../api/find-clcs';
+import { ClcTable, type ClcSort } from '../components/clc-table';
+
+export const loader = requireRight('CLC__DISPLAY');
+
+type ClcFilter = 'country' | 'active' | 'gel';
+const SPEC: ListSpec<ClcSort, ClcFilter> = {
+  sorts: CLC_SORTS,
+  defaultSort: 'name',
+  filters: ['country', 'active', 'gel'],
+};
+
+const YES_NO = (yes: string, no: string) => [
+  { value: 'true', label: yes },
+  { value: 'false', label: no },
+];
+
+export default function ClcListRoute() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [state, change] = useListState(SPEC);
+  const query = listQuery(state);
+  const clcs = useClcs(query);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">
+          CLC partners
+        </Title>
+        <Group gap="xs">
+          {hasRight(user, 'CLC__EXPORT') ? (
+            <ExportButtons onExport={(format) => exportClcs(format, query)} />
+          ) : null}
+          {hasRight(user, 'CLC__CREATE') ? (
+            <Button component={Link} to="/en/clc-partner/new" size="xs">
+              New CLC partner
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <ListSearch
+          value={state.q}
+          onSearch={(q) => {
+            change({ q });
+          }}
+          placeholder="Name, code or finance code"
+        />
+        <CountrySelect
+          label="Country"
+          placeholder="All countries"
+          value={state.filters.country ?? null}
+          onChange={(country) => {
+            change({ filters: { country } });
+          }}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <Select
+          label="Status"
+          placeholder="All"
+          data={YES_NO('Active', 'Inactive')}
+          value={state.filters.active ?? null}
+          onChange={(active) => {
+            change({ filters: { active } });
+          }}
+          clearable
+          w={{ base: '100%', xs: 130 }}
+        />
+        <Select
+          label="GEL"
+          placeholder="All"
+          data={YES_NO('GEL', 'Not GEL')}
+          value={state.filters.gel ?? null}
+          onChange={(gel) => {
+            change({ filters: { gel } });
+          }}
+          clearable
+          w={{ base: '100%', xs: 130 }}
+        />
+      </Group>
+      {clcs.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(clcs.error)}
+        </Alert>
+      ) : null}
+      <ClcTable
+        items={clcs.data?.items ?? []}
+        total={clcs.data?.total ?? 0}
+        page={state.page}
+        limit={state.limit}
+        sort={state.sort}
+        dir={state.dir}
+        isFetching={clcs.isFetching}
+        onPageChange={(page) => {
+          change({ page });
+        }}
+        onLimitChange={(limit) => {
+          change({ limit });
+        }}
+        onSortChange={(sort, dir) => {
+          change({ sort, dir });
+        }}
+        onOpen={
+          hasRight(user, 'CLC__EDIT')
+            ? (clc) => void navigate(`/en/clc-partner/${clc.id}/edit`)
+            : undefined
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+/** A timestamp as people here read it: day, month, year and time. */
+export const formatTimestamp = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,0 +1,125 @@
+/* A server-side list's whole state (search, filters, sort, page, page size) lives in the
+ * address, so a link reproduces the list and Back returns to the previous one. Defaults are left
+ * out of the address to keep links short. */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE_MAX } from '@lantern/contracts/constants';
+
+export type SortDir = 'asc' | 'desc';
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export type ListSpec<S extends string, F extends string> = {
+  sorts: readonly S[];
+  defaultSort: S;
+  defaultDir?: SortDir;
+  filters: readonly F[];
+};
+
+export type ListState<S extends string, F extends string> = {
+  q: string;
+  page: number;
+  limit: number;
+  sort: S;
+  dir: SortDir;
+  filters: Partial<Record<F, string>>;
+};
+
+const positiveInt = (value: string | null, fallback: number, max: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+};
+
+export function readListState<S extends string, F extends string>(
+  params: URLSearchParams,
+  spec: ListSpec<S, F>,
+): ListState<S, F> {
+  const sortParam = params.get('sort');
+  const sort = spec.sorts.find((s) => s === sortParam) ?? spec.defaultSort;
+  const dirParam = params.get('dir');
+  const dir: SortDir =
+    dirParam === 'asc' || dirParam === 'desc' ? dirParam : (spec.defaultDir ?? 'asc');
+  const filters: Partial<Record<F, string>> = {};
+  for (const name of spec.filters) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return {
+    q: params.get('q')?.trim() ?? '',
+    page: positiveInt(params.get('page'), 1, 100_000),
+    limit: positiveInt(params.get('limit'), DEFAULT_PAGE_SIZE, PAGE_SIZE_MAX),
+    sort,
+    dir,
+    filters,
+  };
+}
+
+export function writeListState<S extends string, F extends string>(
+  state: ListState<S, F>,
+  spec: ListSpec<S, F>,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  for (const name of spec.filters) {
+    const value = state.filters[name];
+    if (value) params.set(name, value);
+  }
+  if (state.sort !== spec.defaultSort) params.set('sort', state.sort);
+  if (state.dir !== (spec.defaultDir ?? 'asc')) params.set('dir', state.dir);
+  if (state.page !== 1) params.set('page', String(state.page));
+  if (state.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(state.limit));
+  return params;
+}
+
+export type ListChange<S extends string, F extends string> = Partial<
+  Omit<ListState<S, F>, 'filters'>
+> & { filters?: Partial<Record<F, string | null>> };
+
+/** Applies a change; anything but a new page starts again at page 1. */
+export function changeListState<S extends string, F extends string>(
+  state: ListState<S, F>,
+  change: ListChange<S, F>,
+): ListState<S, F> {
+  const merged: Partial<Record<F, string | null>> = { ...state.filters, ...change.filters };
+  const filters: Partial<Record<F, string>> = {};
+  for (const [name, value] of Object.entries(merged) as [F, string | null | undefined][]) {
+    if (value) filters[name] = value;
+  }
+  const { filters: _ignored, ...rest } = change;
+  const next = { ...state, ...rest, filters };
+  if (change.page === undefined) next.page = 1;
+  return next;
+}
+
+/** The list query the API takes: the state flattened, empty filters left out. */
+export function listQuery<S extends string, F extends string>(
+  state: ListState<S, F>,
+): Record<string, string | number> {
+  const query: Record<string, string | number> = {
+    page: state.page,
+    limit: state.limit,
+    sort: state.sort,
+    dir: state.dir,
+  };
+  if (state.q) query.q = state.q;
+  for (const [name, value] of Object.entries(state.filters) as [F, string | undefined][]) {
+    if (value) query[name] = value;
+  }
+  return query;
+}
+
+/** The list state of the address, and a setter that writes a change back (a search replaces the
+ * entry while typing; every other change is a new entry, so Back undoes it). */
+export function useListState<S extends string, F extends string>(spec: ListSpec<S, F>) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params, spec), [params, spec]);
+  const change = useCallback(
+    (update: ListChange<S, F>) => {
+      const next = changeListState(state, update);
+      setParams(writeListState(next, spec), { replace: Object.keys(update).join() === 'q' });
+    },
+    [state, spec, setParams],
+  );
+  return [state, change] as const;
+}
