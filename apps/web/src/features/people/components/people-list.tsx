@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { PERSON_SORTS } from '@lantern/contracts/people';
+import { ExportButtons } from '../../../components/export-buttons';
+import { ListSearch } from '../../../components/list-search';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import { hasRight } from '../../../lib/rights';
+import { exportPeople } from '../api/export-people';
+import { usePeople } from '../api/find-people';
+import { recordPath, type KindConfig, type PersonFilter, type PersonSort } from '../kinds';
+import { PeopleFilters } from './people-filters';
+import { PeopleTable } from './people-table';
+
+const specs = new Map<string, ListSpec<PersonSort, PersonFilter>>();
+/** One spec per kind, made once, so the list state stays stable between renders. */
+const specOf = (config: KindConfig): ListSpec<PersonSort, PersonFilter> => {
+  let spec = specs.get(config.kind);
+  if (!spec) {
+    spec = { sorts: PERSON_SORTS, defaultSort: 'lastName', filters: config.filters };
+    specs.set(config.kind, spec);
+  }
+  return spec;
+};
+
+/** The list screen of a kind of person: search, filters, sort and paging in the address. */
+export function PeopleList({ config }: { config: KindConfig }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [state, change] = useListState(specOf(config));
+  const query = listQuery(state);
+  const people = usePeople(config.kind, query);
+  const canOpen = hasRight(
+    user,
+    config.kind === 'student' ? config.rights.display : config.rights.edit,
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">
+          {config.plural}
+        </Title>
+        <Group gap="xs">
+          {hasRight(user, config.rights.export) ? (
+            <ExportButtons onExport={(format) => exportPeople(config.kind, format, query)} />
+          ) : null}
+          {hasRight(user, config.rights.create) ? (
+            <Button component={Link} to={`/en/${config.path}/new`} size="xs">
+              New {config.label.toLowerCase()}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <ListSearch
+          value={state.q}
+          onSearch={(q) => {
+            change({ q });
+          }}
+          placeholder="Name, JWL-ID or e-mail"
+        />
+        <PeopleFilters
+          filters={config.filters}
+          values={state.filters}
+          onChange={(name, value) => {
+            change({ filters: { [name]: value } });
+          }}
+        />
+      </Group>
+      {people.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(people.error)}
+        </Alert>
+      ) : null}
+      <PeopleTable
+        kind={config.kind}
+        label={config.plural}
+        items={people.data?.items ?? []}
+        total={people.data?.total ?? 0}
+        page={state.page}
+        limit={state.limit}
+        sort={state.sort}
+        dir={state.dir}
+        isFetching={people.isFetching}
+        onPageChange={(page) => {
+          change({ page });
+        }}
+        onLimitChange={(limit) => {
+          change({ limit });
+        }}
+        onSortChange={(sort, dir) => {
+          change({ sort, dir });
+        }}
+        onOpen={canOpen ? (person) => void navigate(recordPath(config.kind, person.id)) : undefined}
+      />
+    </Stack>
+  );
+}

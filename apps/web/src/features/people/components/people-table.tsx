@@ -1,0 +1,161 @@
+import { Badge } from '@mantine/core';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { PersonKind, PersonListItem } from '@lantern/contracts/people';
+import { countryName } from '../../../lib/countries';
+import { useEnumLabel } from '../../../lib/enumerations';
+import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import type { PersonSort } from '../kinds';
+
+type PeopleTableProps = {
+  kind: PersonKind;
+  label: string;
+  items: PersonListItem[];
+  total: number;
+  page: number;
+  limit: number;
+  sort: PersonSort;
+  dir: SortDir;
+  isFetching: boolean;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  onSortChange: (sort: PersonSort, dir: SortDir) => void;
+  /** Absent when the user may open no record from here. */
+  onOpen?: ((person: PersonListItem) => void) | undefined;
+};
+
+const WIDE = '(min-width: 48em)';
+const VERY_WIDE = '(min-width: 75em)';
+
+export function PeopleTable(props: PeopleTableProps) {
+  const employeeType = useEnumLabel('employeeTypes');
+  const residency = useEnumLabel('residencyStatuses');
+  const sortStatus: DataTableSortStatus<PersonListItem> = {
+    columnAccessor: props.sort,
+    direction: props.dir,
+  };
+  const columns: DataTableColumn<PersonListItem>[] = [
+    { accessor: 'id', title: 'JWL-ID', sortable: true, width: 80 },
+    { accessor: 'lastName', title: 'Last name', sortable: true, ellipsis: true },
+    { accessor: 'firstName', title: 'First name', sortable: true, ellipsis: true },
+    {
+      accessor: 'username',
+      title: 'Username',
+      sortable: true,
+      ellipsis: true,
+      visibleMediaQuery: VERY_WIDE,
+    },
+    {
+      accessor: 'email',
+      title: 'E-mail',
+      sortable: true,
+      ellipsis: true,
+      visibleMediaQuery: WIDE,
+      render: (p) => p.email ?? '—',
+    },
+    {
+      accessor: 'clc',
+      title: 'CLCs',
+      sortable: true,
+      ellipsis: true,
+      width: 140,
+      visibleMediaQuery: WIDE,
+      render: (p) => p.clcs.join(', ') || '—',
+    },
+  ];
+  if (props.kind === 'student') {
+    columns.push(
+      {
+        accessor: 'nationality',
+        title: 'Nationality',
+        sortable: true,
+        ellipsis: true,
+        width: 140,
+        visibleMediaQuery: VERY_WIDE,
+        render: (p) => countryName(p.nationality) || '—',
+      },
+      {
+        accessor: 'residencyStatus',
+        title: 'Residency',
+        ellipsis: true,
+        width: 130,
+        visibleMediaQuery: VERY_WIDE,
+        render: (p) => residency(p.residencyStatus) || '—',
+      },
+      {
+        accessor: 'birthDate',
+        title: 'Born',
+        sortable: true,
+        width: 100,
+        visibleMediaQuery: WIDE,
+        render: (p) => p.birthDate ?? '—',
+      },
+    );
+  }
+  if (props.kind === 'facilitator' || props.kind === 'user') {
+    columns.push({
+      accessor: 'employeeType',
+      title: 'Employee type',
+      ellipsis: true,
+      width: 170,
+      visibleMediaQuery: VERY_WIDE,
+      render: (p) => employeeType(p.employeeType) || '—',
+    });
+  }
+  if (props.kind === 'user') {
+    columns.push({
+      accessor: 'roles',
+      title: 'Roles',
+      ellipsis: true,
+      width: 180,
+      visibleMediaQuery: WIDE,
+      render: (p) => p.roles.join(', ') || '—',
+    });
+  }
+  columns.push({
+    accessor: 'status',
+    title: 'Status',
+    sortable: true,
+    width: 84,
+    render: (p) => (
+      <Badge size="sm" variant="light" color={p.status === 'active' ? 'green.9' : 'red.9'}>
+        {p.status}
+      </Badge>
+    ),
+  });
+
+  return (
+    <DataTable
+      aria-label={props.label}
+      withTableBorder
+      striped
+      highlightOnHover
+      verticalSpacing={4}
+      horizontalSpacing="xs"
+      fz="sm"
+      minHeight={200}
+      records={props.items}
+      fetching={props.isFetching}
+      totalRecords={props.total}
+      recordsPerPage={props.limit}
+      recordsPerPageOptions={[...PAGE_SIZES]}
+      onRecordsPerPageChange={props.onLimitChange}
+      recordsPerPageLabel="Rows per page"
+      page={props.page}
+      onPageChange={props.onPageChange}
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      noRecordsText={`No ${props.label.toLowerCase()} found`}
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        props.onSortChange(status.columnAccessor as PersonSort, status.direction);
+      }}
+      onRowClick={
+        props.onOpen
+          ? ({ record }) => {
+              props.onOpen?.(record);
+            }
+          : undefined
+      }
+      columns={columns}
+    />
+  );
+}

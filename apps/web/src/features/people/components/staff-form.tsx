@@ -1,0 +1,223 @@
+import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import type { ClcRef } from '@lantern/contracts/current-user';
+import {
+  coordinatorInputSchema,
+  facilitatorInputSchema,
+  userInputSchema,
+  type Person,
+} from '@lantern/contracts/people';
+import { FormSection } from '../../../components/form-section';
+import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { notifyInvalid } from '../../../lib/notify';
+import { useRoleOptions } from '../api/get-role-options';
+import { EmailField } from './email-field';
+import { ClcField, EnumField } from './form-fields';
+import { SaveWarnings } from './save-warnings';
+import { useSaveOutcome, type Warnings } from './use-save-outcome';
+
+export type StaffKind = 'facilitator' | 'coordinator' | 'user';
+
+/** What the facilitator, coordinator and user forms hold; each kind checks its part with its own
+ * schema from the contracts. */
+export type StaffValues = {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  gender: string | null;
+  clcIds: number[];
+  employeeType: string | null;
+  systemRole: string;
+  status: string;
+  roles: string[];
+};
+
+/** The kind's contract schema, taking the form's values as they are. */
+const forForm = <S extends z.ZodType>(schema: S) =>
+  z
+    .custom<StaffValues>()
+    .transform((values): unknown => values)
+    .pipe(schema);
+
+const SCHEMAS = {
+  facilitator: forForm(facilitatorInputSchema),
+  coordinator: forForm(coordinatorInputSchema),
+  user: forForm(userInputSchema),
+};
+export type StaffOutput =
+  | z.output<typeof facilitatorInputSchema>
+  | z.output<typeof coordinatorInputSchema>
+  | z.output<typeof userInputSchema>;
+
+export const EMPTY_STAFF: StaffValues = {
+  username: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  gender: null,
+  clcIds: [],
+  employeeType: null,
+  systemRole: 'user',
+  status: 'active',
+  roles: [],
+};
+
+export const staffFormValues = (p: Person): StaffValues => ({
+  username: p.username,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email ?? '',
+  phone: p.phone ?? '',
+  gender: p.gender,
+  clcIds: p.clcs.map((clc) => clc.id),
+  employeeType: p.employeeType,
+  systemRole: p.systemRole,
+  status: p.status,
+  roles: p.roles,
+});
+
+const FIELDS = Object.keys(EMPTY_STAFF) as Path<StaffValues>[];
+
+function RolesField({ control }: { control: Control<StaffValues, unknown, StaffOutput> }) {
+  const roles = useRoleOptions();
+  return (
+    <Controller
+      control={control}
+      name="roles"
+      render={({ field, fieldState }) => (
+        <MultiSelect
+          label="Application roles"
+          required
+          searchable
+          data={(roles.data ?? []).map((role) => ({ value: role.key, label: role.label }))}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type StaffFormProps = {
+  kind: StaffKind;
+  defaultValues: StaffValues;
+  personId: number | null;
+  clcs: readonly ClcRef[];
+  submitLabel: string;
+  onSave: (data: StaffOutput) => Promise<Warnings>;
+  onReload?: () => Promise<StaffValues>;
+};
+
+export function StaffForm(props: StaffFormProps) {
+  const { register, control, handleSubmit, setError, reset, formState } = useForm<
+    StaffValues,
+    unknown,
+    StaffOutput
+  >({ resolver: zodResolver(SCHEMAS[props.kind]), defaultValues: props.defaultValues });
+  const outcome = useSaveOutcome(setError, FIELDS);
+  const email = useWatch({ control, name: 'email' });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), notifyInvalid);
+  const reload = async () => {
+    if (!props.onReload) return;
+    reset(await props.onReload());
+    outcome.clearStale();
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={props.kind}>
+      <Stack gap="sm">
+        <FormSection legend="Person">
+          <TextInput
+            label="First name"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextInput
+            label="Username"
+            required
+            autoComplete="off"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <EnumField control={control} name="gender" label="Gender" enumeration="genders" />
+          <EmailField
+            kind={props.kind}
+            exceptId={props.personId}
+            value={email}
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            description="With +country code, or as dialled in the CLC's country"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+        </FormSection>
+        <FormSection legend={props.kind === 'user' ? 'Access' : 'Work'}>
+          <ClcField control={control} name="clcIds" label="CLCs" required initial={props.clcs} />
+          {props.kind !== 'coordinator' ? (
+            <EnumField
+              control={control}
+              name="employeeType"
+              label="Employee type"
+              enumeration="employeeTypes"
+              required={props.kind === 'facilitator'}
+            />
+          ) : null}
+          {props.kind === 'user' ? (
+            <>
+              <RolesField control={control} />
+              <EnumField
+                control={control}
+                name="systemRole"
+                label="System role"
+                enumeration="systemRoles"
+                required
+              />
+              <EnumField
+                control={control}
+                name="status"
+                label="Status"
+                enumeration="userStatuses"
+                required
+                description="A locked user cannot sign in; locking ends their sign-ins."
+              />
+            </>
+          ) : null}
+        </FormSection>
+        <SaveWarnings warnings={outcome.warnings} />
+        {outcome.stale ? (
+          <StaleVersionAlert detail={outcome.stale} onReload={() => void reload()} />
+        ) : null}
+        {outcome.failure ? (
+          <Alert color="red.9" variant="light" role="alert">
+            {outcome.failure}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import type { Student } from '@lantern/contracts/people';
+import { HistoryList } from '../../../components/history-list';
+import { countryName } from '../../../lib/countries';
+import { useEnumLabel } from '../../../lib/enumerations';
+import { displayError } from '../../../lib/errors';
+import { formatTimestamp } from '../../../lib/format';
+import { usePersonHistory } from '../api/get-person-history';
+import { DetailTable } from './detail-table';
+import { StudentPhotos } from './student-photos';
+
+const COUNTRY_FIELDS: ReadonlySet<string> = new Set([
+  'birthCountry',
+  'nationality',
+  'countryOfOrigin',
+  'countryOfResidence',
+  'countryOfSchool',
+  'vocationalCountry',
+]);
+
+const yesNo = (value: boolean | null) => (value === null ? null : value ? 'Yes' : 'No');
+
+function StudentHistory({ id }: { id: number }) {
+  const history = usePersonHistory('student', id);
+  const formatHistory = (field: string, value: unknown): string | null =>
+    COUNTRY_FIELDS.has(field) && typeof value === 'string' ? countryName(value) : null;
+  if (history.isError)
+    return (
+      <Alert color="red.9" variant="light" role="alert">
+        {displayError(history.error)}
+      </Alert>
+    );
+  if (!history.data) return <Loader size="sm" aria-label="Loading history" />;
+  return <HistoryList entries={history.data} format={formatHistory} />;
+}
+
+/** Everything about a student on one page: profile, photos, CLCs, contact, programmes, history. */
+export function StudentOverviewView({ student, canEdit }: { student: Student; canEdit: boolean }) {
+  const gender = useEnumLabel('genders');
+  const residency = useEnumLabel('residencyStatuses');
+  const schooling = useEnumLabel('schoolingLevels');
+  const device = useEnumLabel('deviceTypes');
+  const cefr = useEnumLabel('cefrLevels');
+  const identification = { none: 'None', passport: 'Passport', localId: 'Local ID' }[
+    student.identificationType
+  ];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} fz="h2">
+            {student.firstName} {student.lastName}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <Text size="sm">JWL-ID {student.id}</Text>
+            <Text size="sm">· {student.username}</Text>
+            <Badge
+              size="sm"
+              variant="light"
+              color={student.status === 'active' ? 'green.9' : 'red.9'}
+            >
+              {student.status}
+            </Badge>
+          </Group>
+        </div>
+        {canEdit ? (
+          <Button component={Link} to={`/en/student/${student.id}/edit`} size="sm">
+            Edit student
+          </Button>
+        ) : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        <DetailTable
+          title="Profile"
+          rows={[
+            ['Gender', gender(student.gender)],
+            ['Date of birth', student.birthDate],
+            ['Nationality', countryName(student.nationality)],
+            ['Native language', student.nativeLanguage],
+            ['Country of birth', countryName(student.birthCountry)],
+            ['Place of birth', student.birthPlace],
+            ['Country of origin', countryName(student.countryOfOrigin)],
+            ['Country of residence', countryName(student.countryOfResidence)],
+            ['Residency status', residency(student.residencyStatus)],
+          ]}
+        />
+        <Stack gap="sm">
+          <DetailTable
+            title="Contact"
+            rows={[
+              ['E-mail', student.email],
+              ['Phone', student.phone],
+              ['Other channels', student.otherCommunication],
+              [
+                'Last sign-in',
+                student.lastSignInAt ? formatTimestamp(student.lastSignInAt) : 'Never',
+              ],
+            ]}
+          />
+          <DetailTable title="CLCs" rows={student.clcs.map((clc) => [clc.code, clc.name])} />
+        </Stack>
+        <DetailTable
+          title="Schooling"
+          rows={[
+            ['Highest level', schooling(student.schoolingLevel)],
+            ['Country of school', countryName(student.countryOfSchool)],
+            ['Vocational school', yesNo(student.vocationalSchool)],
+            ...(student.vocationalSchool
+              ? ([
+                  ['School', student.vocationalName],
+                  ['Country', countryName(student.vocationalCountry)],
+                  ['Subjects', student.vocationalSubjects],
+                  ['Years', student.vocationalYears],
+                  ['Completed', yesNo(student.vocationalCompleted)],
+                  ['Completion year', student.vocationalCompletionYear],
+                ] satisfies [string, string | number | null][])
+              : []),
+          ]}
+        />
+        <DetailTable
+          title="Identification and learning"
+          rows={[
+            ['UNHCR number', student.unhcrNumber],
+            ['Other identification', identification],
+            ['Identification number', student.identificationNumber],
+            ['Device', device(student.deviceType)],
+            [
+              'English level (CEFR)',
+              student.cefrLevel === null ? null : cefr(String(student.cefrLevel)),
+            ],
+          ]}
+        />
+      </SimpleGrid>
+      <Title order={2} fz="h4">
+        Photos
+      </Title>
+      <StudentPhotos student={student} />
+      <Paper withBorder p="sm">
+        <Title order={2} fz="h4" mb="xs">
+          Programmes
+        </Title>
+        <Text size="sm">Not in any programme yet.</Text>
+      </Paper>
+      <StudentHistory id={student.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import '../../../components/form-styles';
+import { useState } from 'react';
+import { Alert, Anchor, Loader, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { Student } from '@lantern/contracts/people';
+import { displayError } from '../../../lib/errors';
+import { requireRight } from '../../../lib/require-right';
+import { studentQueryOptions, useStudent } from '../api/get-student';
+import { useUpdatePerson } from '../api/update-person';
+import { StudentForm, studentFormValues } from '../components/student-form';
+
+export const loader = requireRight('STUDENT__EDIT');
+
+function StudentEditor({ student }: { student: Student }) {
+  const queryClient = useQueryClient();
+  const update = useUpdatePerson();
+  // The version this editor works on: what it loaded, then what its own saves answered.
+  const [version, setVersion] = useState(student.version);
+  return (
+    <StudentForm
+      defaultValues={studentFormValues(student)}
+      studentId={student.id}
+      clcs={student.clcs}
+      submitLabel="Save changes"
+      onSave={async (data) => {
+        const saved = await update.mutateAsync({ kind: 'student', id: student.id, version, data });
+        setVersion(saved.record.version);
+        return saved.warnings;
+      }}
+      onReload={async () => {
+        const fresh = await queryClient.query({ ...studentQueryOptions(student.id), staleTime: 0 });
+        setVersion(fresh.version);
+        return studentFormValues(fresh);
+      }}
+    />
+  );
+}
+
+export default function StudentEditRoute() {
+  const id = Number(useParams().student);
+  const student = useStudent(id);
+  return (
+    <Stack gap="sm" maw={960}>
+      <Anchor component={Link} to={`/en/student/${String(id)}/overview`} size="sm">
+        ← Overview
+      </Anchor>
+      <Title order={1} fz="h2">
+        {student.data ? `Edit ${student.data.firstName} ${student.data.lastName}` : 'Edit student'}
+      </Title>
+      {student.isPending ? <Loader aria-label="Loading student" /> : null}
+      {student.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(student.error)}
+        </Alert>
+      ) : null}
+      {student.data ? <StudentEditor key={student.data.id} student={student.data} /> : null}
+    </Stack>
+  );
+}
