@@ -11,6 +11,9 @@ import { startup } from './scenarios/startup';
 import { signInScenario } from './scenarios/sign-in';
 import { currentUserPglite, currentUserPostgres } from './scenarios/current-user';
 import { loginBytes } from './scenarios/login-bytes';
+import { peopleGenerate } from './scenarios/people-generate';
+import { studentListPglite, studentListPostgres } from './scenarios/student-list';
+import { studentExport } from './scenarios/student-export';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -18,9 +21,15 @@ const SCENARIOS: Scenario[] = [
   currentUserPglite,
   currentUserPostgres,
   loginBytes,
+  peopleGenerate,
+  studentListPglite,
+  studentListPostgres,
+  studentExport,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],
+  'student-list': ['student-list-pglite', 'student-list-postgres'],
+  people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };
 

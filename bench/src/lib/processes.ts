@@ -81,6 +81,8 @@ export type AppOptions = {
   databaseUrl?: string;
   demo?: boolean;
   timeoutMs?: number;
+  /** Further app settings (e.g. LANTERN_WORKERS=0, so that no job polls the database). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -95,6 +97,7 @@ export async function startApp(options: AppOptions): Promise<AppProcess> {
   env.LANTERN_DATA_DIR = options.dataDir;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.demo) env.LANTERN_DEMO = '1';
+  Object.assign(env, options.env ?? {});
 
   const url = `http://127.0.0.1:${port}`;
   let output = '';

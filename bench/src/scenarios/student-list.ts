@@ -1,0 +1,214 @@
+import type { Context, Scenario } from '../lib/context';
+import { insertSession, requestSql } from '../lib/db';
+import { signIn, tokenClaims } from '../lib/load';
+import {
+  committedTransactions,
+  quantile,
+  startAppWithStudents,
+  studentListSql,
+  STUDENTS,
+  type PeopleApp,
+  type StudentFilter,
+} from '../lib/people';
+import { log, result, type Json, type Result } from '../lib/report';
+
+const USERNAME = 'admin';
+const LIMIT = 100;
+/**
+ * Timed requests per case and round, one at a time; the app and the floor take turns. A round
+ * stops early after ROUND_MS (at least MIN_PER_ROUND samples), so a slow endpoint still ends.
+ */
+const ROUNDS = 3;
+const PER_ROUND = 60;
+const MIN_PER_ROUND = 5;
+const ROUND_MS = 15_000;
+const WARMUP = 5;
+/** Requests whose statements are counted (PostgreSQL). */
+const COUNTED = 30;
+
+type Case = { name: string; filter: StudentFilter; page: number };
+type Page = { items: { id: number }[]; total: number };
+
+/**
+ * A search within one CLC for the first four letters of its most common last name (what someone
+ * looking for a student types), sorted by last name; and page 400 of all students.
+ */
+async function cases(people: PeopleApp): Promise<Case[]> {
+  const clc = people.clcIds[0] ?? 1;
+  const [common] = await people.floor.query<{ q: string }>(
+    `select lower(substr(u.last_name, 1, 4)) as q from users u join user_clcs uc on uc.user_id = u.jwl_id
+      where uc.clc_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
+    [clc],
+  );
+  return [
+    { name: 'first page (CLC, search, sort)', filter: { clc, q: common?.q ?? 'hass' }, page: 1 },
+    { name: `deep page 400 (sort)`, filter: {}, page: 400 },
+  ];
+}
+
+/** Times `body` up to `count` times, stopping after ROUND_MS once MIN_PER_ROUND are taken. */
+async function timed(body: () => Promise<unknown>, count: number, into: number[]): Promise<void> {
+  const until = performance.now() + ROUND_MS;
+  for (let i = 0; i < count; i += 1) {
+    if (i >= MIN_PER_ROUND && performance.now() > until) return;
+    const started = performance.now();
+    await body();
+    into.push(performance.now() - started);
+  }
+}
+
+function urlOf(people: PeopleApp, c: Case): string {
+  const params = new URLSearchParams({
+    sort: 'lastName',
+    dir: 'asc',
+    page: String(c.page),
+    limit: String(LIMIT),
+  });
+  if (c.filter.clc !== undefined) params.set('clc', String(c.filter.clc));
+  if (c.filter.q !== undefined) params.set('q', c.filter.q);
+  return `${people.app.url}/api/en/student?${params.toString()}`;
+}
+
+async function fetchPage(url: string, token: string): Promise<Page> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${url} answered ${String(response.status)}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as Page;
+}
+
+async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<Result[]> {
+  // No job workers: on PostgreSQL their polling would be counted as the requests' statements.
+  const people = await startAppWithStudents(context, kind, { LANTERN_WORKERS: '0' });
+  try {
+    const { token } = await signIn(people.app.url, USERNAME);
+    const session =
+      kind === 'postgres'
+        ? (() => {
+            const claims = tokenClaims(token);
+            return { sid: claims.sid, userId: claims.sub };
+          })()
+        : await insertSession(people.floor, USERNAME);
+    const floor = people.floor;
+    const out: Result[] = [];
+
+    for (const c of await cases(people)) {
+      const url = urlOf(people, c);
+      const sqls = studentListSql(c.filter, { page: c.page, limit: LIMIT });
+      const bare = async (): Promise<{ ids: number[]; total: number }> => {
+        await requestSql(floor, session.sid, session.userId);
+        const [items, count] = await Promise.all([
+          floor.query<{ id: number }>(sqls.list.text, sqls.list.params),
+          floor.query<{ n: number }>(sqls.count.text, sqls.count.params),
+        ]);
+        return { ids: items.map((r) => r.id), total: count[0]?.n ?? -1 };
+      };
+
+      // The copied SQL must read what the endpoint answers, else the floor measures something else.
+      const endpoint = await fetchPage(url, token);
+      const copied = await bare();
+      const endpointIds = endpoint.items.map((i) => i.id);
+      if (
+        copied.total !== endpoint.total ||
+        JSON.stringify(copied.ids) !== JSON.stringify(endpointIds)
+      ) {
+        throw new Error(
+          `The copied SQL reads ${String(copied.ids.length)} rows of ${String(copied.total)}; the endpoint answers ${String(endpointIds.length)} of ${String(endpoint.total)} (or other ids). Is studentListSql in bench/src/lib/people.ts in step with findPeople?`,
+        );
+      }
+
+      const appMs: number[] = [];
+      const floorMs: number[] = [];
+      for (let i = 0; i < WARMUP; i += 1) {
+        await fetchPage(url, token);
+        await bare();
+      }
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await timed(() => fetchPage(url, token), PER_ROUND, appMs);
+        await timed(bare, PER_ROUND, floorMs);
+      }
+
+      let statementsPerRequest: number | null = null;
+      if (people.pgDatabase) {
+        const before = await committedTransactions(people.pgDatabase.name);
+        for (let i = 0; i < COUNTED; i += 1) await fetchPage(url, token);
+        const after = await committedTransactions(people.pgDatabase.name);
+        statementsPerRequest = (after - before) / COUNTED;
+      }
+
+      const p50 = quantile(appMs, 0.5);
+      const p99 = quantile(appMs, 0.99);
+      const floorP50 = quantile(floorMs, 0.5);
+      const floorP99 = quantile(floorMs, 0.99);
+      const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      log(
+        `  ${label} ${c.name}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; bare SQL p50 ${floorP50.toFixed(1)} ms, p99 ${floorP99.toFixed(1)} ms; ${String(endpoint.items.length)} of ${String(endpoint.total)} rows${statementsPerRequest === null ? '' : `; ${statementsPerRequest.toFixed(2)} statements a request`}`,
+      );
+      const detail: Record<string, Json> = {
+        url: url.replace(people.app.url, ''),
+        students: STUDENTS,
+        rows: endpoint.items.length,
+        total: endpoint.total,
+        p50ms: Number(p50.toFixed(2)),
+        p99ms: Number(p99.toFixed(2)),
+        floorP50ms: Number(floorP50.toFixed(2)),
+        floorP99ms: Number(floorP99.toFixed(2)),
+        samples: appMs.length,
+        statementsPerRequest,
+        loadSeconds: Number((people.loadMs / 1000).toFixed(1)),
+        note: `sequential requests as ${USERNAME}, ${String(ROUNDS)} rounds of up to ${String(PER_ROUND)} (or ${String(ROUND_MS / 1000)} s) in turn with the floor; floor = the principal query, then findPeople's page and count queries copied from people.repository.ts, bare on the driver in this process (PGlite: a copy of the app's folder; PostgreSQL: the same database)`,
+      };
+      out.push(
+        result({
+          scenario: `student-list-${kind}`,
+          name: `student list p99, ${c.name} (${label})`,
+          unit: 'ms',
+          value: p99,
+          floor: floorP99,
+          target: { on: 'ratio', op: '<=', limit: 2 },
+          detail,
+        }),
+        result({
+          scenario: `student-list-${kind}`,
+          name: `student list p99 absolute, ${c.name} (${label})`,
+          unit: 'ms',
+          value: p99,
+          floor: floorP99,
+          target: { on: 'value', op: '<=', limit: 50 },
+          detail: { p50ms: Number(p50.toFixed(2)) },
+        }),
+      );
+      if (statementsPerRequest !== null) {
+        out.push(
+          result({
+            scenario: `student-list-${kind}`,
+            name: `student list statements a request, ${c.name} (${label})`,
+            unit: 'queries',
+            value: statementsPerRequest,
+            floor: 3,
+            target: { on: 'value', op: '<=', limit: 3 },
+            detail: {
+              requests: COUNTED,
+              note: 'pg_stat_database xact_commit + xact_rollback over the counted requests (the app runs without job workers; each statement outside a transaction block is one transaction)',
+            },
+          }),
+        );
+      }
+    }
+    return out;
+  } finally {
+    await people.close();
+  }
+}
+
+export const studentListPglite: Scenario = {
+  name: 'student-list-pglite',
+  summary: `GET /api/en/student over ${String(STUDENTS)} students on PGlite: p50/p99 against findPeople's SQL bare`,
+  run: (context) => measure(context, 'pglite'),
+};
+
+export const studentListPostgres: Scenario = {
+  name: 'student-list-postgres',
+  summary: `GET /api/en/student over ${String(STUDENTS)} students on PostgreSQL: p50/p99 against findPeople's SQL bare, statements a request`,
+  run: (context) => measure(context, 'postgres'),
+};
