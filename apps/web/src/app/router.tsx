@@ -3,6 +3,7 @@ import { onMissingRight } from '../lib/query-client';
 import { notAuthorisedPath } from '../lib/rights';
 import { page } from './lazy-page';
 import { LangLayout } from './routes/lang-layout';
+import { PEOPLE_ROUTES } from './people-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
               },
             ],
           },
+          ...PEOPLE_ROUTES,
           {
             path: 'profile',
             children: [

@@ -44,7 +44,7 @@ export function HistoryList({ entries, format, labels = {} }: HistoryListProps) 
           {sorted.map((entry) => (
             <Paper component="li" key={entry.id} withBorder p="xs">
               <Group gap="xs" wrap="wrap">
-                <Badge size="sm" variant="light">
+                <Badge size="sm" variant="filled">
                   {entry.action}
                 </Badge>
                 <Text size="sm" fw={600}>

@@ -90,7 +90,6 @@ export function ImageField({
             <FileInput
               label={`New ${label.toLowerCase()}`}
               description={`JPEG or PNG, at most ${MAX_MB} MB`}
-              placeholder="Choose a file"
               accept={IMAGE_MIME_TYPES.join(',')}
               clearable
               value={file}

@@ -33,7 +33,10 @@ export function useNotificationsRequested(): boolean {
 type Notice = { color: 'green' | 'red'; title?: string; message: string; autoClose: number };
 
 function show(notice: Notice): void {
-  void request().then(({ notifications }) => notifications.show(notice));
+  // The close button has no text of its own: it needs a name for screen readers (axe).
+  void request().then(({ notifications }) =>
+    notifications.show({ ...notice, closeButtonProps: { 'aria-label': 'Close' } }),
+  );
 }
 
 /** Every form reports its submit (spec §8): 'Successfully updated' or 'Error while updating'. */

@@ -101,7 +101,7 @@ export function ClcTable(props: ClcTableProps) {
           title: 'Status',
           width: 90,
           render: (clc) => (
-            <Badge size="sm" variant="light" color={clc.isActive ? 'green.9' : 'gray.8'}>
+            <Badge size="sm" variant="filled" color={clc.isActive ? 'teal.9' : 'gray.8'}>
               {clc.isActive ? 'active' : 'inactive'}
             </Badge>
           ),

@@ -58,7 +58,7 @@ function ClcEditor({ clc }: { clc: Clc }) {
           {displayError(history.error)}
         </Alert>
       ) : (
-        <Loader size="sm" aria-label="Loading history" />
+        <Loader role="status" size="sm" aria-label="Loading history" />
       )}
     </Stack>
   );
@@ -80,7 +80,7 @@ export default function ClcEditRoute() {
           {countryName(clc.data.country)} · {clc.data.timeZone}
         </Text>
       ) : null}
-      {clc.isPending ? <Loader aria-label="Loading CLC partner" /> : null}
+      {clc.isPending ? <Loader role="status" aria-label="Loading CLC partner" /> : null}
       {clc.isError ? (
         <Alert color="red.9" variant="light" role="alert">
           {displayError(clc.error)}

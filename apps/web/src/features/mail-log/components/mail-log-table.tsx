@@ -77,7 +77,7 @@ export function MailLogTable({
           title: 'Status',
           width: 90,
           render: (mail) => (
-            <Badge size="sm" variant="light" color={STATUS_COLORS[mail.status]}>
+            <Badge size="sm" variant="filled" color={STATUS_COLORS[mail.status]}>
               {mail.status}
             </Badge>
           ),

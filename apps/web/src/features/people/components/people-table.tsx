@@ -117,7 +117,7 @@ export function PeopleTable(props: PeopleTableProps) {
     sortable: true,
     width: 84,
     render: (p) => (
-      <Badge size="sm" variant="light" color={p.status === 'active' ? 'green.9' : 'red.9'}>
+      <Badge size="sm" variant="filled" color={p.status === 'active' ? 'teal.9' : 'red.9'}>
         {p.status}
       </Badge>
     ),

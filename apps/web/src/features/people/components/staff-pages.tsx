@@ -84,7 +84,7 @@ function StaffEditor({ kind, person }: { kind: StaffKind; person: Person }) {
           {displayError(history.error)}
         </Alert>
       ) : (
-        <Loader size="sm" aria-label="Loading history" />
+        <Loader role="status" size="sm" aria-label="Loading history" />
       )}
     </Stack>
   );
@@ -112,7 +112,9 @@ export function StaffEditPage({ kind }: { kind: StaffKind }) {
         </Text>
       ) : null}
       <SaveWarnings warnings={created} />
-      {person.isPending ? <Loader aria-label={`Loading ${config.label.toLowerCase()}`} /> : null}
+      {person.isPending ? (
+        <Loader role="status" aria-label={`Loading ${config.label.toLowerCase()}`} />
+      ) : null}
       {person.isError ? (
         <Alert color="red.9" variant="light" role="alert">
           {displayError(person.error)}

@@ -42,7 +42,7 @@ function StudentHistory({ id }: { id: number }) {
         {displayError(history.error)}
       </Alert>
     );
-  if (!history.data) return <Loader size="sm" aria-label="Loading history" />;
+  if (!history.data) return <Loader role="status" size="sm" aria-label="Loading history" />;
   return <HistoryList entries={history.data} format={formatHistory} />;
 }
 
@@ -68,8 +68,8 @@ export function StudentOverviewView({ student, canEdit }: { student: Student; ca
             <Text size="sm">· {student.username}</Text>
             <Badge
               size="sm"
-              variant="light"
-              color={student.status === 'active' ? 'green.9' : 'red.9'}
+              variant="filled"
+              color={student.status === 'active' ? 'teal.9' : 'red.9'}
             >
               {student.status}
             </Badge>

@@ -48,7 +48,7 @@ export default function StudentEditRoute() {
       <Title order={1} fz="h2">
         {student.data ? `Edit ${student.data.firstName} ${student.data.lastName}` : 'Edit student'}
       </Title>
-      {student.isPending ? <Loader aria-label="Loading student" /> : null}
+      {student.isPending ? <Loader role="status" aria-label="Loading student" /> : null}
       {student.isError ? (
         <Alert color="red.9" variant="light" role="alert">
           {displayError(student.error)}

@@ -23,7 +23,7 @@ export default function StudentOverviewRoute() {
         ← Students
       </Anchor>
       <SaveWarnings warnings={created} />
-      {student.isPending ? <Loader aria-label="Loading student" /> : null}
+      {student.isPending ? <Loader role="status" aria-label="Loading student" /> : null}
       {student.isError ? (
         <Alert color="red.9" variant="light" role="alert">
           {displayError(student.error)}
