@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { ClcRef } from '@lantern/contracts/current-user';
 import { DROPDOWN_OPTIONS_LIMIT } from '@lantern/contracts/constants';
 import { useClcOptions } from '../lib/clc-options';
+import { HALF_WIDTH } from '../lib/list-state';
 
 const NO_CLCS: readonly ClcRef[] = [];
 const labelOf = (clc: ClcRef) => `${clc.name} (${clc.code})`;
@@ -119,7 +120,7 @@ export function ClcFilterSelect({ value, onChange }: ClcFilterSelectProps) {
       limit={DROPDOWN_OPTIONS_LIMIT}
       clearable
       nothingFoundMessage={choices.isLoading ? 'Loading CLCs…' : 'No CLC found'}
-      w={{ base: '100%', xs: 220 }}
+      w={{ base: HALF_WIDTH, xs: 220 }}
     />
   );
 }

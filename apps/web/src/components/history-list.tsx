@@ -13,6 +13,14 @@ export const humanize = (field: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** A record's first values leave out what was left empty. */
+const isEmpty = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0);
+
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map(show).join(', ') || '—';
@@ -59,16 +67,18 @@ export function HistoryList({ entries, format, labels = {} }: HistoryListProps) 
               </Group>
               {entry.changes && Object.keys(entry.changes).length > 0 ? (
                 <List size="sm" mt={4} spacing={2}>
-                  {Object.entries(entry.changes).map(([field, value]) => (
-                    <List.Item key={field}>
-                      <Text span size="sm" fw={600}>
-                        {labels[field] ?? humanize(field)}:
-                      </Text>{' '}
-                      {isChange(value)
-                        ? `${text(field, value.from)} → ${text(field, value.to)}`
-                        : text(field, value)}
-                    </List.Item>
-                  ))}
+                  {Object.entries(entry.changes)
+                    .filter(([, value]) => isChange(value) || !isEmpty(value))
+                    .map(([field, value]) => (
+                      <List.Item key={field}>
+                        <Text span size="sm" fw={600}>
+                          {labels[field] ?? humanize(field)}:
+                        </Text>{' '}
+                        {isChange(value)
+                          ? `${text(field, value.from)} → ${text(field, value.to)}`
+                          : text(field, value)}
+                      </List.Item>
+                    ))}
                 </List>
               ) : null}
             </Paper>

@@ -7,7 +7,7 @@ import { ExportButtons } from '../../../components/export-buttons';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import { HALF_WIDTH, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { exportClcs } from '../api/export-clcs';
@@ -67,7 +67,7 @@ export default function ClcListRoute() {
           onChange={(country) => {
             change({ filters: { country } });
           }}
-          w={{ base: '100%', xs: 200 }}
+          w={{ base: HALF_WIDTH, xs: 200 }}
         />
         <Select
           label="Status"
@@ -78,7 +78,7 @@ export default function ClcListRoute() {
             change({ filters: { active } });
           }}
           clearable
-          w={{ base: '100%', xs: 130 }}
+          w={{ base: HALF_WIDTH, xs: 130 }}
         />
         <Select
           label="GEL"
@@ -89,7 +89,7 @@ export default function ClcListRoute() {
             change({ filters: { gel } });
           }}
           clearable
-          w={{ base: '100%', xs: 130 }}
+          w={{ base: HALF_WIDTH, xs: 130 }}
         />
       </Group>
       {clcs.isError ? (

@@ -4,6 +4,7 @@ import { CountrySelect } from '../../../components/country-select';
 import { useEnumeration, type EnumerationName } from '../../../lib/enumerations';
 import type { PersonFilter } from '../kinds';
 import { useRoleOptions } from '../api/get-role-options';
+import { HALF_WIDTH } from '../../../lib/list-state';
 
 type PeopleFiltersProps = {
   filters: readonly PersonFilter[];
@@ -38,7 +39,10 @@ function EnumFilter({
       value={value}
       onChange={onChange}
       clearable
-      w={{ base: '100%', xs: name === 'employeeType' || name === 'residencyStatus' ? 220 : 120 }}
+      w={{
+        base: HALF_WIDTH,
+        xs: name === 'employeeType' || name === 'residencyStatus' ? 220 : 120,
+      }}
     />
   );
 }
@@ -60,7 +64,7 @@ function RoleFilter({
       onChange={onChange}
       searchable
       clearable
-      w={{ base: '100%', xs: 200 }}
+      w={{ base: HALF_WIDTH, xs: 200 }}
     />
   );
 }
@@ -83,7 +87,7 @@ export function PeopleFilters({ filters, values, onChange }: PeopleFiltersProps)
             placeholder="All"
             value={value}
             onChange={set}
-            w={{ base: '100%', xs: 190 }}
+            w={{ base: HALF_WIDTH, xs: 190 }}
           />
         );
       case 'role':

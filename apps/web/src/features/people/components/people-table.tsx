@@ -25,6 +25,7 @@ type PeopleTableProps = {
 
 const WIDE = '(min-width: 48em)';
 const VERY_WIDE = '(min-width: 75em)';
+const WIDEST = '(min-width: 90em)';
 
 export function PeopleTable(props: PeopleTableProps) {
   const employeeType = useEnumLabel('employeeTypes');
@@ -42,7 +43,7 @@ export function PeopleTable(props: PeopleTableProps) {
       title: 'Username',
       sortable: true,
       ellipsis: true,
-      visibleMediaQuery: VERY_WIDE,
+      visibleMediaQuery: WIDEST,
     },
     {
       accessor: 'email',
@@ -85,7 +86,8 @@ export function PeopleTable(props: PeopleTableProps) {
         accessor: 'birthDate',
         title: 'Born',
         sortable: true,
-        width: 100,
+        width: 104,
+        noWrap: true,
         visibleMediaQuery: WIDE,
         render: (p) => p.birthDate ?? '—',
       },

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeListState,
+  listQuery,
+  readListState,
+  writeListState,
+  type ListSpec,
+} from './list-state';
+
+type Sort = 'lastName' | 'id' | 'createdAt';
+type Filter = 'clc' | 'status';
+const SPEC: ListSpec<Sort, Filter> = {
+  sorts: ['lastName', 'id', 'createdAt'],
+  defaultSort: 'lastName',
+  filters: ['clc', 'status'],
+};
+
+describe('list state in the address', () => {
+  it('reads defaults from an empty address and writes nothing back', () => {
+    const state = readListState(new URLSearchParams(), SPEC);
+    expect(state).toEqual({
+      q: '',
+      page: 1,
+      limit: 25,
+      sort: 'lastName',
+      dir: 'asc',
+      filters: {},
+    });
+    expect(writeListState(state, SPEC).toString()).toBe('');
+  });
+
+  it('round-trips search, filters, sort, direction, page and page size', () => {
+    const address = 'q=okello&clc=3&status=locked&sort=id&dir=desc&page=4&limit=50';
+    const state = readListState(new URLSearchParams(address), SPEC);
+    expect(state).toEqual({
+      q: 'okello',
+      page: 4,
+      limit: 50,
+      sort: 'id',
+      dir: 'desc',
+      filters: { clc: '3', status: 'locked' },
+    });
+    expect(writeListState(state, SPEC).toString()).toBe(address);
+  });
+
+  it('ignores what the list does not know: other sorts, pages past the cap, unknown filters', () => {
+    const state = readListState(
+      new URLSearchParams('sort=password&dir=up&page=-2&limit=1000&role=ADMIN'),
+      SPEC,
+    );
+    expect(state).toMatchObject({ sort: 'lastName', dir: 'asc', page: 1, limit: 25, filters: {} });
+  });
+
+  it('starts at page 1 again on any change but a new page, and drops cleared filters', () => {
+    const state = readListState(new URLSearchParams('clc=3&status=active&page=5'), SPEC);
+    const filtered = changeListState(state, { filters: { status: null } });
+    expect(filtered.page).toBe(1);
+    expect(filtered.filters).toEqual({ clc: '3' });
+    expect(changeListState(state, { page: 6 }).page).toBe(6);
+    expect(changeListState(state, { sort: 'id', dir: 'desc' })).toMatchObject({
+      page: 1,
+      sort: 'id',
+      dir: 'desc',
+    });
+  });
+
+  it('gives the API every part of the state it filters by', () => {
+    const state = readListState(new URLSearchParams('q=ali&status=active&page=2'), SPEC);
+    expect(listQuery(state)).toEqual({
+      page: 2,
+      limit: 25,
+      sort: 'lastName',
+      dir: 'asc',
+      q: 'ali',
+      status: 'active',
+    });
+  });
+});
