@@ -236,17 +236,21 @@ function profileValues(data: PersonData): repo.ProfileValues {
   };
 }
 
+const clcCodes = async (deps: Deps, ids: number[]) =>
+  (await findClcRefs(deps.db, ids)).map((c) => c.code).sort();
+
 export async function createPerson(deps: Deps, auth: AuthContext, kind: Kind, data: PersonData) {
   const { phone, roles, warnings } = await check(deps, auth, kind, data);
   const user = userValues(kind, data, phone);
   const profile = kind.kind === 'student' ? profileValues(data) : null;
+  const clcs = await clcCodes(deps, data.clcIds);
   const id = await deps.db.transaction(async (tx) => {
     const created = await repo.insertPerson(tx, { user, roles, clcIds: data.clcIds, profile });
     await audit(tx, auth, {
       action: `${kind.kind}.created`,
       entityType: 'user',
       entityId: created,
-      changes: { ...user, roles, clcIds: data.clcIds, ...(profile ?? {}) },
+      changes: { ...user, roles, clcs, ...(profile ?? {}) },
     });
     return created;
   });
@@ -267,6 +271,11 @@ export async function updatePerson(
   const { phone, roles, warnings } = await check(deps, auth, kind, data, id);
   const user = defined(userValues(kind, data, phone));
   const profile = kind.kind === 'student' ? profileValues(data) : null;
+  // CLCs by code in the history; memberships beyond the editor's reach stay and count. Read
+  // before the transaction: PGlite has one connection, held by the transaction.
+  const kept = scope ? current.clcIds.filter((c) => !scope.includes(c)) : [];
+  const clcsBefore = await clcCodes(deps, current.clcIds);
+  const clcsAfter = await clcCodes(deps, [...new Set([...data.clcIds, ...kept])]);
   await deps.db.transaction(async (tx) => {
     if (!(await repo.updateUserRow(tx, id, version, user))) throw staleVersion(kind);
     if (profile) await repo.upsertProfile(tx, id, profile);
@@ -278,13 +287,13 @@ export async function updatePerson(
     const before = {
       ...current,
       ...(current.profile ?? {}),
-      clcIds: current.clcIds,
+      clcs: clcsBefore,
       roles: current.roles,
     } as Record<string, unknown>;
     const after: Record<string, unknown> = {
       ...user,
       ...(profile ?? {}),
-      clcIds: data.clcIds,
+      clcs: clcsAfter,
       ...(kind.kind === 'user' ? { roles } : {}),
     };
     await audit(tx, auth, {
