@@ -145,11 +145,15 @@ export function studentListSql(
   const n = where.params.length;
   return {
     list: {
-      text: `select ${LIST_COLUMNS}
-          ${FROM}
-          where ${where.text}
-          order by lower(u.last_name) asc nulls last, u.jwl_id asc
-          limit $${String(n + 1)} offset $${String(n + 2)}`,
+      text: `with page as (
+            select u.jwl_id ${FROM}
+            where ${where.text}
+            order by lower(u.last_name) asc nulls last, u.jwl_id asc
+            limit $${String(n + 1)} offset $${String(n + 2)}
+          )
+          select ${LIST_COLUMNS}
+          from page p join users u on u.jwl_id = p.jwl_id left join student_profiles sp on sp.user_id = u.jwl_id
+          order by lower(u.last_name) asc nulls last, u.jwl_id asc`,
       params: [...where.params, page.limit, (page.page - 1) * page.limit],
     },
     count: {
@@ -160,9 +164,14 @@ export function studentListSql(
 }
 
 /** peopleBatches' columns and rows for the unfiltered student export, as one SELECT for COPY. */
-export const STUDENT_EXPORT_SELECT = `select ${LIST_COLUMNS}, sp.birth_country, sp.birth_place, sp.native_language, sp.country_of_origin,
-            sp.country_of_residence, sp.country_of_school, sp.schooling_level, sp.unhcr_number, sp.identification_type,
-            sp.device_type, sp.cefr_level
+/** The student export's columns (apps/api/src/modules/people/people.export.ts), as one SELECT for COPY. */
+export const STUDENT_EXPORT_SELECT = `select u.jwl_id::text, u.username, u.first_name, u.last_name, u.email, u.phone, u.gender::text,
+            u.status::text,
+            (select string_agg(c.code, ' ' order by c.code) from user_clcs uc join clcs c on c.id = uc.clc_id where uc.user_id = u.jwl_id),
+            (select string_agg(ur.role_key, ' ' order by ur.role_key) from user_roles ur where ur.user_id = u.jwl_id),
+            sp.birth_date::text, sp.nationality, sp.residency_status::text, sp.country_of_residence, sp.native_language,
+            sp.schooling_level::text, sp.unhcr_number, sp.identification_type::text, sp.device_type::text, sp.cefr_level::text,
+            to_char(u.last_sign_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
           ${FROM}
           where true and exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key in ('STUDENT'))
           order by u.jwl_id`;

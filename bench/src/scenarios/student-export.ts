@@ -88,7 +88,7 @@ export const studentExport: Scenario = {
       const copyRowsCount = copies[0]?.rows ?? -1;
       if (rows !== copyRowsCount || rows < STUDENTS) {
         throw new Error(
-          `The export has ${String(rows)} rows, the bare COPY ${String(copyRowsCount)}; expected the same, at least ${String(STUDENTS)}. Is STUDENT_EXPORT_SELECT in step with peopleBatches?`,
+          `The export has ${String(rows)} rows, the bare COPY ${String(copyRowsCount)}; expected the same, at least ${String(STUDENTS)}. Is STUDENT_EXPORT_SELECT in step with people.export.ts?`,
         );
       }
       const appRate = median(exports.map((e) => e.rows / (e.ms / 1000)));

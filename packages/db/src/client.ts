@@ -34,6 +34,9 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, a dropped database) must not
+    // bring the process down; the pool opens a new one for the next query.
+    pool.on('error', () => undefined);
     // A bigint count from pg is a string; PGlite gives a number. Parse int8 so both agree.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -37,7 +37,8 @@ const inList = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-function where({ roles, scope, query }: PeopleFilter): SQL {
+/** The WHERE of a people list: kind, scope, filters and search. */
+export function peopleCondition({ roles, scope, query }: PeopleFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (roles)
     parts.push(
@@ -100,16 +101,23 @@ export async function findPeople(
   filter: PeopleFilter,
   page: Pick<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir'>,
 ) {
-  const condition = where(filter);
+  const condition = peopleCondition(filter);
   const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
+  const order = sql`${SORTS[page.sort]} ${direction} nulls last, u.jwl_id ${direction}`;
+  // The page's ids first, then the columns (with their role and CLC lists) for those rows only:
+  // a deep page then skips bare ids instead of building lists for every skipped row.
   const [items, [total]] = await Promise.all([
     rows<PersonListRow>(
       db,
-      sql`select ${LIST_COLUMNS}
-          from users u left join student_profiles sp on sp.user_id = u.jwl_id
-          where ${condition}
-          order by ${SORTS[page.sort]} ${direction} nulls last, u.jwl_id ${direction}
-          limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
+      sql`with page as (
+            select u.jwl_id from users u left join student_profiles sp on sp.user_id = u.jwl_id
+            where ${condition}
+            order by ${order}
+            limit ${page.limit} offset ${(page.page - 1) * page.limit}
+          )
+          select ${LIST_COLUMNS}
+          from page p join users u on u.jwl_id = p.jwl_id left join student_profiles sp on sp.user_id = u.jwl_id
+          order by ${order}`,
     ),
     rows<{ n: number }>(
       db,
@@ -117,31 +125,6 @@ export async function findPeople(
     ),
   ]);
   return { items, total: total?.n ?? 0 };
-}
-
-/** Every person of the filtered list, a batch at a time (keyset on the JWL-ID), for exports. */
-export async function* peopleBatches(
-  db: Db,
-  filter: PeopleFilter,
-  size = 2000,
-): AsyncGenerator<(PersonListRow & Record<string, unknown>)[]> {
-  let after = 0;
-  const condition = where(filter);
-  for (;;) {
-    const batch = await rows<PersonListRow & Record<string, unknown>>(
-      db,
-      sql`select ${LIST_COLUMNS}, sp.birth_country, sp.birth_place, sp.native_language, sp.country_of_origin,
-            sp.country_of_residence, sp.country_of_school, sp.schooling_level, sp.unhcr_number, sp.identification_type,
-            sp.device_type, sp.cefr_level
-          from users u left join student_profiles sp on sp.user_id = u.jwl_id
-          where ${condition} and u.jwl_id > ${after}
-          order by u.jwl_id limit ${size}`,
-    );
-    if (batch.length === 0) return;
-    yield batch;
-    after = batch[batch.length - 1]?.id ?? after;
-    if (batch.length < size) return;
-  }
 }
 
 export type PersonRow = typeof users.$inferSelect & {
@@ -159,7 +142,7 @@ export async function getPerson(
   const [found] = await rows<{ id: number }>(
     db,
     sql`select u.jwl_id as id from users u left join student_profiles sp on sp.user_id = u.jwl_id
-        where u.jwl_id = ${id} and ${where({ ...filter, query: {} })}`,
+        where u.jwl_id = ${id} and ${peopleCondition({ ...filter, query: {} })}`,
   );
   if (!found) return null;
   const [user] = await db.select().from(users).where(eq(users.jwlId, id));

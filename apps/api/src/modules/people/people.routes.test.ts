@@ -283,7 +283,11 @@ describe('students', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("'=cmd|calc");
     expect(lines[1]).toContain("'+SUM(A1)");
-    expect(lines[1]).toContain('South Sudan');
+    expect(lines[0]).toMatch(/^\uFEFF?"JWL-ID","Username","First name"/);
+    expect(lines[1]).toContain('"SS"');
+    const xlsx = await t.app.inject({ url: '/api/en/student/export/xlsx?q=formula', headers });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
 

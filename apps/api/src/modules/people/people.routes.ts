@@ -8,7 +8,6 @@ import {
   personUpdateSchema,
   savedSchema,
   STUDENT_PHOTO_KINDS,
-  type PersonKind,
 } from '@lantern/contracts/people';
 import { historyEntrySchema } from '@lantern/contracts/clc';
 import { clcRefSchema } from '@lantern/contracts/current-user';
@@ -22,49 +21,12 @@ import { idParams, localeParams } from '../../lib/params';
 import { clcScope } from '../../lib/scope';
 import { findHistory } from '../../lib/history';
 import { notFound } from '../../lib/errors';
-import { countryName } from '../../lib/countries';
-import { EXPORT_FORMATS, sendExport, type ExportColumn } from '../../lib/export';
+import { EXPORT_FORMATS, sendPreparedExport } from '../../lib/export';
+import { exportColumns, peopleCellBatches, peopleCsvChunks } from './people.export';
 import { KINDS, type Kind } from './people.kinds';
 import * as repo from './people.repository';
 import * as service from './people.service';
 import { findClcOptions, findRoleOptions } from './people.options';
-
-type ExportRow = repo.PersonListRow & Record<string, unknown>;
-const str = (v: unknown): string | null =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
-
-const columnsFor = (kind: PersonKind): ExportColumn<ExportRow>[] => [
-  { header: 'JWL-ID', value: (p) => p.id },
-  { header: 'Username', value: (p) => p.username },
-  { header: 'First name', value: (p) => p.first_name },
-  { header: 'Last name', value: (p) => p.last_name },
-  { header: 'E-mail', value: (p) => p.email },
-  { header: 'Phone', value: (p) => p.phone },
-  { header: 'Gender', value: (p) => p.gender },
-  { header: 'Status', value: (p) => p.status },
-  { header: 'CLCs', value: (p) => p.clcs.join(' ') },
-  { header: 'Roles', value: (p) => p.roles.join(' ') },
-  ...(kind === 'student'
-    ? ([
-        { header: 'Birth date', value: (p) => p.birth_date },
-        {
-          header: 'Nationality',
-          value: (p) => (p.nationality ? countryName(p.nationality) : null),
-        },
-        { header: 'Residency status', value: (p) => p.residency_status },
-        { header: 'Country of residence', value: (p) => str(p.country_of_residence) },
-        { header: 'Native language', value: (p) => str(p.native_language) },
-        { header: 'Schooling level', value: (p) => str(p.schooling_level) },
-        { header: 'UNHCR number', value: (p) => str(p.unhcr_number) },
-        { header: 'Device', value: (p) => str(p.device_type) },
-        { header: 'CEFR level', value: (p) => str(p.cefr_level) },
-      ] satisfies ExportColumn<ExportRow>[])
-    : [{ header: 'Employee type', value: (p: ExportRow) => p.employee_type }]),
-  {
-    header: 'Last sign-in',
-    value: (p) => (p.last_sign_in_at ? new Date(p.last_sign_in_at).toISOString() : null),
-  },
-];
 
 function kindRoutes(app: FastifyInstance, deps: Deps, kind: Kind): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -92,17 +54,16 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: Kind): void {
       params: localeParams.extend({ format: z.enum(EXPORT_FORMATS) }),
       querystring: personListQuerySchema.omit({ page: true, limit: true, sort: true, dir: true }),
     },
-    handler: async (request, reply) =>
-      sendExport(reply, {
+    handler: async (request, reply) => {
+      const filter = { roles: kind.roles, scope: clcScope(authOf(request)), query: request.query };
+      return sendPreparedExport(reply, {
         format: request.params.format,
         filename: `${kind.path}s`,
-        columns: columnsFor(kind.kind),
-        batches: repo.peopleBatches(deps.db, {
-          roles: kind.roles,
-          scope: clcScope(authOf(request)),
-          query: request.query,
-        }),
-      }),
+        headers: exportColumns(kind.kind).map((c) => c.header),
+        csvChunks: () => peopleCsvChunks(deps.db, kind.kind, filter),
+        cellBatches: () => peopleCellBatches(deps.db, kind.kind, filter),
+      });
+    },
   });
 
   r.get(`${base}/email-in-use`, {
