@@ -4,6 +4,9 @@ import { signIn } from './support';
 test('Ctrl+Q opens the role picker; choosing a role changes the rights', async ({ page }) => {
   await signIn(page, 'lead_facilitator');
   await expect(page).toHaveURL(/\/en\/home/);
+  // The shortcut belongs to the shell: wait until it is on the page, as a person would.
+  await expect(page.getByRole('button', { name: 'Account of Leila Nasser' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Leila' })).toBeVisible();
   await page.keyboard.press('Control+q');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
