@@ -60,7 +60,7 @@ export async function* peopleCsvChunks(
   db: Db,
   kind: PersonKind,
   filter: PeopleFilter,
-  size = 5000,
+  size = 20000,
 ): AsyncGenerator<string> {
   const cells = sql.join(
     exportColumns(kind).map((c) => sql`csv_cell(${c.value})`),
