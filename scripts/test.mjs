@@ -38,6 +38,7 @@ const steps = [
   ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   ['unit: contracts', 'npx', ['vitest', 'run', '--root', 'packages/contracts']],
+  ['unit: db', 'npx', ['vitest', 'run', '--root', 'packages/db']],
   ['unit: web', 'npx', ['vitest', 'run', '--root', 'apps/web']],
   ['api on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/api'], { LANTERN_TEST_DB: 'pglite' }],
 ];
