@@ -40,10 +40,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const port = process.env.LANTERN_E2E_PORT ?? '41000';
+  // The journeys run the one-command app on a new PGlite folder, never on the suite's PostgreSQL.
+  const { DATABASE_URL: _postgres, ...inherited } = process.env;
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: port,
       HOST: '127.0.0.1',
       LANTERN_DATA_DIR: join(dir, 'data'),
