@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -22,9 +21,13 @@ export function neutralise(
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** One CSV field, quoted with inner quotes doubled, as csv_cell does in the database. */
+const csvField = (value: string | number | boolean | null): string =>
+  value === null ? '' : `"${String(value).replaceAll('"', '""')}"`;
+
 /**
  * Streams rows batch by batch into a CSV or XLSX download; memory stays flat however many rows
- * there are. `batches` yields arrays of rows (a keyset-paged query).
+ * there are. `batches` yields arrays of rows (a keyset-paged query); cells are neutralised here.
  */
 export function sendExport<T>(
   reply: FastifyReply,
@@ -35,53 +38,23 @@ export function sendExport<T>(
     batches: AsyncIterable<T[]>;
   },
 ): FastifyReply {
-  const { format, columns, batches } = options;
-  const name = `${options.filename}.${format}`;
-  void reply.header('content-disposition', `attachment; filename="${name}"`);
-  void reply.header('cache-control', 'no-store');
+  const { columns, batches } = options;
   const cells = (row: T) => columns.map((c) => neutralise(c.value(row)));
-  if (format === 'csv') {
-    void reply.type('text/csv; charset=utf-8');
-    const csv = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });
-    void (async () => {
-      try {
-        for await (const batch of batches) {
-          for (const row of batch) {
-            if (!csv.write(cells(row))) await new Promise((resolve) => csv.once('drain', resolve));
-          }
-        }
-        csv.end();
-      } catch (error) {
-        csv.destroy(error as Error);
-      }
-    })();
-    return reply.send(csv);
-  }
-  void reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Export');
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.header,
-    width: Math.max(12, c.header.length + 2),
-  }));
-  void (async () => {
-    try {
+  return sendPreparedExport(reply, {
+    format: options.format,
+    filename: options.filename,
+    headers: columns.map((c) => c.header),
+    csvChunks: async function* () {
       for await (const batch of batches) {
-        for (const row of batch) sheet.addRow(cells(row)).commit();
+        yield batch.map((row) => `${cells(row).map(csvField).join(',')}\r\n`).join('');
       }
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      out.destroy(error as Error);
-    }
-  })();
-  return reply.send(Readable.from(out));
+    },
+    cellBatches: async function* () {
+      for await (const batch of batches) {
+        yield batch.map((row) => cells(row).map((v) => (v === null ? '' : String(v))));
+      }
+    },
+  });
 }
 
 /**
@@ -104,7 +77,7 @@ export function sendPreparedExport(
   void reply.header('cache-control', 'no-store');
   if (format === 'csv') {
     void reply.type('text/csv; charset=utf-8');
-    const headerLine = `\uFEFF${headers.map((h) => `"${h.replaceAll('"', '""')}"`).join(',')}\r\n`;
+    const headerLine = `\uFEFF${headers.map(csvField).join(',')}\r\n`;
     const chunks = options.csvChunks();
     return reply.send(
       Readable.from(

@@ -298,7 +298,7 @@ describe('CLC export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toMatch(/^ID,Name,Code,Finance code,Country/);
+    expect(lines[0]).toMatch(/^"ID","Name","Code","Finance code","Country"/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toContain('Rwanda');
