@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES } from './enums';
 import { VALIDATION } from './messages';
 import { ROLE_SCOPES } from './roles';
-import { clcRefSchema } from './current-user';
+import { personSchema } from './people';
 
 export const applicationRoleSchema = z.object({
   key: z.string(),
@@ -29,22 +28,23 @@ export const selectClcsSchema = z.object({
     .min(1, VALIDATION.multiSelect),
 });
 
-export const profileSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  systemRole: z.enum(SYSTEM_ROLES),
-  employeeType: z.enum(EMPLOYEE_TYPES).nullable(),
-  profilePhoto: z.string().nullable(),
-  canUploadPhoto: z.boolean(),
-  lastSignInAt: z.string().nullable(),
-  clcs: z.array(clcRefSchema),
-  roles: z.array(applicationRoleSchema),
-});
+/** The signed-in person's own view: the person record's fields, their roles, and the photo rule. */
+export const profileSchema = personSchema
+  .pick({
+    id: true,
+    username: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    phone: true,
+    gender: true,
+    systemRole: true,
+    employeeType: true,
+    profilePhoto: true,
+    lastSignInAt: true,
+    clcs: true,
+  })
+  .extend({ canUploadPhoto: z.boolean(), roles: z.array(applicationRoleSchema) });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const IMAGE_TYPES = ['profile'] as const;

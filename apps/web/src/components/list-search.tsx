@@ -22,7 +22,7 @@ export function ListSearch({ value, onSearch, placeholder }: ListSearchProps) {
   useEffect(() => {
     if (debounced !== value) onSearch(debounced);
     // Only a pause in typing sends a search; a new address must not send the old text back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the debounced text may trigger a search
   }, [debounced]);
   return (
     <TextInput
