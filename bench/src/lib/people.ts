@@ -136,30 +136,54 @@ function studentWhere(filter: StudentFilter): Statement {
   return { text: parts.join(' and '), params };
 }
 
-/** findPeople's two queries (page and total) for sort=lastName&dir=asc. */
+/** A page of findPeople: by offset, or just after a row (lower(last_name), id) it saw. */
+export type StudentPage = { limit: number } & (
+  { page: number } | { after: { value: string; id: number } }
+);
+
+/**
+ * findPeople's two queries (page and total) for sort=lastName&dir=asc: the page's ids (one more
+ * than the page, to know whether another follows) with their sort key, then the columns; the
+ * count from the role's memberships when only memberships filter, else from users.
+ */
 export function studentListSql(
   filter: StudentFilter,
-  page: { page: number; limit: number },
+  page: StudentPage,
 ): { list: Statement; count: Statement } {
   const where = studentWhere(filter);
-  const n = where.params.length;
+  const params = [...where.params];
+  let keyset = '';
+  if ('after' in page) {
+    params.push(page.after.value, page.after.id);
+    keyset = ` and (lower(u.last_name), u.jwl_id) > ($${String(params.length - 1)}, $${String(params.length)})`;
+  }
+  params.push(page.limit + 1, 'page' in page ? (page.page - 1) * page.limit : 0);
+  const n = params.length;
+  const count: Statement =
+    filter.q === undefined
+      ? {
+          text: `select count(*)::int as n from user_roles k where k.role_key = $1${
+            filter.clc === undefined
+              ? ''
+              : ' and exists (select 1 from user_clcs uc where uc.user_id = k.user_id and uc.clc_id = $2)'
+          }`,
+          params: filter.clc === undefined ? ['STUDENT'] : ['STUDENT', filter.clc],
+        }
+      : { text: `select count(*)::int as n ${FROM} where ${where.text}`, params: where.params };
   return {
     list: {
       text: `with page as (
-            select u.jwl_id ${FROM}
-            where ${where.text}
+            select u.jwl_id, (lower(u.last_name))::text as sort_key ${FROM}
+            where ${where.text}${keyset}
             order by lower(u.last_name) asc nulls last, u.jwl_id asc
-            limit $${String(n + 1)} offset $${String(n + 2)}
+            limit $${String(n - 1)} offset $${String(n)}
           )
-          select ${LIST_COLUMNS}
+          select ${LIST_COLUMNS}, p.sort_key
           from page p join users u on u.jwl_id = p.jwl_id left join student_profiles sp on sp.user_id = u.jwl_id
           order by lower(u.last_name) asc nulls last, u.jwl_id asc`,
-      params: [...where.params, page.limit, (page.page - 1) * page.limit],
+      params,
     },
-    count: {
-      text: `select count(*)::int as n ${FROM} where ${where.text}`,
-      params: where.params,
-    },
+    count,
   };
 }
 

@@ -232,6 +232,7 @@ export const PERSON_SORTS = [
   'nationality',
   'birthDate',
 ] as const;
+export type PersonSort = (typeof PERSON_SORTS)[number];
 
 export const personListQuerySchema = z.object({
   page: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100_000).default(1),
@@ -249,6 +250,11 @@ export const personListQuerySchema = z.object({
   role: z.string().trim().min(1).max(60).optional(),
   sort: z.enum(PERSON_SORTS).default('lastName'),
   dir: z.enum(['asc', 'desc']).default('asc'),
+  /* Keyset paging: the page after or before a row the caller saw (its `next`/`prev`), so a deep
+   * page costs what the first does; `page` then only numbers it. Without either, `page` is an
+   * offset (a jump to a page by its number). */
+  after: z.string().max(400).optional(),
+  before: z.string().max(400).optional(),
 });
 export type PersonListQuery = z.infer<typeof personListQuerySchema>;
 
@@ -271,7 +277,13 @@ export const personListItemSchema = z.object({
   createdAt: z.string(),
 });
 export type PersonListItem = z.infer<typeof personListItemSchema>;
-export const personPageSchema = pageOf(personListItemSchema);
+export const personPageSchema = pageOf(personListItemSchema).extend({
+  /** The cursor of the page after this one (null on the last page), for `after`. */
+  next: z.string().nullable(),
+  /** The cursor of the page before this one (null on the first page), for `before`. */
+  prev: z.string().nullable(),
+});
+export type PersonPage = z.infer<typeof personPageSchema>;
 
 export const emailInUseSchema = z.object({
   count: z.number().int(),

@@ -75,4 +75,23 @@ describe('list state in the address', () => {
       status: 'active',
     });
   });
+
+  it('keeps a page cursor in the address only with the page change that brought it', () => {
+    const state = readListState(new URLSearchParams('status=active&page=7&after=abc'), SPEC);
+    expect(state).toMatchObject({ page: 7, after: 'abc' });
+    expect(writeListState(state, SPEC).toString()).toBe('status=active&page=7&after=abc');
+    expect(listQuery(state)).toMatchObject({ page: 7, after: 'abc' });
+
+    const next = changeListState(state, { page: 8, after: 'def' });
+    expect(next).toMatchObject({ page: 8, after: 'def' });
+    expect(next.before).toBeUndefined();
+    const back = changeListState(next, { page: 7, before: 'xyz' });
+    expect(back).toMatchObject({ page: 7, before: 'xyz' });
+    expect(back.after).toBeUndefined();
+    // A jump by number, a new sort or a filter reads pages by number again.
+    expect(changeListState(state, { page: 3 }).after).toBeUndefined();
+    const sorted = changeListState(state, { sort: 'id' });
+    expect(sorted.after).toBeUndefined();
+    expect(writeListState(sorted, SPEC).toString()).toBe('status=active&sort=id');
+  });
 });

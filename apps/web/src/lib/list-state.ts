@@ -24,6 +24,9 @@ export type ListState<S extends string, F extends string> = {
   sort: S;
   dir: SortDir;
   filters: Partial<Record<F, string>>;
+  /** Where the page starts, for lists with keyset paging: after or before a row's cursor. */
+  after?: string;
+  before?: string;
 };
 
 const positiveInt = (value: string | null, fallback: number, max: number): number => {
@@ -52,7 +55,16 @@ export function readListState<S extends string, F extends string>(
     sort,
     dir,
     filters,
+    ...cursorParams(params),
   };
+}
+
+/** A page's cursor from the address: one of after and before, never both. */
+function cursorParams(params: URLSearchParams): { after?: string; before?: string } {
+  const after = params.get('after');
+  if (after) return { after };
+  const before = params.get('before');
+  return before ? { before } : {};
 }
 
 export function writeListState<S extends string, F extends string>(
@@ -68,6 +80,8 @@ export function writeListState<S extends string, F extends string>(
   if (state.sort !== spec.defaultSort) params.set('sort', state.sort);
   if (state.dir !== (spec.defaultDir ?? 'asc')) params.set('dir', state.dir);
   if (state.page !== 1) params.set('page', String(state.page));
+  if (state.after) params.set('after', state.after);
+  else if (state.before) params.set('before', state.before);
   if (state.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(state.limit));
   return params;
 }
@@ -76,7 +90,8 @@ export type ListChange<S extends string, F extends string> = Partial<
   Omit<ListState<S, F>, 'filters'>
 > & { filters?: Partial<Record<F, string | null>> };
 
-/** Applies a change; anything but a new page starts again at page 1. */
+/** Applies a change; anything but a new page starts again at page 1. A page's cursor is kept
+ * only with the page change that brought it: any other change reads pages by number again. */
 export function changeListState<S extends string, F extends string>(
   state: ListState<S, F>,
   change: ListChange<S, F>,
@@ -86,9 +101,12 @@ export function changeListState<S extends string, F extends string>(
   for (const [name, value] of Object.entries(merged) as [F, string | null | undefined][]) {
     if (value) filters[name] = value;
   }
-  const { filters: _ignored, ...rest } = change;
-  const next = { ...state, ...rest, filters };
+  const { filters: _ignored, after, before, ...rest } = change;
+  const { after: _after, before: _before, ...kept } = state;
+  const next: ListState<S, F> = { ...kept, ...rest, filters };
   if (change.page === undefined) next.page = 1;
+  else if (after) next.after = after;
+  else if (before) next.before = before;
   return next;
 }
 
@@ -103,6 +121,8 @@ export function listQuery<S extends string, F extends string>(
     dir: state.dir,
   };
   if (state.q) query.q = state.q;
+  if (state.after) query.after = state.after;
+  else if (state.before) query.before = state.before;
   for (const [name, value] of Object.entries(state.filters) as [F, string | undefined][]) {
     if (value) query[name] = value;
   }

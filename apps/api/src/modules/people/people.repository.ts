@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { PersonListQuery } from '@lantern/contracts/people';
+import type { PersonListQuery, PersonSort } from '@lantern/contracts/people';
 import type { Db } from '@lantern/db/client';
 import { userRoles } from '@lantern/db/schema/access';
 import { studentProfiles, userClcs, users } from '@lantern/db/schema/people';
@@ -9,7 +9,7 @@ import { containsPattern } from '../../lib/sql';
 /** The text the trigram index covers; the search expression must be exactly this. */
 const SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, ''))`;
 
-const SORTS = {
+const SORTS: Record<PersonSort, SQL> = {
   id: sql`u.jwl_id`,
   lastName: sql`lower(u.last_name)`,
   firstName: sql`lower(u.first_name)`,
@@ -21,14 +21,14 @@ const SORTS = {
   lastSignInAt: sql`u.last_sign_in_at`,
   nationality: sql`sp.nationality`,
   birthDate: sql`sp.birth_date`,
-} as const;
+};
 
 export type PeopleFilter = {
   /** People of the kind hold one of these roles; null: everyone. */
   roles: string[] | null;
   /** The CLCs the request reaches; null: every CLC. */
   scope: number[] | null;
-  query: Omit<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir'>;
+  query: Omit<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir' | 'after' | 'before'>;
 };
 
 const inList = (values: readonly (string | number)[]) =>
@@ -95,36 +95,142 @@ const LIST_COLUMNS = sql`u.jwl_id as id, u.username, u.first_name, u.last_name, 
   array(select ur.role_key from user_roles ur where ur.user_id = u.jwl_id order by ur.role_key) as roles,
   array(select c.code from user_clcs uc join clcs c on c.id = uc.clc_id where uc.user_id = u.jwl_id order by c.code) as clcs`;
 
-/** One page of people and the filtered total: two queries, whatever the filters. */
+/** Sorts whose value can be null; the rest are NOT NULL columns or expressions over them. */
+const NULLABLE_SORTS = new Set<PersonSort>([
+  'email',
+  'clc',
+  'lastSignInAt',
+  'nationality',
+  'birthDate',
+]);
+
+/** Where a page starts: an offset, or just after / just before a row (keyset paging). */
+export type PageStart = { offset: number } | { after: PageCursor } | { before: PageCursor };
+
+/** A row's place in an order: its sort value as text (null sorts last) and its id. */
+export type PageCursor = { value: string | null; id: number };
+
+/**
+ * The rows strictly beyond the cursor, travelling forwards (`after`) or backwards (`before`)
+ * through `order by <sort> <dir> nulls last, id <dir>`. Non-null sorts compare as a row, which
+ * the (expression, id) indexes answer directly; nullable ones spell out where nulls fall.
+ */
+function keysetCondition(
+  sort: PersonSort,
+  dir: 'asc' | 'desc',
+  cursor: PageCursor,
+  travel: 'after' | 'before',
+): SQL {
+  const expr = SORTS[sort];
+  const op = (dir === 'asc') === (travel === 'after') ? sql.raw('>') : sql.raw('<');
+  if (!NULLABLE_SORTS.has(sort)) {
+    return sql`(${expr}, u.jwl_id) ${op} (${cursor.value}, ${cursor.id})`;
+  }
+  if (cursor.value === null) {
+    // The cursor is among the nulls, which come last: after it only nulls; before it, every
+    // value and the nulls with a smaller (or larger) id.
+    return travel === 'after'
+      ? sql`(${expr} is null and u.jwl_id ${op} ${cursor.id})`
+      : sql`(${expr} is not null or u.jwl_id ${op} ${cursor.id})`;
+  }
+  const beyond = sql`${expr} ${op} ${cursor.value} or (${expr} = ${cursor.value} and u.jwl_id ${op} ${cursor.id})`;
+  return travel === 'after' ? sql`(${beyond} or ${expr} is null)` : sql`(${beyond})`;
+}
+
+/** The total of a filter that reads only memberships: counted from them, not from users. */
+function membershipCount(filter: PeopleFilter): SQL | null {
+  const { roles, scope, query } = filter;
+  const onPeople =
+    query.q ??
+    query.status ??
+    query.gender ??
+    query.employeeType ??
+    query.nationality ??
+    query.residencyStatus;
+  if (onPeople !== undefined || roles?.length !== 1) return null;
+  // One kind role: one user_roles row per person, so its rows count people. Joining users to
+  // count them hashes every person (34 ms for 100,000 students on PGlite); this reads the role
+  // index (9 ms). Every user_roles row has its user (foreign key), so the counts agree.
+  const parts: SQL[] = [sql`k.role_key = ${roles[0]}`];
+  if (query.role)
+    parts.push(
+      sql`exists (select 1 from user_roles ur where ur.user_id = k.user_id and ur.role_key = ${query.role})`,
+    );
+  if (scope)
+    parts.push(
+      scope.length
+        ? sql`exists (select 1 from user_clcs uc where uc.user_id = k.user_id and uc.clc_id in (${inList(scope)}))`
+        : sql`false`,
+    );
+  if (query.clc)
+    parts.push(
+      sql`exists (select 1 from user_clcs uc where uc.user_id = k.user_id and uc.clc_id = ${query.clc})`,
+    );
+  return sql`select count(*)::int as n from user_roles k where ${sql.join(parts, sql` and `)}`;
+}
+
+/** The number of people a filter finds: two ways to the same figure (a test holds them equal). */
+export function countSql(filter: PeopleFilter, shortcut = true): SQL {
+  return (
+    (shortcut ? membershipCount(filter) : null) ??
+    sql`select count(*)::int as n from users u left join student_profiles sp on sp.user_id = u.jwl_id where ${peopleCondition(filter)}`
+  );
+}
+
+export type PersonPageRow = PersonListRow & { sort_key: string | null };
+
+/**
+ * One page of people, whether there is more beyond it, and the filtered total: two queries,
+ * whatever the filters. The page's ids come first (one row more than the page, to know whether
+ * another follows), then the columns, with their role and CLC lists, for those rows only.
+ */
 export async function findPeople(
   db: Db,
   filter: PeopleFilter,
-  page: Pick<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir'>,
+  page: { limit: number; sort: PersonSort; dir: 'asc' | 'desc'; start: PageStart },
 ) {
   const condition = peopleCondition(filter);
-  const direction = page.dir === 'asc' ? sql`asc` : sql`desc`;
-  const order = sql`${SORTS[page.sort]} ${direction} nulls last, u.jwl_id ${direction}`;
-  // The page's ids first, then the columns (with their role and CLC lists) for those rows only:
-  // a deep page then skips bare ids instead of building lists for every skipped row.
-  const [items, [total]] = await Promise.all([
-    rows<PersonListRow>(
+  const { sort, dir, start } = page;
+  const sortExpr = SORTS[sort];
+  const order = (d: 'asc' | 'desc') =>
+    sql`${sortExpr} ${sql.raw(d)} nulls last, u.jwl_id ${sql.raw(d)}`;
+  const backwards = 'before' in start;
+  // Travelling backwards reads the reverse order (nulls first), then turns the page round.
+  const innerOrder = backwards
+    ? sql`${sortExpr} ${sql.raw(dir === 'asc' ? 'desc' : 'asc')} nulls first, u.jwl_id ${sql.raw(dir === 'asc' ? 'desc' : 'asc')}`
+    : order(dir);
+  const where =
+    'after' in start
+      ? sql`${condition} and ${keysetCondition(sort, dir, start.after, 'after')}`
+      : 'before' in start
+        ? sql`${condition} and ${keysetCondition(sort, dir, start.before, 'before')}`
+        : condition;
+  const offset = 'offset' in start ? start.offset : 0;
+  const [found, [total]] = await Promise.all([
+    rows<PersonPageRow>(
       db,
       sql`with page as (
-            select u.jwl_id from users u left join student_profiles sp on sp.user_id = u.jwl_id
-            where ${condition}
-            order by ${order}
-            limit ${page.limit} offset ${(page.page - 1) * page.limit}
+            select u.jwl_id, (${sortExpr})::text as sort_key
+            from users u left join student_profiles sp on sp.user_id = u.jwl_id
+            where ${where}
+            order by ${innerOrder}
+            limit ${page.limit + 1} offset ${offset}
           )
-          select ${LIST_COLUMNS}
+          select ${LIST_COLUMNS}, p.sort_key
           from page p join users u on u.jwl_id = p.jwl_id left join student_profiles sp on sp.user_id = u.jwl_id
-          order by ${order}`,
+          order by ${order(dir)}`,
     ),
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from users u left join student_profiles sp on sp.user_id = u.jwl_id where ${condition}`,
-    ),
+    rows<{ n: number }>(db, countSql(filter)),
   ]);
-  return { items, total: total?.n ?? 0 };
+  const more = found.length > page.limit;
+  // The extra row is the one furthest along the way the page was read.
+  const items = more ? (backwards ? found.slice(1) : found.slice(0, page.limit)) : found;
+  return {
+    items,
+    total: total?.n ?? 0,
+    hasNext: backwards ? true : more,
+    hasPrev: backwards ? more : 'after' in start || offset > 0,
+  };
 }
 
 export type PersonRow = typeof users.$inferSelect & {

@@ -52,7 +52,14 @@ function kindRoutes(app: FastifyInstance, deps: Deps, kind: Kind): void {
       tags,
       summary: `The filtered ${noun} list as CSV or XLSX, streamed`,
       params: localeParams.extend({ format: z.enum(EXPORT_FORMATS) }),
-      querystring: personListQuerySchema.omit({ page: true, limit: true, sort: true, dir: true }),
+      querystring: personListQuerySchema.omit({
+        page: true,
+        limit: true,
+        sort: true,
+        dir: true,
+        after: true,
+        before: true,
+      }),
     },
     handler: async (request, reply) => {
       const filter = { roles: kind.roles, scope: clcScope(authOf(request)), query: request.query };

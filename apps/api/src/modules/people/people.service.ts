@@ -4,6 +4,7 @@ import type {
   Person,
   PersonListItem,
   PersonListQuery,
+  PersonPage,
   Student,
   studentInputSchema,
   userInputSchema,
@@ -19,6 +20,7 @@ import { cleanImage } from '../../lib/images';
 import { isCountryCode } from '../../lib/countries';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { insertFile } from '../../lib/files';
 import { findClcRefs } from '../../lib/people';
 import { revokeAllSessions } from '../../lib/sessions';
@@ -80,14 +82,31 @@ export async function findPersonList(
   auth: AuthContext,
   kind: Kind,
   query: PersonListQuery,
-) {
-  const { page, limit, sort, dir, ...filters } = query;
-  const { items, total } = await repo.findPeople(
+): Promise<PersonPage> {
+  const { page, limit, sort, dir, after, before, ...filters } = query;
+  if (after !== undefined && before !== undefined)
+    throw badRequest('Ask for the page after a row or before one, not both.');
+  const start: repo.PageStart =
+    after !== undefined
+      ? { after: decodeCursor(after, sort, dir) }
+      : before !== undefined
+        ? { before: decodeCursor(before, sort, dir) }
+        : { offset: (page - 1) * limit };
+  const found = await repo.findPeople(
     deps.db,
     { roles: kind.roles, scope: clcScope(auth), query: filters },
-    { page, limit, sort, dir },
+    { limit, sort, dir, start },
   );
-  return { items: items.map(toListItem), total, page, limit };
+  const cursorOf = (row: repo.PersonPageRow | undefined) =>
+    row ? encodeCursor({ sort, dir, value: row.sort_key, id: row.id }) : null;
+  return {
+    items: found.items.map(toListItem),
+    total: found.total,
+    page,
+    limit,
+    next: found.hasNext ? cursorOf(found.items.at(-1)) : null,
+    prev: found.hasPrev ? cursorOf(found.items[0]) : null,
+  };
 }
 
 async function toDetail(deps: Deps, row: repo.PersonRow): Promise<Person | Student> {

@@ -85,7 +85,13 @@ export function PeopleList({ config }: { config: KindConfig }) {
         dir={state.dir}
         isFetching={people.isFetching}
         onPageChange={(page) => {
-          change({ page });
+          // The next or previous page is read by its cursor (as fast deep in the list as at
+          // its start); a jump to a page by number reads by offset.
+          const data = people.data;
+          if (page === state.page + 1 && data?.next) change({ page, after: data.next });
+          else if (page === state.page - 1 && page > 1 && data?.prev)
+            change({ page, before: data.prev });
+          else change({ page });
         }}
         onLimitChange={(limit) => {
           change({ limit });
