@@ -139,9 +139,12 @@ test('an admin opens every people screen at desk and phone width', async ({ page
   await expect(page).toHaveURL(/sort=id&dir=desc/);
 
   // The next page is read after the last row seen (its cursor is in the address); Back returns.
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/en/student?'));
   await page.goto('/en/student/list');
+  await loaded;
   const rows = page.getByRole('table', { name: 'Students' }).getByRole('row');
-  const firstOfPage1 = await rows.nth(1).innerText();
+  await expect(page.getByText(/^1–25 of \d+/)).toBeVisible();
+  const firstOfPage1 = (await rows.nth(1).textContent()) ?? '';
   await page.getByRole('button', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/page=2&after=/);
   await expect(rows.nth(1)).not.toHaveText(firstOfPage1);
