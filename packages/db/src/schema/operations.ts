@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES } from '@lantern/contracts/mail';
@@ -49,6 +50,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     kind: text('kind').notNull(),
+    /** One mail per event and recipient: a second write of the same key is skipped. */
+    dedupeKey: text('dedupe_key'),
     status: mailStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -58,6 +61,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     index('mail_outbox_created_idx').on(t.createdAt),
+    uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
   ],
 );
 

@@ -1,0 +1,551 @@
+import { z } from 'zod';
+import { pageOf, requiredText } from './common';
+import { VALIDATION } from './messages';
+import type { Right } from './rights';
+
+/** Every programme type of spec §1, in the model from the start. */
+export const PROGRAMME_TYPES = [
+  'professional',
+  'bachelor',
+  'language',
+  'orientation',
+  'gel',
+] as const;
+export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
+export const PROGRAMME_TYPE_LABELS: Record<ProgrammeType, string> = {
+  professional: 'Professional certificate',
+  bachelor: 'Bachelor',
+  language: 'Language',
+  orientation: 'Orientation',
+  gel: 'General English (GEL)',
+};
+
+/** Programme statuses of spec §4. */
+export const PROGRAMME_STATUSES = [
+  'new',
+  'applying',
+  'preparing',
+  'prep_done',
+  'running',
+  'finished',
+  'cancelled',
+] as const;
+export type ProgrammeStatus = (typeof PROGRAMME_STATUSES)[number];
+export const PROGRAMME_STATUS_LABELS: Record<ProgrammeStatus, string> = {
+  new: 'New',
+  applying: 'Applying',
+  preparing: 'Preparing',
+  prep_done: 'Preparation done',
+  running: 'Running',
+  finished: 'Finished',
+  cancelled: 'Cancelled',
+};
+
+type Transition<S extends string> = {
+  label: string;
+  from: readonly S[];
+  to: S;
+  right: Right;
+  /** Asked before the action happens (the web shows it; the server needs nothing more). */
+  confirm?: string;
+};
+
+/**
+ * The programme's status machine (docs/decisions/0006). The server refuses any other move
+ * with 409 and a sentence that says why; the web offers only the moves of this table.
+ */
+export const PROGRAMME_ACTIONS = {
+  openApplications: {
+    label: 'Open applications',
+    from: ['new'],
+    to: 'applying',
+    right: 'PROGRAMME__EDIT',
+  },
+  startPreparing: {
+    label: 'Start preparing',
+    from: ['applying'],
+    to: 'preparing',
+    right: 'PROGRAMME__EDIT',
+  },
+  finishPreparing: {
+    label: 'Preparation done',
+    from: ['preparing'],
+    to: 'prep_done',
+    right: 'PROGRAMME__EDIT',
+  },
+  startProgramme: {
+    label: 'Start programme',
+    from: ['prep_done'],
+    to: 'running',
+    right: 'PROGRAMME__EDIT',
+  },
+  finishProgramme: {
+    label: 'Finish programme',
+    from: ['running'],
+    to: 'finished',
+    right: 'PROGRAMME__REVIEW_GRADES',
+    confirm: 'Finish the programme? Every student must be passed or failed first.',
+  },
+  reopen: {
+    label: 'Reopen programme',
+    from: ['finished'],
+    to: 'running',
+    right: 'PROGRAMME__CLOSE',
+    confirm: 'Reopen the programme? Grades and outcomes can be changed again.',
+  },
+  cancel: {
+    label: 'Cancel programme',
+    from: ['new', 'applying', 'preparing', 'prep_done', 'running'],
+    to: 'cancelled',
+    right: 'PROGRAMME__CLOSE',
+    confirm: 'Cancel the programme? It cannot be started again.',
+  },
+} as const satisfies Record<string, Transition<ProgrammeStatus>>;
+export type ProgrammeAction = keyof typeof PROGRAMME_ACTIONS;
+export const PROGRAMME_ACTION_KEYS = Object.keys(PROGRAMME_ACTIONS) as ProgrammeAction[];
+
+/** The extra warning of reopening when certificates were already issued (spec §4). */
+export const REOPEN_CERTIFICATES_WARNING =
+  'Certificates have already been issued for this programme. They stay valid unless you revoke them.';
+
+/** Student-in-programme states of spec §4; `completed` is shown as 'Passed'. */
+export const ENROLMENT_STATES = [
+  'applied',
+  'active',
+  'declined',
+  'withdrawn',
+  'completed',
+  'failed',
+] as const;
+export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
+export const ENROLMENT_STATE_LABELS: Record<EnrolmentState, string> = {
+  applied: 'Applied',
+  active: 'Active',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  completed: 'Passed',
+  failed: 'Failed',
+};
+
+type EnrolmentTransition = Transition<EnrolmentState> & {
+  /** The programme statuses in which the action may happen. */
+  programme: readonly ProgrammeStatus[];
+};
+
+const OPEN: readonly ProgrammeStatus[] = ['applying', 'preparing', 'prep_done', 'running'];
+
+/**
+ * The student-in-programme machine (docs/decisions/0006). `suspend` keeps the state active and
+ * starts a study break. Each action takes an optional reason and writes an audit row.
+ */
+export const ENROLMENT_ACTIONS = {
+  accept: {
+    label: 'Accept',
+    from: ['applied'],
+    to: 'active',
+    right: 'PC_STUDENT__EDIT',
+    programme: OPEN,
+  },
+  decline: {
+    label: 'Decline',
+    from: ['applied'],
+    to: 'declined',
+    right: 'PC_STUDENT__EDIT',
+    programme: OPEN,
+  },
+  suspend: {
+    label: 'Suspend (study break)',
+    from: ['active'],
+    to: 'active',
+    right: 'PC_BREAK__EDIT',
+    programme: OPEN,
+  },
+  withdraw: {
+    label: 'Withdraw',
+    from: ['applied', 'active'],
+    to: 'withdrawn',
+    right: 'PC_STUDENT__EDIT',
+    programme: OPEN,
+  },
+  finalize: {
+    label: 'Finalize (pass)',
+    from: ['active'],
+    to: 'completed',
+    right: 'PROGRAMME__REVIEW_GRADES',
+    programme: ['running'],
+  },
+  fail: {
+    label: 'Fail',
+    from: ['active'],
+    to: 'failed',
+    right: 'PROGRAMME__REVIEW_GRADES',
+    programme: ['running'],
+  },
+  unfail: {
+    label: 'Unfail',
+    from: ['failed'],
+    to: 'active',
+    right: 'PROGRAMME__REVIEW_GRADES',
+    programme: ['running'],
+  },
+  reactivate: {
+    label: 'Reactivate',
+    from: ['withdrawn', 'declined'],
+    to: 'active',
+    right: 'PC_STUDENT__EDIT',
+    programme: OPEN,
+  },
+} as const satisfies Record<string, EnrolmentTransition>;
+export type EnrolmentAction = keyof typeof ENROLMENT_ACTIONS;
+export const ENROLMENT_ACTION_KEYS = Object.keys(ENROLMENT_ACTIONS) as EnrolmentAction[];
+
+/** Programme statuses in which applicants may be added (one by one or imported). */
+export const APPLICATION_STATUSES: readonly ProgrammeStatus[] = [
+  'applying',
+  'preparing',
+  'prep_done',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Grading schemas
+
+export const gradeBandSchema = z.object({
+  label: requiredText(40),
+  /** The lowest score of the band, on the schema's scale. */
+  min: z.coerce.number({ error: VALIDATION.number }).min(0),
+});
+
+export const gradingSchemaInputSchema = z
+  .object({
+    name: requiredText(120),
+    scaleMax: z.coerce.number({ error: VALIDATION.number }).positive().max(1000),
+    passMark: z.coerce.number({ error: VALIDATION.number }).min(0),
+    bands: z.array(gradeBandSchema).max(20).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.passMark > v.scaleMax)
+      ctx.addIssue({ code: 'custom', path: ['passMark'], message: 'Must be within the scale' });
+    v.bands.forEach((band, i) => {
+      if (band.min > v.scaleMax)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bands', i, 'min'],
+          message: 'Must be within the scale',
+        });
+    });
+  });
+export type GradingSchemaInput = z.infer<typeof gradingSchemaInputSchema>;
+
+export const gradingSchemaSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scaleMax: z.number(),
+  passMark: z.number(),
+  bands: z.array(z.object({ label: z.string(), min: z.number() })),
+  programmes: z.number().int(),
+  version: z.number().int(),
+});
+export type GradingSchema = z.infer<typeof gradingSchemaSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Programmes
+
+const isoDate = z
+  .string({ error: VALIDATION.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION.date)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), VALIDATION.date);
+
+export const PROGRAMME_CODE_TEXT = 'The programme code has exactly 3 digits';
+
+export const courseInputSchema = z.object({
+  /** Present for a course that exists (its results stay with it); absent for a new one. */
+  id: z.coerce.number().int().positive().optional(),
+  code: requiredText(20),
+  title: requiredText(200),
+  units: z.coerce
+    .number({ error: VALIDATION.number })
+    .int(VALIDATION.number)
+    .min(1, 'At least 1')
+    .max(60, 'At most 60'),
+});
+export type CourseInput = z.infer<typeof courseInputSchema>;
+
+export const programmeInputSchema = z
+  .object({
+    code: z
+      .string({ error: VALIDATION.required })
+      .trim()
+      .min(1, VALIDATION.required)
+      .regex(/^\d{3}$/, PROGRAMME_CODE_TEXT),
+    internalName: requiredText(120),
+    title: requiredText(200),
+    startDate: isoDate,
+    endDate: isoDate,
+    gradingSchemaId: z.coerce
+      .number({ error: VALIDATION.select })
+      .int()
+      .positive(VALIDATION.select),
+    certifyingUniversity: requiredText(200),
+    certificateText: requiredText(2000),
+    clcIds: z
+      .array(z.coerce.number().int().positive(), { error: VALIDATION.multiSelect })
+      .min(1, VALIDATION.multiSelect),
+    courses: z.array(courseInputSchema).min(1, 'Add at least one course').max(60),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.endDate < v.startDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'The end date must not be before the start date',
+      });
+    const seen = new Set<string>();
+    v.courses.forEach((course, i) => {
+      const key = course.code.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['courses', i, 'code'],
+          message: 'Each course code once',
+        });
+      seen.add(key);
+    });
+  });
+export type ProgrammeInput = z.infer<typeof programmeInputSchema>;
+
+export const programmeUpdateSchema = programmeInputSchema.and(
+  z.object({ version: z.coerce.number().int().positive() }),
+);
+
+export const courseSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  units: z.number().int(),
+});
+
+export const enrolmentCountsSchema = z.record(z.enum(ENROLMENT_STATES), z.number().int());
+
+export const programmeSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(PROGRAMME_TYPES),
+  code: z.string(),
+  internalName: z.string(),
+  title: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(PROGRAMME_STATUSES),
+  gradingSchema: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  certifyingUniversity: z.string().nullable(),
+  certificateText: z.string().nullable(),
+  clcs: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  courses: z.array(courseSchema),
+  /** Students by state, and how many are on a study break today. */
+  enrolments: enrolmentCountsSchema,
+  onBreak: z.number().int(),
+  certificates: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Programme = z.infer<typeof programmeSchema>;
+
+export const PROGRAMME_SORTS = [
+  'code',
+  'title',
+  'startDate',
+  'endDate',
+  'status',
+  'students',
+] as const;
+export type ProgrammeSort = (typeof PROGRAMME_SORTS)[number];
+
+export const programmeListQuerySchema = z.object({
+  page: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100_000).default(1),
+  limit: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100).default(25),
+  q: z.string().trim().max(200).optional(),
+  type: z.enum(PROGRAMME_TYPES).default('professional'),
+  status: z.enum(PROGRAMME_STATUSES).optional(),
+  year: z.coerce.number().int().min(1990).max(2200).optional(),
+  clc: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  sort: z.enum(PROGRAMME_SORTS).default('startDate'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ProgrammeListQuery = z.infer<typeof programmeListQuerySchema>;
+
+export const programmeListItemSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(PROGRAMME_TYPES),
+  code: z.string(),
+  title: z.string(),
+  internalName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(PROGRAMME_STATUSES),
+  clcs: z.array(z.string()),
+  students: z.number().int(),
+  applicants: z.number().int(),
+});
+export type ProgrammeListItem = z.infer<typeof programmeListItemSchema>;
+export const programmePageSchema = pageOf(programmeListItemSchema);
+
+export const programmeTransitionSchema = z.object({
+  action: z.enum(PROGRAMME_ACTION_KEYS as [ProgrammeAction, ...ProgrammeAction[]]),
+  version: z.coerce.number().int().positive(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Students in a programme
+
+export const studyBreakSchema = z.object({
+  id: z.number().int(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  reason: z.string().nullable(),
+  /** True while today (UTC) lies within the break. */
+  current: z.boolean(),
+});
+export type StudyBreak = z.infer<typeof studyBreakSchema>;
+
+export const studyBreakInputSchema = z
+  .object({
+    startsOn: isoDate,
+    endsOn: isoDate,
+    reason: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => v.endsOn >= v.startsOn, {
+    path: ['endsOn'],
+    message: 'The end date must not be before the start date',
+  });
+
+export const enrolmentSchema = z.object({
+  id: z.number().int(),
+  programmeId: z.number().int(),
+  student: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+  }),
+  state: z.enum(ENROLMENT_STATES),
+  clc: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  class: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  onBreak: studyBreakSchema.nullable(),
+  reason: z.string().nullable(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+export const ENROLMENT_SORTS = [
+  'lastName',
+  'firstName',
+  'id',
+  'state',
+  'clc',
+  'updatedAt',
+] as const;
+export const enrolmentListQuerySchema = z.object({
+  page: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100_000).default(1),
+  limit: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100).default(50),
+  q: z.string().trim().max(200).optional(),
+  state: z.enum(ENROLMENT_STATES).optional(),
+  clc: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  onBreak: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: z.enum(ENROLMENT_SORTS).default('lastName'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export const enrolmentPageSchema = pageOf(enrolmentSchema);
+
+/** One action on one or many enrolments; the allowed ones happen, the others are reported. */
+export const enrolmentActionInputSchema = z.object({
+  action: z.enum(ENROLMENT_ACTION_KEYS as [EnrolmentAction, ...EnrolmentAction[]]),
+  enrolmentIds: z
+    .array(z.coerce.number().int().positive())
+    .min(1, VALIDATION.multiSelect)
+    .max(5000),
+  reason: z.string().trim().max(500).optional(),
+  /** For `suspend`: the study break's end (it starts today). */
+  breakEndsOn: isoDate.optional(),
+});
+export const enrolmentActionResultSchema = z.object({
+  done: z.array(z.number().int()),
+  refused: z.array(z.object({ enrolmentId: z.number().int(), reason: z.string() })),
+});
+export type EnrolmentActionResult = z.infer<typeof enrolmentActionResultSchema>;
+
+/** One applicant added by hand: an existing person by ID, or a new one. */
+export const applicantInputSchema = z.union([
+  z.object({
+    studentId: z.coerce.number().int().positive(),
+    clcId: z.coerce.number().int().positive(),
+  }),
+  z.object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: z
+      .string()
+      .trim()
+      .pipe(z.email({ error: VALIDATION.email }))
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    phone: z.string().trim().max(40).optional(),
+    birthDate: isoDate.optional(),
+    clcId: z.coerce.number({ error: VALIDATION.select }).int().positive(VALIDATION.select),
+  }),
+]);
+
+/** The columns an applicant file has, in this order or by these headers (CSV or XLSX). */
+export const APPLICANT_IMPORT_COLUMNS = [
+  'jwlId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'birthDate',
+  'gender',
+  'clcCode',
+] as const;
+
+export const importProblemSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export const importReportSchema = z.object({
+  /** True when nothing was written: a dry run, or a file with problems. */
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  problems: z.array(importProblemSchema),
+  /** What the file does (or did): new people, existing people matched, already applicants. */
+  created: z.number().int(),
+  matched: z.number().int(),
+  alreadyApplied: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Concentrations (spec §3, §7)
+
+export const concentrationProgrammeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  programmeType: z.enum(PROGRAMME_TYPES),
+  startDate: z.string(),
+  endDate: z.string(),
+  courses: z.array(z.object({ code: z.string(), units: z.number().int() })),
+});
+export const concentrationsSchema = z.object({
+  professional: z.array(concentrationProgrammeSchema),
+  bachelor: z.array(concentrationProgrammeSchema),
+  language: z.array(concentrationProgrammeSchema),
+  orientation: z.array(z.object({ id: z.number().int(), code: z.string(), title: z.string() })),
+  /** The text of a failure to load, or null (spec §8). */
+  error: z.string().nullable(),
+});
+export type Concentrations = z.infer<typeof concentrationsSchema>;
