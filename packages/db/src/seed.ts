@@ -7,6 +7,7 @@ import { insertStaff, insertStudents } from './generate';
 import { clcs, studentProfiles, userClcs, users } from './schema/people';
 import { userRoles } from './schema/access';
 import { auditLog } from './schema/operations';
+import { seedProgrammes } from './seed-programmes';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -427,6 +428,7 @@ export async function seedDemo(db: Db): Promise<void> {
         coordinators: [...DEMO_GENERATED.perClc.coordinators],
       },
     });
+    const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -436,6 +438,7 @@ export async function seedDemo(db: Db): Promise<void> {
         generatedStudents: generated.students,
         facilitators: staff.facilitators,
         coordinators: staff.coordinators,
+        ...programmes,
       },
     });
   });
