@@ -26,6 +26,9 @@ import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { clcRoutes } from './modules/clcs/clcs.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { enrolmentRoutes } from './modules/enrolments/enrolments.routes';
+import { classRoutes } from './modules/classes/classes.routes';
+import { programmeRoutes } from './modules/programmes/programmes.routes';
 
 export type AppOptions = {
   config: Config;
@@ -103,6 +106,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fileRoutes,
     peopleRoutes,
     clcRoutes,
+    enrolmentRoutes,
+    classRoutes,
+    programmeRoutes,
   ]) {
     await area(app, deps);
   }

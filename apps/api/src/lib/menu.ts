@@ -48,6 +48,13 @@ const MENU: Entry[] = [
     ],
   },
   {
+    id: 'programmes',
+    label: 'Programmes',
+    path: 'programme',
+    right: 'PROGRAMME__DISPLAY',
+    modes: ['sis'],
+  },
+  {
     id: 'course',
     label: 'Courses',
     path: null,
