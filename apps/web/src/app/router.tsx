@@ -4,6 +4,7 @@ import { notAuthorisedPath } from '../lib/rights';
 import { page } from './lazy-page';
 import { LangLayout } from './routes/lang-layout';
 import { PEOPLE_ROUTES } from './people-routes';
+import { PROGRAMME_ROUTES } from './programme-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -58,6 +59,7 @@ export const router = createBrowserRouter([
             ],
           },
           ...PEOPLE_ROUTES,
+          ...PROGRAMME_ROUTES,
           {
             path: 'profile',
             children: [

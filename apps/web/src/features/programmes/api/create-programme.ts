@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { programmeSchema, type ProgrammeInput } from '@lantern/contracts/programme';
+import { apiFetch } from '../../../lib/api-client';
+
+export const createProgramme = (data: ProgrammeInput) =>
+  apiFetch('/api/en/programme/professional-certificate', {
+    method: 'POST',
+    body: data,
+    schema: programmeSchema,
+  });
+
+export function useCreateProgramme() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProgramme,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+  });
+}

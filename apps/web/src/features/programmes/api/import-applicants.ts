@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importReportSchema } from '@lantern/contracts/programme';
+import { apiFetch } from '../../../lib/api-client';
+
+export type ImportApplicantsInput = { programmeId: number; file: File; dryRun: boolean };
+
+/** A dry run reports every row's problem and writes nothing; a real run writes the whole file in
+ * one go, or nothing when a row has a problem. */
+export const importApplicants = ({ programmeId, file, dryRun }: ImportApplicantsInput) => {
+  const body = new FormData();
+  body.append('file', file);
+  return apiFetch(`/api/en/programme/${programmeId}/applicants/import`, {
+    method: 'POST',
+    query: { dryRun: String(dryRun) },
+    body,
+    schema: importReportSchema,
+  });
+};
+
+export function useImportApplicants() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importApplicants,
+    onSuccess: (report) =>
+      report.dryRun ? undefined : queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+  });
+}

@@ -1,0 +1,270 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { VALIDATION } from '@lantern/contracts/messages';
+import { applicantInputSchema, type Programme } from '@lantern/contracts/programme';
+import { displayError } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useAddApplicant, type ApplicantInput } from '../api/add-applicant';
+
+const [contractExisting, newSchema] = applicantInputSchema.options;
+/* The contract's existing-person branch carries no texts of its own: the form says what §5 says
+ * for an empty field, a number and a select, and sends the same values. */
+const existingSchema = contractExisting.extend({
+  studentId: z
+    .string({ error: VALIDATION.required })
+    .trim()
+    .min(1, VALIDATION.required)
+    .regex(/^\d{1,9}$/, VALIDATION.number)
+    .transform(Number),
+  clcId: newSchema.shape.clcId,
+});
+type ExistingValues = z.input<typeof existingSchema>;
+type NewValues = z.input<typeof newSchema>;
+
+type Mode = 'existing' | 'new';
+type ClcOption = { value: string; label: string };
+
+function ClcField<T extends FieldValues>({
+  control,
+  options,
+}: {
+  control: Control<T, unknown, ApplicantInput>;
+  options: ClcOption[];
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'clcId' as Path<T>}
+      render={({ field, fieldState }) => (
+        <Select
+          label="CLC"
+          required
+          data={options}
+          value={typeof field.value === 'number' ? String(field.value) : null}
+          onChange={(value) => {
+            field.onChange(value === null ? null : Number(value));
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type FormProps = {
+  clcs: ClcOption[];
+  defaultClc: number | null;
+  onSave: (data: ApplicantInput) => Promise<void>;
+  onCancel: () => void;
+};
+
+/** Runs a save: success closes, server messages go by their fields, anything else above. */
+function useSave<T extends FieldValues>(
+  save: FormProps['onSave'],
+  setError: Parameters<typeof applyFieldErrors<T>>[1],
+  fields: readonly Path<T>[],
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (data: ApplicantInput) => {
+    setFailure(null);
+    try {
+      await save(data);
+      notifySubmitSuccess();
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, fields)) setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+  return { failure, run };
+}
+
+function Buttons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        Add applicant
+      </Button>
+    </Group>
+  );
+}
+
+function Failure({ text }: { text: string | null }) {
+  return text ? (
+    <Alert color="red.9" variant="light" role="alert">
+      {text}
+    </Alert>
+  ) : null;
+}
+
+function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    ExistingValues,
+    unknown,
+    ApplicantInput
+  >({ resolver: zodResolver(existingSchema), defaultValues: { studentId: '', clcId: defaultClc } });
+  const save = useSave(onSave, setError, ['studentId', 'clcId']);
+  const onSubmit = handleSubmit(save.run, notifyInvalid);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label="Existing person"
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="JWL-ID"
+            required
+            inputMode="numeric"
+            error={formState.errors.studentId?.message}
+            {...register('studentId')}
+          />
+          <ClcField control={control} options={clcs} />
+        </SimpleGrid>
+        <Failure text={save.failure} />
+        <Buttons onCancel={onCancel} busy={formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    NewValues,
+    unknown,
+    ApplicantInput
+  >({
+    resolver: zodResolver(newSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      birthDate: undefined,
+      clcId: defaultClc,
+    },
+  });
+  const save = useSave(onSave, setError, [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'birthDate',
+    'clcId',
+  ]);
+  const onSubmit = handleSubmit(save.run, notifyInvalid);
+  const { errors } = formState;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label="New person"
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="First name"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextInput
+            label="E-mail"
+            type="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            description="With +country code"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextInput
+            label="Date of birth"
+            type="date"
+            error={errors.birthDate?.message}
+            {...register('birthDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+          />
+          <ClcField control={control} options={clcs} />
+        </SimpleGrid>
+        <Failure text={save.failure} />
+        <Buttons onCancel={onCancel} busy={formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+type AddApplicantModalProps = {
+  programme: Pick<Programme, 'id' | 'clcs'>;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/** One applicant by hand: a person the system knows, by JWL-ID, or a new person. */
+export function AddApplicantModal({ programme, opened, onClose }: AddApplicantModalProps) {
+  const add = useAddApplicant();
+  const [mode, setMode] = useState<Mode>('existing');
+  const clcs = programme.clcs.map((clc) => ({
+    value: String(clc.id),
+    label: `${clc.name} (${clc.code})`,
+  }));
+  const props: FormProps = {
+    clcs,
+    defaultClc: programme.clcs.length === 1 ? (programme.clcs[0]?.id ?? null) : null,
+    onSave: async (data) => {
+      await add.mutateAsync({ programmeId: programme.id, data });
+      onClose();
+    },
+    onCancel: onClose,
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add applicant" size="lg">
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="Who applies"
+          value={mode}
+          onChange={(value) => {
+            setMode(value === 'new' ? 'new' : 'existing');
+          }}
+          data={[
+            { value: 'existing', label: 'Existing person' },
+            { value: 'new', label: 'New person' },
+          ]}
+        />
+        {mode === 'existing' ? <ExistingPersonForm {...props} /> : <NewPersonForm {...props} />}
+      </Stack>
+    </Modal>
+  );
+}

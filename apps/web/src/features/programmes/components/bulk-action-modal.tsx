@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { VALIDATION } from '@lantern/contracts/messages';
+import {
+  ENROLMENT_ACTIONS,
+  type EnrolmentAction,
+  type EnrolmentActionResult,
+} from '@lantern/contracts/programme';
+import { isApiError } from '../../../lib/api-errors';
+import { displayError } from '../../../lib/errors';
+import { fieldMessage } from '../../../lib/form-errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useRunEnrolmentAction } from '../api/run-enrolment-action';
+
+type BulkActionModalProps = {
+  programmeId: number;
+  action: EnrolmentAction | null;
+  enrolmentIds: number[];
+  applicable: number;
+  onClose: () => void;
+  onDone: (action: EnrolmentAction, result: EnrolmentActionResult) => void;
+};
+
+/** One action on the selection, with an optional reason (and a break's end for a suspension). */
+export function BulkActionModal(props: BulkActionModalProps) {
+  const run = useRunEnrolmentAction();
+  const [reason, setReason] = useState('');
+  const [breakEndsOn, setBreakEndsOn] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; breakEndsOn?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const { action } = props;
+  const isSuspend = action === 'suspend';
+  const selected = props.enrolmentIds.length;
+
+  const close = () => {
+    setReason('');
+    setBreakEndsOn('');
+    setErrors({});
+    setFailure(null);
+    props.onClose();
+  };
+
+  const submit = async () => {
+    if (!action) return;
+    setFailure(null);
+    if (isSuspend && breakEndsOn === '') {
+      setErrors({ breakEndsOn: VALIDATION.date });
+      notifySubmitError();
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await run.mutateAsync({
+        programmeId: props.programmeId,
+        input: {
+          action,
+          enrolmentIds: props.enrolmentIds,
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+          ...(isSuspend ? { breakEndsOn } : {}),
+        },
+      });
+      if (result.done.length > 0) notifySubmitSuccess();
+      else notifySubmitError();
+      props.onDone(action, result);
+      close();
+    } catch (error) {
+      const fields = isApiError(error) ? error.fields : {};
+      const next = {
+        reason: fieldMessage(fields, 'reason'),
+        breakEndsOn: fieldMessage(fields, 'breakEndsOn'),
+      };
+      setErrors(next);
+      if (!next.reason && !next.breakEndsOn) setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+
+  const label = action ? ENROLMENT_ACTIONS[action].label : '';
+  return (
+    <Modal opened={action !== null} onClose={close} title={label}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          void submit();
+        }}
+        noValidate
+        aria-label={label}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {props.applicable === selected
+              ? `For ${selected === 1 ? 'the selected student' : `all ${selected} selected students`}.`
+              : `Applies to ${props.applicable} of the ${selected} selected students; the others will be refused, each with its reason.`}
+          </Text>
+          {isSuspend ? (
+            <TextInput
+              label="Study break ends on"
+              description="The break starts today"
+              type="date"
+              required
+              value={breakEndsOn}
+              onChange={(event) => {
+                setBreakEndsOn(event.currentTarget.value);
+              }}
+              error={errors.breakEndsOn}
+            />
+          ) : null}
+          <Textarea
+            label="Reason"
+            description="Optional; kept in the history"
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+            }}
+            error={errors.reason}
+          />
+          {failure ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Back
+            </Button>
+            <Button type="submit" loading={run.isPending}>
+              {label}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

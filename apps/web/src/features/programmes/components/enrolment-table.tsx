@@ -1,0 +1,145 @@
+import { Anchor, Text } from '@mantine/core';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { Link } from 'react-router';
+import type { Enrolment, ENROLMENT_SORTS } from '@lantern/contracts/programme';
+import { formatTimestamp } from '../../../lib/format';
+import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import { EnrolmentStateText } from './status-badges';
+
+export type EnrolmentSort = (typeof ENROLMENT_SORTS)[number];
+
+type EnrolmentTableProps = {
+  items: Enrolment[];
+  total: number;
+  page: number;
+  limit: number;
+  sort: EnrolmentSort;
+  dir: SortDir;
+  isFetching: boolean;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  onSortChange: (sort: EnrolmentSort, dir: SortDir) => void;
+  /** Absent when the user may act on no student here (no selection then). */
+  selected?: Enrolment[] | undefined;
+  onSelectedChange?: ((selected: Enrolment[]) => void) | undefined;
+  /** Whether a student's name links to their overview. */
+  canOpenStudent: boolean;
+};
+
+const WIDE = '(min-width: 48em)';
+const VERY_WIDE = '(min-width: 75em)';
+
+/** The students of a programme, with their state and study break. */
+export function EnrolmentTable(props: EnrolmentTableProps) {
+  const sortStatus: DataTableSortStatus<Enrolment> = {
+    columnAccessor: props.sort,
+    direction: props.dir,
+  };
+  const selection =
+    props.selected && props.onSelectedChange
+      ? {
+          selectedRecords: props.selected,
+          onSelectedRecordsChange: props.onSelectedChange,
+          selectionCheckboxProps: { 'aria-label': 'Select all on this page' },
+          getRecordSelectionCheckboxProps: (e: Enrolment) => ({
+            'aria-label': `Select ${e.student.firstName} ${e.student.lastName}`,
+          }),
+        }
+      : {};
+  return (
+    <DataTable
+      aria-label="Students in the programme"
+      withTableBorder
+      striped
+      highlightOnHover
+      verticalSpacing={4}
+      horizontalSpacing="xs"
+      fz="sm"
+      minHeight={180}
+      records={props.items}
+      fetching={props.isFetching}
+      totalRecords={props.total}
+      recordsPerPage={props.limit}
+      recordsPerPageOptions={[...PAGE_SIZES]}
+      onRecordsPerPageChange={props.onLimitChange}
+      recordsPerPageLabel="Rows per page"
+      page={props.page}
+      onPageChange={props.onPageChange}
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      noRecordsText="No students found"
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        props.onSortChange(status.columnAccessor as EnrolmentSort, status.direction);
+      }}
+      {...selection}
+      columns={[
+        {
+          accessor: 'id',
+          title: 'JWL-ID',
+          sortable: true,
+          width: 76,
+          render: (e) => e.student.id,
+        },
+        {
+          accessor: 'lastName',
+          title: 'Name',
+          sortable: true,
+          render: (e) => {
+            const name = `${e.student.lastName}, ${e.student.firstName}`;
+            return props.canOpenStudent ? (
+              <Anchor component={Link} to={`/en/student/${e.student.id}/overview`} size="sm">
+                {name}
+              </Anchor>
+            ) : (
+              name
+            );
+          },
+        },
+        {
+          accessor: 'clc',
+          title: 'CLC',
+          sortable: true,
+          width: 80,
+          render: (e) => e.clc?.code ?? '—',
+        },
+        {
+          accessor: 'class',
+          title: 'Class',
+          width: 110,
+          ellipsis: true,
+          visibleMediaQuery: WIDE,
+          render: (e) => e.class?.name ?? '—',
+        },
+        {
+          accessor: 'state',
+          title: 'State',
+          sortable: true,
+          render: (e) => <EnrolmentStateText enrolment={e} />,
+        },
+        {
+          accessor: 'reason',
+          title: 'Reason',
+          ellipsis: true,
+          visibleMediaQuery: VERY_WIDE,
+          render: (e) =>
+            e.reason ? (
+              <Text span size="sm" title={e.reason}>
+                {e.reason}
+              </Text>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          accessor: 'updatedAt',
+          title: 'Changed',
+          sortable: true,
+          width: 150,
+          noWrap: true,
+          visibleMediaQuery: VERY_WIDE,
+          render: (e) => formatTimestamp(e.updatedAt),
+        },
+      ]}
+    />
+  );
+}

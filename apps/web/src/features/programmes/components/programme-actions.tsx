@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  PROGRAMME_ACTIONS,
+  REOPEN_CERTIFICATES_WARNING,
+  type Programme,
+  type ProgrammeAction,
+} from '@lantern/contracts/programme';
+import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { isApiError } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useRunProgrammeAction } from '../api/run-programme-action';
+import { availableProgrammeActions, confirmTexts } from '../programme-actions';
+
+type ProgrammeActionsProps = {
+  programme: Programme;
+  /** Reads the programme again (after a stale version). */
+  onReload: () => void;
+};
+
+/** The status moves the user may make now, each confirmed first when the table asks for it. */
+export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps) {
+  const user = useCurrentUser();
+  const run = useRunProgrammeAction();
+  const [asking, setAsking] = useState<ProgrammeAction | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const actions = availableProgrammeActions(programme.status, user);
+  if (actions.length === 0 && !refusal && !stale) return null;
+
+  const perform = async (action: ProgrammeAction) => {
+    setAsking(null);
+    setRefusal(null);
+    setStale(null);
+    try {
+      await run.mutateAsync({ id: programme.id, action, version: programme.version });
+      notifySubmitSuccess();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
+      else setRefusal(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+
+  const texts = asking ? confirmTexts(asking, programme) : null;
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="wrap" aria-label="Programme status actions" role="group">
+        {actions.map((action) => {
+          const isDestructive = action === 'cancel';
+          return (
+            <Button
+              key={action}
+              size="xs"
+              variant={isDestructive ? 'outline' : 'filled'}
+              color={isDestructive ? 'red.9' : undefined}
+              loading={run.isPending && run.variables.action === action}
+              disabled={run.isPending}
+              onClick={() => {
+                if (confirmTexts(action, programme)) setAsking(action);
+                else void perform(action);
+              }}
+            >
+              {PROGRAMME_ACTIONS[action].label}
+            </Button>
+          );
+        })}
+      </Group>
+      {refusal ? (
+        <Alert
+          color="red.9"
+          variant="light"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Close"
+          onClose={() => {
+            setRefusal(null);
+          }}
+        >
+          {refusal}
+        </Alert>
+      ) : null}
+      {stale ? (
+        <StaleVersionAlert
+          detail={stale}
+          onReload={() => {
+            setStale(null);
+            onReload();
+          }}
+        />
+      ) : null}
+      <Modal
+        opened={asking !== null}
+        onClose={() => {
+          setAsking(null);
+        }}
+        title={asking ? PROGRAMME_ACTIONS[asking].label : ''}
+      >
+        <Stack gap="sm">
+          {texts?.map((text) =>
+            text === REOPEN_CERTIFICATES_WARNING ? (
+              <Alert key={text} color="orange.9" variant="light" title="Certificates exist">
+                {text}
+              </Alert>
+            ) : (
+              <Text key={text} size="sm">
+                {text}
+              </Text>
+            ),
+          )}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setAsking(null);
+              }}
+            >
+              Back
+            </Button>
+            <Button
+              color={asking === 'cancel' ? 'red.9' : undefined}
+              onClick={() => {
+                if (asking) void perform(asking);
+              }}
+            >
+              {asking ? PROGRAMME_ACTIONS[asking].label : ''}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Group, Select, Stack } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import {
+  PROGRAMME_SORTS,
+  PROGRAMME_STATUS_LABELS,
+  PROGRAMME_STATUSES,
+  type ProgrammeSort,
+} from '@lantern/contracts/programme';
+import { ClcFilterSelect } from '../../../components/clc-select';
+import { ListSearch } from '../../../components/list-search';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { HALF_WIDTH, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import { hasRight } from '../../../lib/rights';
+import { useProgrammes } from '../api/find-programmes';
+import { programmeOverviewPath, type ProgrammeTab } from '../paths';
+import { TAB_LABELS } from '../programme-entry';
+import { ProgrammeTable } from './programme-table';
+
+type ProgrammeFilter = 'status' | 'year' | 'clc';
+const SPEC: ListSpec<ProgrammeSort, ProgrammeFilter> = {
+  sorts: PROGRAMME_SORTS,
+  defaultSort: 'startDate',
+  defaultDir: 'desc',
+  filters: ['status', 'year', 'clc'],
+};
+
+const STATUS_OPTIONS = PROGRAMME_STATUSES.map((value) => ({
+  value,
+  label: PROGRAMME_STATUS_LABELS[value],
+}));
+
+/** Programmes run a year or two ahead and stay on record for years behind. */
+const yearOptions = (): string[] => {
+  const now = new Date().getUTCFullYear();
+  return Array.from({ length: 15 }, (_, i) => String(now + 2 - i));
+};
+
+/** One tab of programme/list: search, filters, sort and paging in the address. */
+export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [state, change] = useListState(SPEC);
+  const query = listQuery(state);
+  const programmes = useProgrammes(tab, query);
+  // Bachelor programmes are listed with their basic data; their own sections come later.
+  const canOpen = tab === 'professional-certificate' && hasRight(user, 'PC_PROGRAMME__DISPLAY');
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <ListSearch
+          value={state.q}
+          onSearch={(q) => {
+            change({ q });
+          }}
+          placeholder="Code, title or internal name"
+        />
+        <Select
+          label="Status"
+          placeholder="All"
+          data={STATUS_OPTIONS}
+          value={state.filters.status ?? null}
+          onChange={(status) => {
+            change({ filters: { status } });
+          }}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 170 }}
+        />
+        <Select
+          label="Year"
+          placeholder="All"
+          data={yearOptions()}
+          value={state.filters.year ?? null}
+          onChange={(year) => {
+            change({ filters: { year } });
+          }}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 110 }}
+        />
+        <ClcFilterSelect
+          value={state.filters.clc ?? null}
+          onChange={(clc) => {
+            change({ filters: { clc } });
+          }}
+        />
+      </Group>
+      {programmes.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(programmes.error)}
+        </Alert>
+      ) : null}
+      <ProgrammeTable
+        label={TAB_LABELS[tab]}
+        items={programmes.data?.items ?? []}
+        total={programmes.data?.total ?? 0}
+        page={state.page}
+        limit={state.limit}
+        sort={state.sort}
+        dir={state.dir}
+        isFetching={programmes.isFetching}
+        onPageChange={(page) => {
+          change({ page });
+        }}
+        onLimitChange={(limit) => {
+          change({ limit });
+        }}
+        onSortChange={(sort, dir) => {
+          change({ sort, dir });
+        }}
+        onOpen={
+          canOpen ? (programme) => void navigate(programmeOverviewPath(programme.id)) : undefined
+        }
+      />
+    </Stack>
+  );
+}

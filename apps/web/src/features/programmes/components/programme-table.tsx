@@ -1,0 +1,130 @@
+import { Text } from '@mantine/core';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { ProgrammeListItem, ProgrammeSort } from '@lantern/contracts/programme';
+import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import { ProgrammeStatusBadge } from './status-badges';
+
+type ProgrammeTableProps = {
+  label: string;
+  items: ProgrammeListItem[];
+  total: number;
+  page: number;
+  limit: number;
+  sort: ProgrammeSort;
+  dir: SortDir;
+  isFetching: boolean;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  onSortChange: (sort: ProgrammeSort, dir: SortDir) => void;
+  /** Absent when there is no page to open (no right, or a type whose screens come later). */
+  onOpen?: ((programme: ProgrammeListItem) => void) | undefined;
+};
+
+const WIDE = '(min-width: 48em)';
+const VERY_WIDE = '(min-width: 62em)';
+
+export function ProgrammeTable(props: ProgrammeTableProps) {
+  const sortStatus: DataTableSortStatus<ProgrammeListItem> = {
+    columnAccessor: props.sort,
+    direction: props.dir,
+  };
+  return (
+    <DataTable
+      aria-label={props.label}
+      withTableBorder
+      striped
+      highlightOnHover
+      verticalSpacing={4}
+      horizontalSpacing="xs"
+      fz="sm"
+      minHeight={200}
+      records={props.items}
+      fetching={props.isFetching}
+      totalRecords={props.total}
+      recordsPerPage={props.limit}
+      recordsPerPageOptions={[...PAGE_SIZES]}
+      onRecordsPerPageChange={props.onLimitChange}
+      recordsPerPageLabel="Rows per page"
+      page={props.page}
+      onPageChange={props.onPageChange}
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      noRecordsText="No programmes found"
+      sortStatus={sortStatus}
+      onSortStatusChange={(status) => {
+        props.onSortChange(status.columnAccessor as ProgrammeSort, status.direction);
+      }}
+      onRowClick={
+        props.onOpen
+          ? ({ record }) => {
+              props.onOpen?.(record);
+            }
+          : undefined
+      }
+      columns={[
+        { accessor: 'code', title: 'Code', sortable: true, width: 70 },
+        {
+          accessor: 'title',
+          title: 'Title',
+          sortable: true,
+          render: (p) => (
+            <>
+              <Text span size="sm" display="block" lineClamp={1}>
+                {p.title}
+              </Text>
+              {p.internalName !== p.title ? (
+                <Text span size="xs" c="dimmed" display="block" lineClamp={1}>
+                  {p.internalName}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          accessor: 'startDate',
+          title: 'Start',
+          sortable: true,
+          width: 100,
+          noWrap: true,
+          visibleMediaQuery: WIDE,
+        },
+        {
+          accessor: 'endDate',
+          title: 'End',
+          sortable: true,
+          width: 100,
+          noWrap: true,
+          visibleMediaQuery: WIDE,
+        },
+        {
+          accessor: 'clcs',
+          title: 'CLCs',
+          ellipsis: true,
+          width: 150,
+          visibleMediaQuery: VERY_WIDE,
+          render: (p) => p.clcs.join(', ') || '—',
+        },
+        {
+          accessor: 'students',
+          title: 'Students',
+          sortable: true,
+          textAlign: 'right',
+          width: 84,
+        },
+        {
+          accessor: 'applicants',
+          title: 'Applicants',
+          textAlign: 'right',
+          width: 92,
+          visibleMediaQuery: WIDE,
+        },
+        {
+          accessor: 'status',
+          title: 'Status',
+          sortable: true,
+          width: 130,
+          render: (p) => <ProgrammeStatusBadge status={p.status} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { Badge, Text } from '@mantine/core';
+import {
+  PROGRAMME_STATUS_LABELS,
+  type Enrolment,
+  type EnrolmentState,
+  type ProgrammeStatus,
+} from '@lantern/contracts/programme';
+import { enrolmentStateText } from '../enrolment-actions';
+
+/* Shade 8–9 of each colour: white on them, or them on white, passes AA contrast. */
+const STATUS_COLORS: Record<ProgrammeStatus, string> = {
+  new: 'gray.8',
+  applying: 'blue.9',
+  preparing: 'violet.9',
+  prep_done: 'indigo.9',
+  running: 'teal.9',
+  finished: 'green.9',
+  cancelled: 'red.9',
+};
+
+export const STATE_COLORS: Record<EnrolmentState, string> = {
+  applied: 'blue.9',
+  active: 'teal.9',
+  declined: 'gray.8',
+  withdrawn: 'orange.9',
+  completed: 'green.9',
+  failed: 'red.9',
+};
+
+export function ProgrammeStatusBadge({
+  status,
+  size = 'sm',
+}: {
+  status: ProgrammeStatus;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  return (
+    <Badge size={size} variant="filled" color={STATUS_COLORS[status]} tt="none">
+      {PROGRAMME_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** A student's state in a programme, with their study break beside it. */
+export function EnrolmentStateText({
+  enrolment,
+}: {
+  enrolment: Pick<Enrolment, 'state' | 'onBreak'>;
+}) {
+  return (
+    <Text span size="sm" fw={600} c={STATE_COLORS[enrolment.state]}>
+      {enrolmentStateText(enrolment)}
+    </Text>
+  );
+}

@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  APPLICATION_STATUSES,
+  ENROLMENT_ACTIONS,
+  ENROLMENT_SORTS,
+  ENROLMENT_STATE_LABELS,
+  ENROLMENT_STATES,
+  type Enrolment,
+  type EnrolmentAction,
+  type Programme,
+} from '@lantern/contracts/programme';
+import { ListSearch } from '../../../components/list-search';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { HALF_WIDTH, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import { hasRight } from '../../../lib/rights';
+import { useEnrolments } from '../api/find-enrolments';
+import { availableEnrolmentActions } from '../enrolment-actions';
+import { ActionResult, type ActionOutcome } from './action-result';
+import { AddApplicantModal } from './add-applicant-modal';
+import { BulkActionModal } from './bulk-action-modal';
+import { EnrolmentTable, type EnrolmentSort } from './enrolment-table';
+import { ImportApplicantsModal } from './import-applicants-modal';
+
+type EnrolmentFilter = 'state' | 'clc' | 'onBreak';
+const SPEC: ListSpec<EnrolmentSort, EnrolmentFilter> = {
+  sorts: ENROLMENT_SORTS,
+  defaultSort: 'lastName',
+  filters: ['state', 'clc', 'onBreak'],
+};
+
+const STATE_OPTIONS = ENROLMENT_STATES.map((value) => ({
+  value,
+  label: ENROLMENT_STATE_LABELS[value],
+}));
+const BREAK_OPTIONS = [
+  { value: 'true', label: 'On a study break' },
+  { value: 'false', label: 'Not on a break' },
+];
+
+/** The programme's students: list, selection and bulk actions, adding and importing applicants. */
+export function StudentsSection({ programme }: { programme: Programme }) {
+  const user = useCurrentUser();
+  const [state, change] = useListState(SPEC);
+  const enrolments = useEnrolments(programme.id, listQuery(state));
+  const [selected, setSelected] = useState<Enrolment[]>([]);
+  const [asking, setAsking] = useState<EnrolmentAction | null>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const [addOpened, addModal] = useDisclosure(false);
+  const [importOpened, importModal] = useDisclosure(false);
+
+  const isApplying = APPLICATION_STATUSES.includes(programme.status);
+  const canAdd = isApplying && hasRight(user, 'PROGRAMME_APPLICANT__CREATE');
+  const canImport = isApplying && hasRight(user, 'PROGRAMME_APPLICANT__IMPORT');
+  // Selection only where some move is possible at all in this status with these rights.
+  const canSelect =
+    availableEnrolmentActions(
+      programme.status,
+      ENROLMENT_STATES.map((s) => ({ state: s })),
+      user,
+    ).length > 0;
+  const actions = availableEnrolmentActions(programme.status, selected, user);
+  const applicable = actions.find((a) => a.action === asking)?.applicable ?? 0;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Title order={2} fz="h3">
+          Students
+        </Title>
+        <Group gap="xs">
+          {canImport ? (
+            <Button size="xs" variant="default" onClick={importModal.open}>
+              Import applicants
+            </Button>
+          ) : null}
+          {canAdd ? (
+            <Button size="xs" onClick={addModal.open}>
+              Add applicant
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <ListSearch
+          value={state.q}
+          onSearch={(q) => {
+            change({ q });
+          }}
+          placeholder="Name, JWL-ID or e-mail"
+        />
+        <Select
+          label="State"
+          placeholder="All"
+          data={STATE_OPTIONS}
+          value={state.filters.state ?? null}
+          onChange={(value) => {
+            change({ filters: { state: value } });
+          }}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 140 }}
+        />
+        <Select
+          label="CLC"
+          placeholder="All CLCs"
+          data={programme.clcs.map((clc) => ({ value: String(clc.id), label: clc.code }))}
+          value={state.filters.clc ?? null}
+          onChange={(value) => {
+            change({ filters: { clc: value } });
+          }}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 140 }}
+        />
+        <Select
+          label="Study break"
+          placeholder="All"
+          data={BREAK_OPTIONS}
+          value={state.filters.onBreak ?? null}
+          onChange={(value) => {
+            change({ filters: { onBreak: value } });
+          }}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 170 }}
+        />
+      </Group>
+      {outcome ? (
+        <ActionResult
+          outcome={outcome}
+          onClose={() => {
+            setOutcome(null);
+          }}
+        />
+      ) : null}
+      {selected.length > 0 ? (
+        <Paper withBorder p="xs" bg="lantern.0" role="region" aria-label="Selected students">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {selected.length} selected
+            </Text>
+            {actions.map(({ action, applicable: count }) => (
+              <Button
+                key={action}
+                size="xs"
+                variant="filled"
+                onClick={() => {
+                  setAsking(action);
+                }}
+              >
+                {ENROLMENT_ACTIONS[action].label}
+                {count < selected.length ? ` (${count})` : ''}
+              </Button>
+            ))}
+            {actions.length === 0 ? (
+              <Text size="sm">No action applies to these students now.</Text>
+            ) : null}
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => {
+                setSelected([]);
+              }}
+            >
+              Clear selection
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
+      {enrolments.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(enrolments.error)}
+        </Alert>
+      ) : null}
+      <EnrolmentTable
+        items={enrolments.data?.items ?? []}
+        total={enrolments.data?.total ?? 0}
+        page={state.page}
+        limit={state.limit}
+        sort={state.sort}
+        dir={state.dir}
+        isFetching={enrolments.isFetching}
+        onPageChange={(page) => {
+          change({ page });
+        }}
+        onLimitChange={(limit) => {
+          change({ limit });
+        }}
+        onSortChange={(sort, dir) => {
+          change({ sort, dir });
+        }}
+        selected={canSelect ? selected : undefined}
+        onSelectedChange={canSelect ? setSelected : undefined}
+        canOpenStudent={hasRight(user, 'STUDENT__DISPLAY')}
+      />
+      <BulkActionModal
+        programmeId={programme.id}
+        action={asking}
+        enrolmentIds={selected.map((e) => e.id)}
+        applicable={applicable}
+        onClose={() => {
+          setAsking(null);
+        }}
+        onDone={(action, result) => {
+          setOutcome({
+            action,
+            result,
+            students: new Map(selected.map((e) => [e.id, e.student])),
+          });
+          setSelected([]);
+        }}
+      />
+      <AddApplicantModal programme={programme} opened={addOpened} onClose={addModal.close} />
+      <ImportApplicantsModal
+        programmeId={programme.id}
+        opened={importOpened}
+        onClose={importModal.close}
+      />
+    </Stack>
+  );
+}

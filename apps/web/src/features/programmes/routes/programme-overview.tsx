@@ -1,0 +1,97 @@
+import '../../../components/list-styles';
+import '../../../components/form-styles';
+import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { Programme } from '@lantern/contracts/programme';
+import { HistoryList } from '../../../components/history-list';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { requireRight } from '../../../lib/require-right';
+import { hasRight } from '../../../lib/rights';
+import { useProgramme } from '../api/get-programme';
+import { useProgrammeHistory } from '../api/get-programme-history';
+import { ProgrammeActions } from '../components/programme-actions';
+import { ProgrammeDetails } from '../components/programme-details';
+import { ProgrammeStatusBadge } from '../components/status-badges';
+import { StudentsSection } from '../components/students-section';
+import { programmeEditPath, programmeListPath } from '../paths';
+
+export const loader = requireRight('PC_PROGRAMME__DISPLAY');
+
+const HISTORY_LABELS = { clcIds: 'CLCs', gradingSchemaId: 'Grading schema' };
+
+function ProgrammeHistory({ id }: { id: number }) {
+  const history = useProgrammeHistory(id);
+  if (history.isError)
+    return (
+      <Alert color="red.9" variant="light" role="alert">
+        {displayError(history.error)}
+      </Alert>
+    );
+  if (!history.data) return <Loader role="status" size="sm" aria-label="Loading history" />;
+  return <HistoryList entries={history.data} labels={HISTORY_LABELS} />;
+}
+
+function ProgrammeOverview({
+  programme,
+  onReload,
+}: {
+  programme: Programme;
+  onReload: () => void;
+}) {
+  const user = useCurrentUser();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1} fz="h2">
+            {programme.code} {programme.title}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <ProgrammeStatusBadge status={programme.status} size="md" />
+            <Text size="sm">{programme.internalName}</Text>
+            <Text size="sm" c="dimmed">
+              {programme.startDate.slice(0, 10)} to {programme.endDate.slice(0, 10)}
+            </Text>
+          </Group>
+        </div>
+        {hasRight(user, 'PC_PROGRAMME__EDIT') ? (
+          <Button component={Link} to={programmeEditPath(programme.id)} size="sm">
+            Edit programme
+          </Button>
+        ) : null}
+      </Group>
+      <ProgrammeActions programme={programme} onReload={onReload} />
+      <ProgrammeDetails programme={programme} />
+      {hasRight(user, 'PC_STUDENT__DISPLAY') ? (
+        <>
+          <Divider />
+          <StudentsSection programme={programme} />
+        </>
+      ) : null}
+      <Divider />
+      <ProgrammeHistory id={programme.id} />
+    </Stack>
+  );
+}
+
+export default function ProgrammeOverviewRoute() {
+  const id = Number(useParams().programme);
+  const programme = useProgramme(id);
+  return (
+    <Stack gap="sm" maw={1200}>
+      <Anchor component={Link} to={programmeListPath('professional-certificate')} size="sm">
+        ← Programmes
+      </Anchor>
+      {programme.isPending ? <Loader role="status" aria-label="Loading programme" /> : null}
+      {programme.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(programme.error)}
+        </Alert>
+      ) : null}
+      {programme.data ? (
+        <ProgrammeOverview programme={programme.data} onReload={() => void programme.refetch()} />
+      ) : null}
+    </Stack>
+  );
+}
