@@ -26,6 +26,7 @@ import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { clcRoutes } from './modules/clcs/clcs.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { classRoutes } from './modules/classes/classes.routes';
 import { enrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { classRoutes } from './modules/classes/classes.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fileRoutes,
     peopleRoutes,
     clcRoutes,
+    classRoutes,
     enrolmentRoutes,
     classRoutes,
     programmeRoutes,
