@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { historyEntrySchema } from './clc';
 import { pageOf, requiredText } from './common';
 import { VALIDATION } from './messages';
 import type { Right } from './rights';
@@ -549,3 +550,35 @@ export const concentrationsSchema = z.object({
   error: z.string().nullable(),
 });
 export type Concentrations = z.infer<typeof concentrationsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A student's programmes (the student overview)
+
+/** One programme a student is in: its state there, class, CLC, every break and the history. */
+export const studentProgrammeSchema = z.object({
+  enrolmentId: z.number().int(),
+  programme: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    title: z.string(),
+    type: z.enum(PROGRAMME_TYPES),
+    status: z.enum(PROGRAMME_STATUSES),
+    startDate: z.string(),
+    endDate: z.string(),
+  }),
+  state: z.enum(ENROLMENT_STATES),
+  clc: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  class: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The reason given with the last state change. */
+  reason: z.string().nullable(),
+  /** The break the student is on today (UTC), if any. */
+  onBreak: studyBreakSchema.nullable(),
+  /** Every study break, earliest first. */
+  breaks: z.array(studyBreakSchema),
+  /** Who did what to this enrolment and when, newest first (audit rows of the enrolment). */
+  history: z.array(historyEntrySchema),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type StudentProgramme = z.infer<typeof studentProgrammeSchema>;
+export const studentProgrammesSchema = z.array(studentProgrammeSchema);

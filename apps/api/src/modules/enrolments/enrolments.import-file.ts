@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { VALIDATION } from '@lantern/contracts/messages';
+import { badRequest } from '../../lib/errors';
+
+/** A row of the sheet as text cells, numbered as a spreadsheet shows it (header = row 1). */
+export type SheetRow = { row: number; cells: string[] };
+
+/** A file of applicants is at most this many rows below its header. */
+export const MAX_IMPORT_ROWS = 50_000;
+
+const unreadable = (detail: string) => badRequest(detail, { file: VALIDATION.file });
+
+const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
+
+/**
+ * The rows of an uploaded CSV or XLSX file, told apart by content (an XLSX is a ZIP, 'PK'),
+ * never by the name or type the browser declared.
+ */
+export async function readSheet(data: Buffer): Promise<SheetRow[]> {
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data);
+  if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0]))
+    throw unreadable(
+      'This is an old Excel file (XLS). Save it as XLSX or CSV and upload it again.',
+    );
+  return readCsv(decodeText(data));
+}
+
+/** UTF-8 (with or without a BOM), UTF-16 with a BOM, or else the Windows code page Excel uses. */
+function decodeText(data: Buffer): string {
+  if (startsWith(data, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(data);
+  if (startsWith(data, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(data);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(data);
+  }
+  if (text.includes('\u0000')) throw unreadable('The file is neither a CSV nor an XLSX file.');
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** The separator of the header line: comma, semicolon (Excel in many locales) or tab. */
+function delimiterOf(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const counts = [',', ';', '\t'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
+  counts.sort((a, b) => b.n - a.n);
+  return counts[0] && counts[0].n > 0 ? counts[0].d : ',';
+}
+
+function readCsv(text: string): SheetRow[] {
+  let records: string[][];
+  try {
+    records = parse(text, {
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: true,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'it is not valid CSV';
+    throw unreadable(`The CSV file could not be read: ${reason}`);
+  }
+  if (records.length > MAX_IMPORT_ROWS + 1) throw tooManyRows();
+  return records.map((cells, i) => ({ row: i + 1, cells }));
+}
+
+const tooManyRows = () =>
+  badRequest(
+    `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows. Split it and import the parts one after another.`,
+    { file: VALIDATION.file },
+  );
+
+async function readXlsx(data: Buffer): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input as its own Buffer interface; a Node Buffer is what it reads.
+    await workbook.xlsx.load(data as unknown as ExcelJS.Buffer);
+  } catch {
+    throw unreadable(
+      'The XLSX file could not be read. Save it again from the spreadsheet and retry.',
+    );
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw unreadable('The XLSX file has no sheet.');
+  if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw tooManyRows();
+  const out: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const values = row.values as ExcelJS.CellValue[];
+    // `values` is 1-based: index 0 is always empty.
+    out.push({ row: rowNumber, cells: values.slice(1).map(cellText) });
+  });
+  return out;
+}
+
+/** A cell as the text a person sees in it; dates as YYYY-MM-DD (UTC, as exceljs reads them). */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if ('richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if ('hyperlink' in value) {
+    const text: unknown = value.text;
+    // A linked cell's text may itself be rich text.
+    return typeof text === 'string' ? text.trim() : cellText(text as ExcelJS.CellValue);
+  }
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  return '';
+}

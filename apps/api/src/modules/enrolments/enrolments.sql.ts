@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuthContext } from '../../plugins/auth';
+
+type Cell = string | number | boolean | null;
+
+/**
+ * A PostgreSQL array literal, bound as one text parameter and read with `::text::<type>[]`:
+ * a whole column of rows in one parameter, so a set-based statement stays one round trip
+ * whatever the number of rows (and far below the driver's 65,535-parameter limit).
+ */
+export function pgArray(values: readonly Cell[]): string {
+  const items = values.map((v) => {
+    if (v === null) return 'NULL';
+    if (typeof v === 'boolean') return v ? 't' : 'f';
+    if (typeof v === 'number') return String(v);
+    return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+export const intArray = (values: readonly (number | null)[]): SQL =>
+  sql`${pgArray(values)}::text::int[]`;
+export const textArray = (values: readonly (string | null)[]): SQL =>
+  sql`${pgArray(values)}::text::text[]`;
+
+/** `column = any(scope)`, or true for a request that reaches every CLC. */
+export const inScope = (column: SQL, scope: number[] | null): SQL =>
+  scope === null ? sql`true` : sql`${column} = any(${intArray(scope)})`;
+
+/** Who writes an audit row, as SQL values for set-based inserts into audit_log. */
+export function auditActor(auth: AuthContext) {
+  return {
+    actorId: sql`${auth.user.jwlId}::int`,
+    impersonatorId: sql`${auth.impersonating ? auth.realUser.jwlId : null}::int`,
+    ip: sql`${auth.ip}::text`,
+  };
+}
