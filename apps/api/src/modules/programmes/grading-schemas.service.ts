@@ -80,7 +80,11 @@ export async function updateGradingSchema(
         action: 'grading_schema.updated',
         entityType: 'grading_schema',
         entityId: id,
-        changes: diff(current, values),
+        // jsonb returns keys in its own order; rebuild the bands so only real changes show.
+        changes: diff(
+          { ...current, bands: current.bands.map((b) => ({ label: b.label, min: b.min })) },
+          values,
+        ),
       });
     }),
   );
