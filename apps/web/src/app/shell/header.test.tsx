@@ -6,10 +6,11 @@ import {
   currentUserSchema,
   menuNodeSchema,
 } from '@lantern/contracts/current-user';
+import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { clearErrors, recordError } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
 import { BASE_DATA } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
 import { Header } from './header';
 
 const session: SessionData = {
@@ -19,8 +20,11 @@ const session: SessionData = {
   menuError: null,
 };
 
+const fetchMock = vi.fn<typeof fetch>();
+
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
   clearErrors();
 });
 afterEach(() => {
@@ -46,5 +50,61 @@ describe('Header', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('Header course flyout', () => {
+  const withCourses: SessionData = {
+    ...session,
+    menu: [{ id: 'course', label: 'Courses', path: null, flyout: 'course', items: [] }],
+  };
+  const concentrations = (body: Record<string, unknown>) => {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input).startsWith('/api/general/concentrations')
+          ? jsonResponse({
+              professional: [],
+              bachelor: [],
+              language: [],
+              orientation: [],
+              error: null,
+              ...body,
+            })
+          : jsonResponse({}, 404),
+      ),
+    );
+  };
+
+  it('goes straight to the only programme when there is no orientation', async () => {
+    concentrations({
+      professional: [
+        {
+          id: 5,
+          code: '105',
+          title: 'Nursing',
+          programmeType: 'professional',
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          courses: [],
+        },
+      ],
+    });
+    renderWithProviders(<Header session={withCourses} />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Courses' })).toHaveAttribute(
+      'href',
+      '/en/programme/professional-certificate/5/overview',
+    );
+  });
+
+  it('shows the error text of the concentrations as the menu error hint', async () => {
+    concentrations({ error: 'Concentrations are not available' });
+    renderWithProviders(<Header session={withCourses} />);
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Courses' }));
+    expect(
+      await screen.findByText(`${ERROR_TEXTS.menuError}: Concentrations are not available`),
+    ).toBeInTheDocument();
   });
 });

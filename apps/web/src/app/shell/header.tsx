@@ -3,11 +3,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ImpersonationSearch } from '../../features/impersonation/components/impersonation-search';
+import { useConcentrations } from '../../features/programmes/api/get-concentrations';
+import { programmeEntryPath } from '../../features/programmes/programme-entry';
 import { useAppState } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
+import { hasRight } from '../../lib/rights';
 import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
 import { LanguageSwitcher } from './language-switcher';
 import { MainMenu } from './main-menu';
+import type { FlyoutSource } from './menu-model';
 import { MobileMenu } from './mobile-menu';
 import { ProfileFlyout } from './profile-flyout';
 import { useHeaderVisibility } from './use-header-visibility';
@@ -40,6 +44,14 @@ export function Header({ session }: { session: SessionData }) {
   const mode = useAppState((s) => s.mode);
   const [drawerOpened, drawer] = useDisclosure(false);
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
+  // The course and class flyouts list the programmes of the concentrations (spec §2, §3).
+  const concentrations = useConcentrations(menu.some((node) => node.flyout));
+  const canList =
+    hasRight(user, 'PROGRAMME_ACADEMIC__DISPLAY') ||
+    hasRight(user, 'PROGRAMME_PROFESSIONAL__DISPLAY');
+  const flyouts: FlyoutSource | null = concentrations.data
+    ? { concentrations: concentrations.data, listPath: canList ? programmeEntryPath(user) : null }
+    : null;
 
   const exitButton = isImpersonating ? (
     <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
@@ -62,7 +74,7 @@ export function Header({ session }: { session: SessionData }) {
             <Logo />
           </Anchor>
           <Box component="nav" aria-label="Main" visibleFrom="lg" ml="sm">
-            <MainMenu menu={menu} menuError={menuError} />
+            <MainMenu menu={menu} menuError={menuError} flyouts={flyouts} />
           </Box>
         </Group>
         <Group gap="sm" wrap="nowrap">
@@ -81,7 +93,12 @@ export function Header({ session }: { session: SessionData }) {
       </Group>
       <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size={300} hiddenFrom="lg">
         <Stack gap="md">
-          <MobileMenu menu={menu} menuError={menuError} onNavigate={drawer.close} />
+          <MobileMenu
+            menu={menu}
+            menuError={menuError}
+            flyouts={flyouts}
+            onNavigate={drawer.close}
+          />
           <ReportErrorLink onNavigate={drawer.close} />
           {user.canImpersonate && !isImpersonating ? <ImpersonationSearch width="100%" /> : null}
           {exitButton}

@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import { isLinkNode, menuGroups } from './menu-model';
+import {
+  flyoutView,
+  isLinkNode,
+  menuGroups,
+  type FlyoutSource,
+  type MenuGroup,
+} from './menu-model';
 
 const Chevron = () => (
   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
@@ -12,8 +18,15 @@ const Chevron = () => (
   </svg>
 );
 
-function MenuDropdown({ node }: { node: MenuNode }) {
-  const groups = menuGroups(node);
+function MenuDropdown({
+  label,
+  groups,
+  error,
+}: {
+  label: string;
+  groups: MenuGroup[];
+  error: string | null;
+}) {
   return (
     <Menu
       position="bottom-start"
@@ -25,11 +38,16 @@ function MenuDropdown({ node }: { node: MenuNode }) {
     >
       <Menu.Target>
         <Button variant="subtle" size="compact-sm" rightSection={<Chevron />} c="gray.9">
-          {node.label}
+          {label}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown miw={220} mah="70vh" style={{ overflowY: 'auto' }}>
-        {groups.length === 0 ? (
+      <Menu.Dropdown miw={220} maw={420} mah="70vh" style={{ overflowY: 'auto' }}>
+        {error !== null ? (
+          <Text size="sm" c="red.9" px="sm" py={6} role="alert">
+            {ERROR_TEXTS.menuError}: {error}
+          </Text>
+        ) : null}
+        {groups.length === 0 && error === null ? (
           <Text size="sm" c="gray.7" px="sm" py={6}>
             {ERROR_TEXTS.emptySubmenu}
           </Text>
@@ -51,8 +69,35 @@ function MenuDropdown({ node }: { node: MenuNode }) {
   );
 }
 
-/** The wide-screen menu: links and dropdowns from the base data (spec §2). */
-export function MainMenu({ menu, menuError }: { menu: MenuNode[]; menuError: string | null }) {
+function LinkButton({ to, label }: { to: string; label: string }) {
+  return (
+    <Button component={Link} to={to} variant="subtle" size="compact-sm" c="gray.9">
+      {label}
+    </Button>
+  );
+}
+
+function MenuEntry({ node, flyouts }: { node: MenuNode; flyouts: FlyoutSource | null }) {
+  if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={node.label} />;
+  if (node.flyout && flyouts) {
+    const view = flyoutView(node.flyout, flyouts);
+    if (view.kind === 'link') return <LinkButton to={view.to} label={node.label} />;
+    return <MenuDropdown label={node.label} groups={view.groups} error={view.error} />;
+  }
+  return <MenuDropdown label={node.label} groups={menuGroups(node)} error={null} />;
+}
+
+/** The wide-screen menu: links and dropdowns from the base data, the course and class flyouts
+ * from the concentrations once loaded (spec §2). */
+export function MainMenu({
+  menu,
+  menuError,
+  flyouts,
+}: {
+  menu: MenuNode[];
+  menuError: string | null;
+  flyouts: FlyoutSource | null;
+}) {
   if (menuError !== null) {
     return (
       <Text size="sm" c="red.9" role="alert">
@@ -69,19 +114,7 @@ export function MainMenu({ menu, menuError }: { menu: MenuNode[]; menuError: str
     >
       {menu.map((node) => (
         <li key={node.id}>
-          {isLinkNode(node) ? (
-            <Button
-              component={Link}
-              to={appPath(node.path ?? '')}
-              variant="subtle"
-              size="compact-sm"
-              c="gray.9"
-            >
-              {node.label}
-            </Button>
-          ) : (
-            <MenuDropdown node={node} />
-          )}
+          <MenuEntry node={node} flyouts={flyouts} />
         </li>
       ))}
     </Group>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@lantern/contracts/current-user';
-import { isLinkNode, menuGroups } from './menu-model';
+import type { Concentrations } from '@lantern/contracts/programme';
+import { flyoutView, isLinkNode, menuGroups } from './menu-model';
 
 describe('menu model', () => {
   it('treats a node with a path and no children as a link', () => {
@@ -59,5 +60,101 @@ describe('menu model', () => {
     expect(groups.map((group) => group.label)).toEqual(['Programmes', 'Orientation']);
     expect(groups[1]?.links.map((link) => link.label)).toEqual(['Orientation A', 'Orientation B']);
     expect(menuGroups({ ...node, items: [] })).toEqual([]);
+  });
+});
+
+describe('course and class flyouts from the concentrations', () => {
+  const programme = (
+    id: number,
+    programmeType: 'professional' | 'bachelor' | 'language',
+    code: string,
+    title: string,
+  ) => ({
+    id,
+    code,
+    title,
+    programmeType,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    courses: [],
+  });
+  const NONE: Concentrations = {
+    professional: [],
+    bachelor: [],
+    language: [],
+    orientation: [],
+    error: null,
+  };
+  const source = (concentrations: Partial<Concentrations>, listPath: string | null = null) => ({
+    concentrations: { ...NONE, ...concentrations },
+    listPath,
+  });
+
+  it('groups bachelor, professional, language and orientation under the spec names', () => {
+    const view = flyoutView(
+      'course',
+      source(
+        {
+          bachelor: [programme(7, 'bachelor', 'BA1', 'Liberal Studies')],
+          professional: [
+            programme(2, 'professional', '102', 'Youth Work'),
+            programme(1, 'professional', '101', 'Business'),
+          ],
+          language: [programme(9, 'language', 'EN1', 'English')],
+          orientation: [{ id: 4, code: 'OR1', title: 'Getting started' }],
+        },
+        '/en/programme/list/bachelor',
+      ),
+    );
+    if (view.kind !== 'menu') throw new Error('expected a menu');
+    expect(view.error).toBeNull();
+    expect(view.groups.map((g) => g.label)).toEqual([
+      null,
+      'Academic certificate and degree',
+      'Short term academic programme',
+      'Language',
+      'Orientation',
+    ]);
+    expect(view.groups[0]?.links).toEqual([
+      { id: 'programme-list', label: 'All programmes', to: '/en/programme/list/bachelor' },
+    ]);
+    // In the server's order: newest start first.
+    expect(view.groups[2]?.links).toEqual([
+      {
+        id: 'professional-2',
+        label: '102 Youth Work',
+        to: '/en/programme/professional-certificate/2/overview',
+      },
+      {
+        id: 'professional-1',
+        label: '101 Business',
+        to: '/en/programme/professional-certificate/1/overview',
+      },
+    ]);
+    expect(view.groups[1]?.links[0]?.to).toBe('/en/programme/list/bachelor?q=BA1');
+    expect(view.groups[4]?.links[0]).toEqual({
+      id: 'orientation-4',
+      label: 'OR1 Getting started',
+      to: '/en/orientation_course/4',
+    });
+  });
+
+  it('goes straight to the one concentration when there is no orientation (course menu only)', () => {
+    const one = source({ professional: [programme(5, 'professional', '105', 'Nursing')] });
+    expect(flyoutView('course', one)).toEqual({
+      kind: 'link',
+      to: '/en/programme/professional-certificate/5/overview',
+    });
+    expect(flyoutView('class', one).kind).toBe('menu');
+    const withOrientation = source({
+      professional: [programme(5, 'professional', '105', 'Nursing')],
+      orientation: [{ id: 4, code: 'OR1', title: 'Getting started' }],
+    });
+    expect(flyoutView('course', withOrientation).kind).toBe('menu');
+  });
+
+  it('carries the error text of the concentrations as the menu error', () => {
+    const view = flyoutView('course', source({ error: 'The Server did not respond.' }));
+    expect(view).toEqual({ kind: 'menu', groups: [], error: 'The Server did not respond.' });
   });
 });

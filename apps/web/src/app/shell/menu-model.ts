@@ -1,4 +1,6 @@
 import type { MenuItem, MenuNode } from '@lantern/contracts/current-user';
+import type { Concentrations } from '@lantern/contracts/programme';
+import { programmeListPath, programmeOverviewPath } from '../../features/programmes/paths';
 import { appPath } from '../../lib/paths';
 
 export type MenuLink = { id: string; label: string; to: string };
@@ -53,3 +55,77 @@ export function menuGroups(node: MenuNode): MenuGroup[] {
 /** A node is a plain link when it has a path and nothing below it. */
 export const isLinkNode = (node: MenuNode): boolean =>
   node.path !== null && !node.flyout && !(node.children && node.children.length > 0);
+
+type ConcentrationEntry = Concentrations['professional'][number];
+type Flyout = NonNullable<MenuNode['flyout']>;
+
+/** Where a programme of a course or class flyout leads in the sis. */
+export function concentrationPath(entry: ConcentrationEntry): string {
+  switch (entry.programmeType) {
+    // The class flyout leads to the overview too until :programme/classes exists: its students
+    // list shows each student's class.
+    case 'professional':
+      return programmeOverviewPath(entry.id);
+    // Bachelor programmes have their basic data in the list; their own sections come later.
+    case 'bachelor':
+      return `${programmeListPath('bachelor')}?q=${encodeURIComponent(entry.code)}`;
+    default:
+      return `/en/concentration_home/${encodeURIComponent(entry.code)}`;
+  }
+}
+
+const linkOf = (entry: ConcentrationEntry): MenuLink => ({
+  id: `${entry.programmeType}-${entry.id}`,
+  label: `${entry.code} ${entry.title}`,
+  to: concentrationPath(entry),
+});
+
+export type FlyoutSource = {
+  concentrations: Concentrations;
+  /** The programme list, for a user who may see it (course flyout only). */
+  listPath: string | null;
+};
+
+export type FlyoutView =
+  { kind: 'link'; to: string } | { kind: 'menu'; groups: MenuGroup[]; error: string | null };
+
+/**
+ * A course or class flyout from the concentrations (spec §2, §3): academic certificate and
+ * degree (bachelor), short term academic programme (professional), language, orientation; in
+ * the server's order (newest start first; orientation by code). With exactly one concentration
+ * and no orientation, the course menu goes straight to it.
+ */
+export function flyoutView(flyout: Flyout, source: FlyoutSource): FlyoutView {
+  const { concentrations: c } = source;
+  const all = [...c.bachelor, ...c.professional, ...c.language];
+  const only = all[0];
+  if (
+    flyout === 'course' &&
+    c.error === null &&
+    all.length === 1 &&
+    only &&
+    c.orientation.length === 0
+  )
+    return { kind: 'link', to: concentrationPath(only) };
+  const groups: MenuGroup[] = [
+    {
+      label: null,
+      links:
+        flyout === 'course' && source.listPath
+          ? [{ id: 'programme-list', label: 'All programmes', to: source.listPath }]
+          : [],
+    },
+    { label: 'Academic certificate and degree', links: c.bachelor.map(linkOf) },
+    { label: 'Short term academic programme', links: c.professional.map(linkOf) },
+    { label: 'Language', links: c.language.map(linkOf) },
+    {
+      label: 'Orientation',
+      links: c.orientation.map((o) => ({
+        id: `orientation-${o.id}`,
+        label: `${o.code} ${o.title}`,
+        to: `/en/orientation_course/${encodeURIComponent(o.id)}`,
+      })),
+    },
+  ];
+  return { kind: 'menu', groups: groups.filter((g) => g.links.length > 0), error: c.error };
+}

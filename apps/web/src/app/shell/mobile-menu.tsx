@@ -3,16 +3,18 @@ import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import { isLinkNode, menuGroups } from './menu-model';
+import { flyoutView, isLinkNode, menuGroups, type FlyoutSource } from './menu-model';
 
 /** The narrow-screen menu inside the drawer: the same tree as nested, keyboard-usable links. */
 export function MobileMenu({
   menu,
   menuError,
+  flyouts,
   onNavigate,
 }: {
   menu: MenuNode[];
   menuError: string | null;
+  flyouts: FlyoutSource | null;
   onNavigate: () => void;
 }) {
   if (menuError !== null) {
@@ -36,10 +38,30 @@ export function MobileMenu({
             />
           );
         }
-        const groups = menuGroups(node);
+        const view =
+          node.flyout && flyouts
+            ? flyoutView(node.flyout, flyouts)
+            : { kind: 'menu' as const, groups: menuGroups(node), error: null };
+        if (view.kind === 'link') {
+          return (
+            <MantineNavLink
+              key={node.id}
+              component={Link}
+              to={view.to}
+              label={node.label}
+              onClick={onNavigate}
+            />
+          );
+        }
+        const { groups, error } = view;
         return (
           <MantineNavLink key={node.id} label={node.label} childrenOffset="md">
-            {groups.length === 0 ? (
+            {error !== null ? (
+              <Text size="sm" c="red.9" px="sm" py={6} role="alert">
+                {ERROR_TEXTS.menuError}: {error}
+              </Text>
+            ) : null}
+            {groups.length === 0 && error === null ? (
               <Text size="sm" c="gray.7" px="sm" py={6}>
                 {ERROR_TEXTS.emptySubmenu}
               </Text>
