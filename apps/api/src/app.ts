@@ -27,8 +27,10 @@ import { fileRoutes } from './modules/files/files.routes';
 import { clcRoutes } from './modules/clcs/clcs.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { classRoutes } from './modules/classes/classes.routes';
+import { resultRoutes } from './modules/results/results.routes';
 import { enrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { classRoutes } from './modules/classes/classes.routes';
+import { resultRoutes } from './modules/results/results.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 
 export type AppOptions = {
@@ -108,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     peopleRoutes,
     clcRoutes,
     classRoutes,
+    resultRoutes,
     enrolmentRoutes,
     classRoutes,
     programmeRoutes,

@@ -11,6 +11,8 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { statusText } from '../../lib/programme-status';
+
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
@@ -27,7 +29,7 @@ async function programmeFor(db: Db, auth: AuthContext, id: number, forChange: bo
     throw new AppError(
       409,
       'CONFLICT',
-      `The programme is ${programme.status}; its classes can no longer change.`,
+      `The programme is ${statusText(programme.status)}; its classes can no longer change.`,
     );
   return programme;
 }

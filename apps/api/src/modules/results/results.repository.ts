@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@lantern/db/client';
+import { rows } from '../../lib/sql';
+
+const inList = (values: readonly number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+export type ProgrammeRow = {
+  id: number;
+  status: string;
+  grading_schema: {
+    id: number;
+    name: string;
+    scaleMax: number;
+    passMark: number;
+    bands: { label: string; min: number }[];
+  } | null;
+};
+
+/** The programme with its grading schema, if offered at a CLC the request reaches. */
+export async function findProgramme(
+  db: Db,
+  id: number,
+  scope: number[] | null,
+): Promise<ProgrammeRow | null> {
+  const reach =
+    scope === null
+      ? sql`true`
+      : scope.length
+        ? sql`exists (select 1 from programme_clcs pc where pc.programme_id = p.id and pc.clc_id in (${inList(scope)}))`
+        : sql`false`;
+  const [found] = await rows<ProgrammeRow>(
+    db,
+    sql`select p.id, p.status::text as status,
+          case when g.id is null then null else json_build_object('id', g.id, 'name', g.name,
+            'scaleMax', g.scale_max::float8, 'passMark', g.pass_mark::float8, 'bands', g.bands) end
+            as grading_schema
+        from programmes p left join grading_schemas g on g.id = p.grading_schema_id
+        where p.id = ${id} and ${reach}`,
+  );
+  return found ?? null;
+}
+
+export type CourseRow = { id: number; code: string; title: string; units: number };
+
+export async function findCourses(db: Db, programmeId: number): Promise<CourseRow[]> {
+  return rows<CourseRow>(
+    db,
+    sql`select id, code, title, units from programme_courses where programme_id = ${programmeId}
+        order by position, id`,
+  );
+}
+
+export type StudentRow = {
+  enrolment_id: number;
+  student_id: number;
+  first_name: string;
+  last_name: string;
+  clc: string | null;
+  state: string;
+  on_break: boolean;
+  scores: Record<string, number> | null;
+};
+
+/** The students whose grades are reviewed: active, passed and failed, with their scores. */
+export async function findStudents(
+  db: Db,
+  programmeId: number,
+  scope: number[] | null,
+): Promise<StudentRow[]> {
+  const reach =
+    scope === null ? sql`true` : scope.length ? sql`e.clc_id in (${inList(scope)})` : sql`false`;
+  return rows<StudentRow>(
+    db,
+    sql`select e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,
+          k.code as clc, e.state::text as state,
+          exists (select 1 from study_breaks b where b.enrolment_id = e.id
+                  and current_date between b.starts_on and b.ends_on) as on_break,
+          (select json_object_agg(r.course_id::text, r.score::float8) from course_results r
+            where r.enrolment_id = e.id) as scores
+        from enrolments e join users u on u.jwl_id = e.user_id left join clcs k on k.id = e.clc_id
+        where e.programme_id = ${programmeId} and e.state in ('active', 'completed', 'failed')
+          and ${reach}
+        order by lower(u.last_name), lower(u.first_name), u.jwl_id`,
+  );
+}
+
+/** Writes scores (one statement) and clears those given as null (another). */
+export async function saveScores(
+  db: Db,
+  entries: { enrolmentId: number; courseId: number; score: number | null }[],
+  enteredBy: number,
+): Promise<void> {
+  const set = entries.filter((e) => e.score !== null);
+  const clear = entries.filter((e) => e.score === null);
+  if (set.length)
+    await db.execute(
+      sql`insert into course_results (enrolment_id, course_id, score, entered_by, updated_at)
+          values ${sql.join(
+            set.map((e) => sql`(${e.enrolmentId}, ${e.courseId}, ${e.score}, ${enteredBy}, now())`),
+            sql`, `,
+          )}
+          on conflict (enrolment_id, course_id) do update
+            set score = excluded.score, entered_by = excluded.entered_by, updated_at = now()`,
+    );
+  if (clear.length)
+    await db.execute(
+      sql`delete from course_results where (enrolment_id, course_id) in (${sql.join(
+        clear.map((e) => sql`(${e.enrolmentId}, ${e.courseId})`),
+        sql`, `,
+      )})`,
+    );
+}

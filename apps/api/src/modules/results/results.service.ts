@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { EnrolmentState } from '@lantern/contracts/programme';
+import type {
+  Outcome,
+  ProgrammeResults,
+  resultsInputSchema,
+  StudentResults,
+} from '@lantern/contracts/results';
+import type { AuthContext } from '../../plugins/auth';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { statusText } from '../../lib/programme-status';
+
+import { audit } from '../../lib/audit';
+import type { Deps } from '../../lib/deps';
+import { clcScope } from '../../lib/scope';
+import * as repo from './results.repository';
+
+type Schema = NonNullable<repo.ProgrammeRow['grading_schema']>;
+
+/**
+ * The proposed outcome: pass when every course has a score at or above the pass mark, fail
+ * when every course has a score and one is below it, else results are missing.
+ */
+export function outcomeOf(
+  courses: repo.CourseRow[],
+  scores: Record<string, number>,
+  schema: Schema | null,
+): { outcome: Outcome; average: number | null; band: string | null } {
+  const entered = courses.filter((c) => scores[String(c.id)] !== undefined);
+  const units = entered.reduce((n, c) => n + c.units, 0);
+  const average =
+    units > 0
+      ? Math.round(
+          (entered.reduce((sum, c) => sum + (scores[String(c.id)] ?? 0) * c.units, 0) / units) *
+            100,
+        ) / 100
+      : null;
+  const band =
+    average === null || !schema
+      ? null
+      : ([...schema.bands].sort((a, b) => b.min - a.min).find((b) => average >= b.min)?.label ??
+        null);
+  if (!schema || courses.length === 0 || entered.length < courses.length)
+    return { outcome: 'incomplete', average, band };
+  const passed = courses.every((c) => (scores[String(c.id)] ?? -1) >= schema.passMark);
+  return { outcome: passed ? 'pass' : 'fail', average, band };
+}
+
+async function load(deps: Deps, auth: AuthContext, programmeId: number) {
+  const programme = await repo.findProgramme(deps.db, programmeId, clcScope(auth));
+  if (!programme) throw notFound('The programme');
+  const [courses, students] = await Promise.all([
+    repo.findCourses(deps.db, programmeId),
+    repo.findStudents(deps.db, programmeId, clcScope(auth)),
+  ]);
+  return { programme, courses, students };
+}
+
+export async function getResults(
+  deps: Deps,
+  auth: AuthContext,
+  programmeId: number,
+): Promise<ProgrammeResults> {
+  const { programme, courses, students } = await load(deps, auth, programmeId);
+  const schema = programme.grading_schema;
+  return {
+    courses,
+    gradingSchema: schema,
+    students: students.map((s): StudentResults => {
+      const scores = s.scores ?? {};
+      return {
+        enrolmentId: s.enrolment_id,
+        studentId: s.student_id,
+        firstName: s.first_name,
+        lastName: s.last_name,
+        clc: s.clc,
+        state: s.state as EnrolmentState,
+        onBreak: s.on_break,
+        scores,
+        ...outcomeOf(courses, scores, schema),
+      };
+    }),
+  };
+}
+
+/**
+ * Enters or clears course results. Only while the programme runs, only for active students
+ * (a passed or failed one is unfailed or reopened first), only on the schema's scale; any
+ * wrong entry refuses the whole save, with the row it is in.
+ */
+export async function saveResults(
+  deps: Deps,
+  auth: AuthContext,
+  programmeId: number,
+  input: z.output<typeof resultsInputSchema>,
+): Promise<{ saved: number; cleared: number }> {
+  const { programme, courses, students } = await load(deps, auth, programmeId);
+  if (programme.status !== 'running')
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `The programme is ${statusText(programme.status)}; results are entered while it is running.`,
+    );
+  const schema = programme.grading_schema;
+  if (!schema)
+    throw new AppError(
+      409,
+      'CONFLICT',
+      'The programme has no grading schema; choose one on its edit page first.',
+    );
+  const fields: Record<string, string> = {};
+  input.entries.forEach((entry, i) => {
+    const student = students.find((s) => s.enrolment_id === entry.enrolmentId);
+    if (!student) fields[`entries.${String(i)}.enrolmentId`] = 'Not a student of this programme';
+    else if (student.state !== 'active')
+      fields[`entries.${String(i)}.enrolmentId`] =
+        `${student.first_name} ${student.last_name} is ${student.state === 'completed' ? 'passed' : student.state}; unfail or reopen first`;
+    if (!courses.some((c) => c.id === entry.courseId))
+      fields[`entries.${String(i)}.courseId`] = 'Not a course of this programme';
+    if (entry.score !== null && entry.score > schema.scaleMax)
+      fields[`entries.${String(i)}.score`] = `At most ${String(schema.scaleMax)}`;
+  });
+  if (Object.keys(fields).length)
+    throw badRequest(Object.values(fields)[0] ?? 'Error while updating', fields);
+  return deps.db.transaction(async (tx) => {
+    await repo.saveScores(tx, input.entries, auth.user.jwlId);
+    const saved = input.entries.filter((e) => e.score !== null).length;
+    await audit(tx, auth, {
+      action: 'results.saved',
+      entityType: 'programme',
+      entityId: programmeId,
+      changes: {
+        entries: input.entries.length <= 50 ? input.entries : input.entries.length,
+      },
+    });
+    return { saved, cleared: input.entries.length - saved };
+  });
+}
