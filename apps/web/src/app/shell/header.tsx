@@ -4,14 +4,11 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ImpersonationSearch } from '../../features/impersonation/components/impersonation-search';
 import { useConcentrations } from '../../features/programmes/api/get-concentrations';
-import { programmeEntryPath } from '../../features/programmes/programme-entry';
 import { useAppState } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
-import { hasRight } from '../../lib/rights';
 import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
 import { LanguageSwitcher } from './language-switcher';
 import { MainMenu } from './main-menu';
-import type { FlyoutSource } from './menu-model';
 import { MobileMenu } from './mobile-menu';
 import { ProfileFlyout } from './profile-flyout';
 import { useHeaderVisibility } from './use-header-visibility';
@@ -46,12 +43,7 @@ export function Header({ session }: { session: SessionData }) {
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
   // The course and class flyouts list the programmes of the concentrations (spec §2, §3).
   const concentrations = useConcentrations(menu.some((node) => node.flyout));
-  const canList =
-    hasRight(user, 'PROGRAMME_ACADEMIC__DISPLAY') ||
-    hasRight(user, 'PROGRAMME_PROFESSIONAL__DISPLAY');
-  const flyouts: FlyoutSource | null = concentrations.data
-    ? { concentrations: concentrations.data, listPath: canList ? programmeEntryPath(user) : null }
-    : null;
+  const flyouts = concentrations.data ?? null;
 
   const exitButton = isImpersonating ? (
     <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>

@@ -2,15 +2,10 @@ import { Fragment } from 'react';
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
+import type { Concentrations } from '@lantern/contracts/programme';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import {
-  flyoutView,
-  isLinkNode,
-  menuGroups,
-  type FlyoutSource,
-  type MenuGroup,
-} from './menu-model';
+import { flyoutView, isLinkNode, menuGroups, type MenuGroup } from './menu-model';
 
 const Chevron = () => (
   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
@@ -77,7 +72,7 @@ function LinkButton({ to, label }: { to: string; label: string }) {
   );
 }
 
-function MenuEntry({ node, flyouts }: { node: MenuNode; flyouts: FlyoutSource | null }) {
+function MenuEntry({ node, flyouts }: { node: MenuNode; flyouts: Concentrations | null }) {
   if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={node.label} />;
   if (node.flyout && flyouts) {
     const view = flyoutView(node.flyout, flyouts);
@@ -96,7 +91,7 @@ export function MainMenu({
 }: {
   menu: MenuNode[];
   menuError: string | null;
-  flyouts: FlyoutSource | null;
+  flyouts: Concentrations | null;
 }) {
   if (menuError !== null) {
     return (

@@ -85,41 +85,34 @@ describe('course and class flyouts from the concentrations', () => {
     orientation: [],
     error: null,
   };
-  const source = (concentrations: Partial<Concentrations>, listPath: string | null = null) => ({
-    concentrations: { ...NONE, ...concentrations },
-    listPath,
+  const source = (concentrations: Partial<Concentrations>): Concentrations => ({
+    ...NONE,
+    ...concentrations,
   });
 
   it('groups bachelor, professional, language and orientation under the spec names', () => {
     const view = flyoutView(
       'course',
-      source(
-        {
-          bachelor: [programme(7, 'bachelor', 'BA1', 'Liberal Studies')],
-          professional: [
-            programme(2, 'professional', '102', 'Youth Work'),
-            programme(1, 'professional', '101', 'Business'),
-          ],
-          language: [programme(9, 'language', 'EN1', 'English')],
-          orientation: [{ id: 4, code: 'OR1', title: 'Getting started' }],
-        },
-        '/en/programme/list/bachelor',
-      ),
+      source({
+        bachelor: [programme(7, 'bachelor', 'BA1', 'Liberal Studies')],
+        professional: [
+          programme(2, 'professional', '102', 'Youth Work'),
+          programme(1, 'professional', '101', 'Business'),
+        ],
+        language: [programme(9, 'language', 'EN1', 'English')],
+        orientation: [{ id: 4, code: 'OR1', title: 'Getting started' }],
+      }),
     );
     if (view.kind !== 'menu') throw new Error('expected a menu');
     expect(view.error).toBeNull();
     expect(view.groups.map((g) => g.label)).toEqual([
-      null,
       'Academic certificate and degree',
       'Short term academic programme',
       'Language',
       'Orientation',
     ]);
-    expect(view.groups[0]?.links).toEqual([
-      { id: 'programme-list', label: 'All programmes', to: '/en/programme/list/bachelor' },
-    ]);
     // In the server's order: newest start first.
-    expect(view.groups[2]?.links).toEqual([
+    expect(view.groups[1]?.links).toEqual([
       {
         id: 'professional-2',
         label: '102 Youth Work',
@@ -131,8 +124,8 @@ describe('course and class flyouts from the concentrations', () => {
         to: '/en/programme/professional-certificate/1/overview',
       },
     ]);
-    expect(view.groups[1]?.links[0]?.to).toBe('/en/programme/list/bachelor?q=BA1');
-    expect(view.groups[4]?.links[0]).toEqual({
+    expect(view.groups[0]?.links[0]?.to).toBe('/en/programme/list/bachelor?q=BA1');
+    expect(view.groups[3]?.links[0]).toEqual({
       id: 'orientation-4',
       label: 'OR1 Getting started',
       to: '/en/orientation_course/4',

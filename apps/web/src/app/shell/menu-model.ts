@@ -80,12 +80,6 @@ const linkOf = (entry: ConcentrationEntry): MenuLink => ({
   to: concentrationPath(entry),
 });
 
-export type FlyoutSource = {
-  concentrations: Concentrations;
-  /** The programme list, for a user who may see it (course flyout only). */
-  listPath: string | null;
-};
-
 export type FlyoutView =
   { kind: 'link'; to: string } | { kind: 'menu'; groups: MenuGroup[]; error: string | null };
 
@@ -95,8 +89,7 @@ export type FlyoutView =
  * the server's order (newest start first; orientation by code). With exactly one concentration
  * and no orientation, the course menu goes straight to it.
  */
-export function flyoutView(flyout: Flyout, source: FlyoutSource): FlyoutView {
-  const { concentrations: c } = source;
+export function flyoutView(flyout: Flyout, c: Concentrations): FlyoutView {
   const all = [...c.bachelor, ...c.professional, ...c.language];
   const only = all[0];
   if (
@@ -108,13 +101,6 @@ export function flyoutView(flyout: Flyout, source: FlyoutSource): FlyoutView {
   )
     return { kind: 'link', to: concentrationPath(only) };
   const groups: MenuGroup[] = [
-    {
-      label: null,
-      links:
-        flyout === 'course' && source.listPath
-          ? [{ id: 'programme-list', label: 'All programmes', to: source.listPath }]
-          : [],
-    },
     { label: 'Academic certificate and degree', links: c.bachelor.map(linkOf) },
     { label: 'Short term academic programme', links: c.professional.map(linkOf) },
     { label: 'Language', links: c.language.map(linkOf) },

@@ -1,9 +1,10 @@
 import { NavLink as MantineNavLink, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
+import type { Concentrations } from '@lantern/contracts/programme';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import { flyoutView, isLinkNode, menuGroups, type FlyoutSource } from './menu-model';
+import { flyoutView, isLinkNode, menuGroups } from './menu-model';
 
 /** The narrow-screen menu inside the drawer: the same tree as nested, keyboard-usable links. */
 export function MobileMenu({
@@ -14,7 +15,7 @@ export function MobileMenu({
 }: {
   menu: MenuNode[];
   menuError: string | null;
-  flyouts: FlyoutSource | null;
+  flyouts: Concentrations | null;
   onNavigate: () => void;
 }) {
   if (menuError !== null) {
