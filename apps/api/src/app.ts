@@ -28,9 +28,11 @@ import { clcRoutes } from './modules/clcs/clcs.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { classRoutes } from './modules/classes/classes.routes';
 import { resultRoutes } from './modules/results/results.routes';
+import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { enrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { classRoutes } from './modules/classes/classes.routes';
 import { resultRoutes } from './modules/results/results.routes';
+import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 
 export type AppOptions = {
@@ -111,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clcRoutes,
     classRoutes,
     resultRoutes,
+    automaticMailRoutes,
     enrolmentRoutes,
     classRoutes,
     programmeRoutes,

@@ -1,0 +1,284 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  renderPlaceholders,
+  type AutomaticMailEvent,
+  type MailPlaceholder,
+  type RecipientRole,
+} from '@lantern/contracts/automatic-mail';
+import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
+import type { Db } from '@lantern/db/client';
+import { rows } from './sql';
+import { statusText } from './programme-status';
+
+/** Something that happened in a programme that automatic mails may go out on. */
+export type ProgrammeEvent =
+  | { type: 'application_received'; programmeId: number; enrolmentIds: number[] }
+  | {
+      type: 'student_state_changed';
+      programmeId: number;
+      enrolmentIds: number[];
+      state: EnrolmentState;
+    }
+  | { type: 'programme_state_changed'; programmeId: number; status: string }
+  | {
+      type: 'study_break_started' | 'study_break_ended';
+      programmeId: number;
+      breakIds: number[];
+    }
+  | { type: 'certificate_issued'; programmeId: number; certificateIds: string[] };
+
+type MailRow = {
+  id: number;
+  subject: string;
+  body: string;
+  recipient_role: RecipientRole;
+};
+
+/** One student the event is about, with what the placeholders need. */
+export type SubjectRow = {
+  /** What makes this event for this student one occurrence (the outbox's dedupe key part). */
+  event_key: string;
+  enrolment_id: number | null;
+  student_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  state: string | null;
+  clc_id: number | null;
+  clc: string | null;
+  class_id: number | null;
+  class_name: string | null;
+  break_starts_on: string | null;
+  break_ends_on: string | null;
+  certificate_code: string | null;
+  programme: string;
+  programme_code: string;
+  start_date: string;
+  end_date: string;
+  programme_state: string;
+};
+
+const ids = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+const STUDENT_COLUMNS = sql`e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,
+  u.email, e.state::text as state, e.clc_id, k.name as clc, e.class_id, c.name as class_name,
+  p.title as programme, p.code as programme_code, p.start_date::text as start_date,
+  p.end_date::text as end_date, p.status::text as programme_state`;
+const STUDENT_FROM = sql`enrolments e join users u on u.jwl_id = e.user_id
+  join programmes p on p.id = e.programme_id
+  left join clcs k on k.id = e.clc_id left join classes c on c.id = e.class_id`;
+
+/** The students an event is about, each with the key of this occurrence. */
+function subjectsQuery(event: ProgrammeEvent): SQL {
+  const none = sql`null::text as break_starts_on, null::text as break_ends_on, null::text as certificate_code`;
+  switch (event.type) {
+    case 'application_received':
+      return sql`select 'enrolment:' || e.id || ':applied' as event_key, ${STUDENT_COLUMNS}, ${none}
+        from ${STUDENT_FROM} where e.id in (${ids(event.enrolmentIds.length ? event.enrolmentIds : [-1])})`;
+    case 'student_state_changed':
+      // The version after the change: the same change retried is one occurrence, a later
+      // change to the same state another.
+      return sql`select 'enrolment:' || e.id || ':v' || e.version as event_key, ${STUDENT_COLUMNS}, ${none}
+        from ${STUDENT_FROM} where e.id in (${ids(event.enrolmentIds.length ? event.enrolmentIds : [-1])})`;
+    case 'programme_state_changed':
+      return sql`select 'programme:' || p.id || ':v' || p.version as event_key, ${STUDENT_COLUMNS}, ${none}
+        from ${STUDENT_FROM} where p.id = ${event.programmeId} and e.state in ('applied', 'active')`;
+    case 'study_break_started':
+    case 'study_break_ended': {
+      const which = event.type === 'study_break_started' ? 'started' : 'ended';
+      return sql`select 'break:' || b.id || ':' || ${which}::text as event_key, ${STUDENT_COLUMNS},
+          b.starts_on::text as break_starts_on, b.ends_on::text as break_ends_on, null::text as certificate_code
+        from study_breaks b join ${STUDENT_FROM} on e.id = b.enrolment_id
+        where b.id in (${ids(event.breakIds.length ? event.breakIds : [-1])})`;
+    }
+    case 'certificate_issued':
+      return sql`select 'certificate:' || ce.id as event_key, ${STUDENT_COLUMNS},
+          null::text as break_starts_on, null::text as break_ends_on, ce.code as certificate_code
+        from certificates ce join ${STUDENT_FROM} on e.id = ce.enrolment_id
+        where ce.id::text in (${ids(event.certificateIds.length ? event.certificateIds : ['-'])})`;
+  }
+}
+
+type Recipient = { key: string; subject: SubjectRow; userId: number; email: string };
+
+/** Who receives a mail of `role` about each student: one row per student and recipient. */
+async function recipients(db: Db, role: RecipientRole, subjects: SubjectRow[]) {
+  const out: Recipient[] = [];
+  if (role === 'student') {
+    for (const s of subjects)
+      if (s.email && s.student_id)
+        out.push({ key: s.event_key, subject: s, userId: s.student_id, email: s.email });
+    return out;
+  }
+  const found =
+    role === 'coordinator'
+      ? await rows<{ anchor: number; id: number; email: string }>(
+          db,
+          sql`select distinct uc.clc_id as anchor, u.jwl_id as id, u.email from user_clcs uc
+              join users u on u.jwl_id = uc.user_id and u.email is not null and u.status = 'active'
+              join user_roles r on r.user_id = u.jwl_id and r.role_key in ('COORDINATOR', 'LEAD_COORDINATOR')
+              where uc.clc_id in (${ids(subjects.map((s) => s.clc_id ?? -1))})`,
+        )
+      : await rows<{ anchor: number; id: number; email: string }>(
+          db,
+          sql`select s.class_id as anchor, u.jwl_id as id, u.email from class_staff s
+              join users u on u.jwl_id = s.user_id and u.email is not null and u.status = 'active'
+              where s.kind = ${role} and s.class_id in (${ids(subjects.map((s) => s.class_id ?? -1))})`,
+        );
+  for (const s of subjects) {
+    const anchor = role === 'coordinator' ? s.clc_id : s.class_id;
+    for (const r of found)
+      if (r.anchor === anchor)
+        out.push({ key: s.event_key, subject: s, userId: r.id, email: r.email });
+  }
+  return out;
+}
+
+/** The placeholders' values for one student (what an event does not know stays empty). */
+export function placeholderValues(
+  s: SubjectRow,
+  publicUrl: string,
+): Partial<Record<MailPlaceholder, string>> {
+  return {
+    firstName: s.first_name ?? '',
+    lastName: s.last_name ?? '',
+    jwlId: s.student_id === null ? '' : String(s.student_id),
+    programme: s.programme,
+    programmeCode: s.programme_code,
+    startDate: s.start_date,
+    endDate: s.end_date,
+    state: s.state ? ENROLMENT_STATE_LABELS[s.state as EnrolmentState] : '',
+    programmeState: statusText(s.programme_state),
+    clc: s.clc ?? '',
+    className: s.class_name ?? '',
+    breakStartsOn: s.break_starts_on ?? '',
+    breakEndsOn: s.break_ends_on ?? '',
+    certificateCode: s.certificate_code ?? '',
+    verificationUrl: s.certificate_code
+      ? `${publicUrl}/en/certificate-verification/${s.certificate_code}`
+      : '',
+  };
+}
+
+/**
+ * Puts the published automatic mails of an event in the outbox, inside the caller's
+ * transaction: one mail per mail template, occurrence and recipient, never two (the outbox's
+ * dedupe key), so the change and its mails commit or roll back together. Answers the new
+ * outbox ids, for the caller to dispatch after the commit.
+ */
+export async function queueAutomaticMails(
+  db: Db,
+  event: ProgrammeEvent,
+  publicUrl: string,
+): Promise<number[]> {
+  const status =
+    event.type === 'student_state_changed'
+      ? event.state
+      : event.type === 'programme_state_changed'
+        ? event.status
+        : null;
+  const mails = await rows<MailRow>(
+    db,
+    sql`select id, subject, body, recipient_role from automatic_mails
+        where programme_id = ${event.programmeId} and published
+          and event_type = ${event.type satisfies AutomaticMailEvent}
+          and (event_status is null or event_status = ${status})
+        order by id`,
+  );
+  if (mails.length === 0) return [];
+  const subjects = await rows<SubjectRow>(db, subjectsQuery(event));
+  if (subjects.length === 0) return [];
+  const queued: number[] = [];
+  for (const mail of mails) {
+    const to = await recipients(db, mail.recipient_role, subjects);
+    // Large programmes: a few hundred rows a statement.
+    for (let i = 0; i < to.length; i += 500) {
+      const batch = to.slice(i, i + 500).map((r) => {
+        const values = placeholderValues(r.subject, publicUrl);
+        return sql`(${r.email}, ${r.userId}, ${renderPlaceholders(mail.subject, values)},
+          ${renderPlaceholders(mail.body, values)}, 'automatic', ${`auto:${String(mail.id)}:${r.key}:${String(r.userId)}`})`;
+      });
+      const inserted = await rows<{ id: number }>(
+        db,
+        sql`insert into mail_outbox (to_address, to_user_id, subject, text_body, kind, dedupe_key)
+            values ${sql.join(batch, sql`, `)}
+            on conflict (dedupe_key) do nothing returning id`,
+      );
+      queued.push(...inserted.map((r) => r.id));
+    }
+  }
+  return queued;
+}
+
+/**
+ * Study breaks whose first day or the day after whose last day has come (by today, UTC) raise
+ * their started / ended events. Run often; the outbox's key keeps each mail to one.
+ */
+export async function queueBreakEvents(
+  db: Db,
+  publicUrl: string,
+  today: string,
+): Promise<number[]> {
+  const due = await rows<{ id: number; programme_id: number; kind: 'started' | 'ended' }>(
+    db,
+    sql`select b.id, e.programme_id, case when b.ends_on < ${today}::date then 'ended' else 'started' end as kind
+        from study_breaks b join enrolments e on e.id = b.enrolment_id
+        join automatic_mails m on m.programme_id = e.programme_id and m.published
+          and m.event_type in ('study_break_started', 'study_break_ended')
+        where (b.starts_on <= ${today}::date and b.starts_on > ${today}::date - 7)
+           or (b.ends_on < ${today}::date and b.ends_on >= ${today}::date - 7)
+        group by b.id, e.programme_id, b.ends_on`,
+  );
+  const queued: number[] = [];
+  for (const row of due)
+    queued.push(
+      ...(await queueAutomaticMails(
+        db,
+        {
+          type: row.kind === 'started' ? 'study_break_started' : 'study_break_ended',
+          programmeId: row.programme_id,
+          breakIds: [row.id],
+        },
+        publicUrl,
+      )),
+    );
+  return queued;
+}
+
+/**
+ * A real student's data for a preview: the one asked for, else the programme's first student;
+ * with no student yet, the programme's data and sample names.
+ */
+export async function previewSubject(
+  db: Db,
+  programmeId: number,
+  studentId: number | undefined,
+): Promise<{ subject: SubjectRow; real: boolean } | null> {
+  const [student] = await rows<SubjectRow>(
+    db,
+    sql`select 'preview' as event_key, ${STUDENT_COLUMNS},
+          (select b.starts_on::text from study_breaks b where b.enrolment_id = e.id order by b.starts_on desc limit 1) as break_starts_on,
+          (select b.ends_on::text from study_breaks b where b.enrolment_id = e.id order by b.starts_on desc limit 1) as break_ends_on,
+          (select ce.code from certificates ce where ce.enrolment_id = e.id) as certificate_code
+        from ${STUDENT_FROM}
+        where e.programme_id = ${programmeId} ${studentId === undefined ? sql`` : sql`and u.jwl_id = ${studentId}`}
+        order by e.id limit 1`,
+  );
+  if (student) return { subject: student, real: true };
+  if (studentId !== undefined) return null;
+  const [programme] = await rows<SubjectRow>(
+    db,
+    sql`select 'preview' as event_key, null::int as enrolment_id, null::int as student_id,
+          'Amina' as first_name, 'Example' as last_name, null::text as email, 'active' as state,
+          null::int as clc_id, null::text as clc, null::int as class_id, null::text as class_name,
+          p.title as programme, p.code as programme_code, p.start_date::text as start_date,
+          p.end_date::text as end_date, p.status::text as programme_state,
+          null::text as break_starts_on, null::text as break_ends_on, null::text as certificate_code
+        from programmes p where p.id = ${programmeId}`,
+  );
+  return programme ? { subject: programme, real: false } : null;
+}

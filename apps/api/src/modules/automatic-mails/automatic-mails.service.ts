@@ -1,0 +1,265 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  RECIPIENT_ROLE_LABELS,
+  renderPlaceholders,
+  type AutomaticMail,
+  type automaticMailInputSchema,
+  type automaticMailUpdateSchema,
+  type RecipientRole,
+} from '@lantern/contracts/automatic-mail';
+import type { ProgrammeType } from '@lantern/contracts/programme';
+import type { Db } from '@lantern/db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import type { Deps } from '../../lib/deps';
+import { clcScope } from '../../lib/scope';
+import { rows } from '../../lib/sql';
+import { placeholderValues, previewSubject } from '../../lib/automatic-mails';
+
+type Input = z.output<typeof automaticMailInputSchema>;
+
+type Row = {
+  id: number;
+  programme_id: number;
+  event_type: AutomaticMail['eventType'];
+  event_status: string | null;
+  subject: string;
+  body: string;
+  recipient_role: RecipientRole;
+  published: boolean;
+  sent: number;
+  version: number;
+  updated_at: Date | string;
+};
+
+const toMail = (r: Row): AutomaticMail => ({
+  id: r.id,
+  programmeId: r.programme_id,
+  eventType: r.event_type,
+  eventStatus: r.event_status,
+  subject: r.subject,
+  body: r.body,
+  recipientRole: r.recipient_role,
+  published: r.published,
+  sent: r.sent,
+  version: r.version,
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+/** The programme of the path, if it has that type and is offered at a CLC the request reaches. */
+async function programmeFor(db: Db, auth: AuthContext, type: ProgrammeType, id: number) {
+  const scope = clcScope(auth);
+  const reach =
+    scope === null
+      ? sql`true`
+      : scope.length
+        ? sql`exists (select 1 from programme_clcs pc where pc.programme_id = p.id and pc.clc_id in (${sql.join(
+            scope.map((c) => sql`${c}`),
+            sql`, `,
+          )}))`
+        : sql`false`;
+  const [programme] = await rows<{ id: number; code: string; title: string; type: ProgrammeType }>(
+    db,
+    sql`select p.id, p.code, p.title, p.type::text as type from programmes p
+        where p.id = ${id} and p.type = ${type} and ${reach}`,
+  );
+  if (!programme) throw notFound('The programme');
+  return programme;
+}
+
+const SELECT = sql`select m.id, m.programme_id, m.event_type, m.event_status, m.subject, m.body,
+  m.recipient_role, m.published, m.version, m.updated_at,
+  (select count(*)::int from mail_outbox o where o.dedupe_key like 'auto:' || m.id || ':%') as sent
+  from automatic_mails m`;
+
+export async function listMails(deps: Deps, auth: AuthContext, type: ProgrammeType, id: number) {
+  const programme = await programmeFor(deps.db, auth, type, id);
+  const items = await rows<Row>(
+    deps.db,
+    sql`${SELECT} where m.programme_id = ${id} order by m.event_type, m.id`,
+  );
+  return { programme, items: items.map(toMail) };
+}
+
+async function mailOf(deps: Deps, programmeId: number, itemId: number): Promise<Row> {
+  const [row] = await rows<Row>(
+    deps.db,
+    sql`${SELECT} where m.id = ${itemId} and m.programme_id = ${programmeId}`,
+  );
+  if (!row) throw notFound('The automatic mail');
+  return row;
+}
+
+export async function getMail(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  itemId: number,
+) {
+  await programmeFor(deps.db, auth, type, id);
+  return toMail(await mailOf(deps, id, itemId));
+}
+
+export async function createMail(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  input: Input,
+): Promise<AutomaticMail> {
+  await programmeFor(deps.db, auth, type, id);
+  const itemId = await deps.db.transaction(async (tx) => {
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`insert into automatic_mails (programme_id, event_type, event_status, subject, body, recipient_role, published)
+          values (${id}, ${input.eventType}, ${input.eventStatus}, ${input.subject}, ${input.body},
+                  ${input.recipientRole}, ${input.published})
+          returning id`,
+    );
+    if (!row) throw new Error('The automatic mail could not be saved.');
+    await audit(tx, auth, {
+      action: 'automatic_mail.created',
+      entityType: 'automatic_mail',
+      entityId: row.id,
+      changes: { programmeId: id, ...input },
+    });
+    return row.id;
+  });
+  return toMail(await mailOf(deps, id, itemId));
+}
+
+export async function updateMail(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  itemId: number,
+  input: z.output<typeof automaticMailUpdateSchema>,
+): Promise<AutomaticMail> {
+  await programmeFor(deps.db, auth, type, id);
+  const before = await mailOf(deps, id, itemId);
+  await deps.db.transaction(async (tx) => {
+    const updated = await rows<{ id: number }>(
+      tx,
+      sql`update automatic_mails set event_type = ${input.eventType}, event_status = ${input.eventStatus},
+            subject = ${input.subject}, body = ${input.body}, recipient_role = ${input.recipientRole},
+            published = ${input.published}, version = version + 1, updated_at = now()
+          where id = ${itemId} and programme_id = ${id} and version = ${input.version}
+          returning id`,
+    );
+    if (updated.length !== 1)
+      throw new AppError(
+        409,
+        'STALE_VERSION',
+        'Someone else changed this automatic mail while you were editing. Reload to see their changes, then edit again.',
+      );
+    const changes: Record<string, [unknown, unknown]> = {};
+    const pairs: [string, unknown, unknown][] = [
+      ['eventType', before.event_type, input.eventType],
+      ['eventStatus', before.event_status, input.eventStatus],
+      ['subject', before.subject, input.subject],
+      ['body', before.body, input.body],
+      ['recipientRole', before.recipient_role, input.recipientRole],
+      ['published', before.published, input.published],
+    ];
+    for (const [name, from, to] of pairs) if (from !== to) changes[name] = [from, to];
+    await audit(tx, auth, {
+      action: 'automatic_mail.updated',
+      entityType: 'automatic_mail',
+      entityId: itemId,
+      changes,
+    });
+  });
+  return toMail(await mailOf(deps, id, itemId));
+}
+
+export async function deleteMail(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  itemId: number,
+): Promise<void> {
+  await programmeFor(deps.db, auth, type, id);
+  const before = await mailOf(deps, id, itemId);
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`delete from automatic_mails where id = ${itemId}`);
+    await audit(tx, auth, {
+      action: 'automatic_mail.deleted',
+      entityType: 'automatic_mail',
+      entityId: itemId,
+      changes: { subject: before.subject, eventType: before.event_type },
+    });
+  });
+}
+
+/** The mail as a real student of the programme would receive it. */
+export async function preview(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  itemId: number,
+  studentId: number | undefined,
+) {
+  await programmeFor(deps.db, auth, type, id);
+  const mail = await mailOf(deps, id, itemId);
+  const found = await previewSubject(deps.db, id, studentId);
+  if (!found)
+    throw badRequest('This person is not a student of the programme.', {
+      studentId: 'Not a student of this programme',
+    });
+  const values = placeholderValues(found.subject, deps.config.publicUrl);
+  return {
+    subject: renderPlaceholders(mail.subject, values),
+    body: renderPlaceholders(mail.body, values),
+    student:
+      found.real && found.subject.student_id !== null
+        ? {
+            id: found.subject.student_id,
+            name: `${found.subject.first_name ?? ''} ${found.subject.last_name ?? ''}`.trim(),
+          }
+        : null,
+    recipients: [RECIPIENT_ROLE_LABELS[mail.recipient_role]],
+  };
+}
+
+/** Sends the preview to the user who asks, marked as a test, through the outbox. */
+export async function testSend(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  itemId: number,
+  studentId: number | undefined,
+): Promise<{ to: string }> {
+  const rendered = await preview(deps, auth, type, id, itemId, studentId);
+  const email = auth.realUser.email;
+  if (!email)
+    throw new AppError(
+      409,
+      'CONFLICT',
+      'Your account has no e-mail address; add one on your profile to receive a test mail.',
+    );
+  const mailId = await deps.db.transaction(async (tx) => {
+    const queued = await deps.mailer.enqueue(tx, {
+      to: email,
+      toUserId: auth.realUser.jwlId,
+      subject: `[Test] ${rendered.subject}`,
+      text: rendered.body,
+      kind: 'automatic-test',
+    });
+    await audit(tx, auth, {
+      action: 'automatic_mail.test_sent',
+      entityType: 'automatic_mail',
+      entityId: itemId,
+      changes: { to: email },
+    });
+    return queued;
+  });
+  deps.mailer.dispatch([mailId]);
+  return { to: email };
+}
