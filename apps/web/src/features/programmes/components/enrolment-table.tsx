@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link } from 'react-router';
 import type { Enrolment, ENROLMENT_SORTS } from '@lantern/contracts/programme';
@@ -24,6 +24,7 @@ type EnrolmentTableProps = {
   onSelectedChange?: ((selected: Enrolment[]) => void) | undefined;
   /** Whether a student's name links to their overview. */
   canOpenStudent: boolean;
+  onOpenBreaks: (enrolment: Enrolment) => void;
 };
 
 const WIDE = '(min-width: 48em)';
@@ -138,6 +139,23 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
           noWrap: true,
           visibleMediaQuery: VERY_WIDE,
           render: (e) => formatTimestamp(e.updatedAt),
+        },
+        {
+          accessor: 'breaks',
+          title: 'Breaks',
+          width: 76,
+          render: (e) => (
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-label={`Study breaks of ${e.student.firstName} ${e.student.lastName}`}
+              onClick={() => {
+                props.onOpenBreaks(e);
+              }}
+            >
+              Breaks
+            </Button>
+          ),
         },
       ]}
     />

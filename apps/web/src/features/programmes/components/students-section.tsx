@@ -23,6 +23,7 @@ import { AddApplicantModal } from './add-applicant-modal';
 import { BulkActionModal } from './bulk-action-modal';
 import { EnrolmentTable, type EnrolmentSort } from './enrolment-table';
 import { ImportApplicantsModal } from './import-applicants-modal';
+import { StudyBreaksModal } from './study-breaks-modal';
 
 type EnrolmentFilter = 'state' | 'clc' | 'onBreak';
 const SPEC: ListSpec<EnrolmentSort, EnrolmentFilter> = {
@@ -48,6 +49,7 @@ export function StudentsSection({ programme }: { programme: Programme }) {
   const [selected, setSelected] = useState<Enrolment[]>([]);
   const [asking, setAsking] = useState<EnrolmentAction | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const [breaksOf, setBreaksOf] = useState<Enrolment | null>(null);
   const [addOpened, addModal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
 
@@ -192,6 +194,15 @@ export function StudentsSection({ programme }: { programme: Programme }) {
         selected={canSelect ? selected : undefined}
         onSelectedChange={canSelect ? setSelected : undefined}
         canOpenStudent={hasRight(user, 'STUDENT__DISPLAY')}
+        onOpenBreaks={setBreaksOf}
+      />
+      <StudyBreaksModal
+        programmeId={programme.id}
+        enrolment={breaksOf}
+        canEdit={hasRight(user, 'PC_BREAK__EDIT')}
+        onClose={() => {
+          setBreaksOf(null);
+        }}
       />
       <BulkActionModal
         programmeId={programme.id}

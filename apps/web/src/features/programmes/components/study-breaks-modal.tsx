@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  studyBreakInputSchema,
+  type Enrolment,
+  type StudyBreak,
+} from '@lantern/contracts/programme';
+import { displayError } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useAddStudyBreak } from '../api/add-study-break';
+import { useEndStudyBreak } from '../api/end-study-break';
+import { useStudyBreaks, type EnrolmentRef } from '../api/get-study-breaks';
+import { useRemoveStudyBreak } from '../api/remove-study-break';
+
+type Values = z.input<typeof studyBreakInputSchema>;
+type Output = z.output<typeof studyBreakInputSchema>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function whenOf(pause: StudyBreak): { label: string; color: string } {
+  if (pause.current) return { label: 'now', color: 'orange.9' };
+  return pause.endsOn < today()
+    ? { label: 'ended', color: 'gray.8' }
+    : { label: 'to come', color: 'blue.9' };
+}
+
+function BreakForm({ target }: { target: EnrolmentRef }) {
+  const add = useAddStudyBreak();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(studyBreakInputSchema),
+    defaultValues: { startsOn: today(), endsOn: '', reason: '' },
+  });
+  const onSubmit = handleSubmit(async (data) => {
+    setFailure(null);
+    try {
+      await add.mutateAsync({ ...target, data });
+      notifySubmitSuccess();
+      reset({ startsOn: today(), endsOn: '', reason: '' });
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ['startsOn', 'endsOn', 'reason']))
+        setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  }, notifyInvalid);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label="New study break"
+    >
+      <Stack gap="xs">
+        <Title order={3} fz="h5">
+          New study break
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="From"
+            type="date"
+            required
+            error={formState.errors.startsOn?.message}
+            {...register('startsOn')}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            required
+            error={formState.errors.endsOn?.message}
+            {...register('endsOn')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Reason"
+          description="Optional"
+          error={formState.errors.reason?.message}
+          {...register('reason')}
+        />
+        {failure ? (
+          <Alert color="red.9" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" size="sm" loading={formState.isSubmitting}>
+            Add study break
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type StudyBreaksModalProps = {
+  programmeId: number;
+  enrolment: Enrolment | null;
+  canEdit: boolean;
+  onClose: () => void;
+};
+
+function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolean }) {
+  const breaks = useStudyBreaks(target);
+  const end = useEndStudyBreak();
+  const remove = useRemoveStudyBreak();
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (action: () => Promise<unknown>) => {
+    setFailure(null);
+    try {
+      await action();
+      notifySubmitSuccess();
+    } catch (error) {
+      setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+  const busy = end.isPending || remove.isPending;
+  return (
+    <Stack gap="sm">
+      {breaks.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading study breaks" />
+      ) : null}
+      {breaks.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(breaks.error)}
+        </Alert>
+      ) : null}
+      {breaks.data?.length === 0 ? <Text size="sm">No study breaks.</Text> : null}
+      {breaks.data && breaks.data.length > 0 ? (
+        <Table.ScrollContainer minWidth={420}>
+          <Table fz="sm" verticalSpacing={4} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>From</Table.Th>
+                <Table.Th>To</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {breaks.data.map((pause) => {
+                const when = whenOf(pause);
+                return (
+                  <Table.Tr key={pause.id}>
+                    <Table.Td>{pause.startsOn}</Table.Td>
+                    <Table.Td>{pause.endsOn}</Table.Td>
+                    <Table.Td>{pause.reason ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Badge size="sm" variant="filled" color={when.color} tt="none">
+                          {when.label}
+                        </Badge>
+                        {canEdit && pause.current ? (
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            disabled={busy}
+                            onClick={() =>
+                              void run(() => end.mutateAsync({ ...target, breakId: pause.id }))
+                            }
+                          >
+                            End today
+                          </Button>
+                        ) : null}
+                        {canEdit && !pause.current && when.label === 'to come' ? (
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            color="red.9"
+                            disabled={busy}
+                            onClick={() =>
+                              void run(() => remove.mutateAsync({ ...target, breakId: pause.id }))
+                            }
+                          >
+                            Remove
+                          </Button>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {failure ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      {canEdit ? <BreakForm target={target} /> : null}
+    </Stack>
+  );
+}
+
+/** A student's study breaks in the programme: see them, and (with the right) add, end or remove. */
+export function StudyBreaksModal({
+  programmeId,
+  enrolment,
+  canEdit,
+  onClose,
+}: StudyBreaksModalProps) {
+  const name = enrolment ? `${enrolment.student.firstName} ${enrolment.student.lastName}` : '';
+  return (
+    <Modal
+      opened={enrolment !== null}
+      onClose={onClose}
+      title={`Study breaks of ${name}`}
+      size="lg"
+    >
+      {enrolment ? (
+        <BreaksBody
+          key={enrolment.id}
+          target={{ programmeId, enrolmentId: enrolment.id }}
+          canEdit={canEdit && enrolment.state === 'active'}
+        />
+      ) : null}
+    </Modal>
+  );
+}
