@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       database,
       databaseUrl: config.databaseUrl,
       mailer,
+      publicUrl: config.publicUrl,
       onError: (e) => app.log.error(e),
     });
     const boss = jobs.boss;

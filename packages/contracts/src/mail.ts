@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const;
+/** `sending`: claimed by a worker; one left there by a crash is released by the sweep. */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'stored'] as const;
 
 export const mailLogItemSchema = z.object({
   id: z.number().int(),

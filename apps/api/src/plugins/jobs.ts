@@ -1,8 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '@lantern/db/client';
 import type { Mailer } from './mail';
+import { queueBreakEvents } from '../lib/automatic-mails';
 
-export const QUEUES = { mailDeliver: 'mail-deliver', mailSweep: 'mail-sweep' } as const;
+export const QUEUES = {
+  mailDeliver: 'mail-deliver',
+  mailSweep: 'mail-sweep',
+  breakEvents: 'automatic-mail-breaks',
+} as const;
 
 export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
 
@@ -14,6 +19,8 @@ export async function startJobs(options: {
   database: Database;
   databaseUrl: string | null;
   mailer: Mailer;
+  /** The public address, for links in automatic mails. */
+  publicUrl: string;
   onError: (error: Error) => void;
 }): Promise<Jobs> {
   const { database } = options;
@@ -48,14 +55,34 @@ export async function startJobs(options: {
       for (const job of jobs) await options.mailer.deliver(job.data.id);
     },
   );
-  // Mails queued in a transaction whose dispatch was lost (a crash in between) go out here.
+  // Mails queued in a transaction whose dispatch was lost (a crash in between), mails whose
+  // delivery failed (again and again, backing off up to 6 hours, until the server takes them),
+  // and mails a crashed worker left claimed go out here.
   await boss.work(QUEUES.mailSweep, async () => {
-    const stale = await database.query<{ id: number }>(
-      `select id from mail_outbox where status = 'queued' and created_at < now() - interval '1 minute' order by id limit 500`,
+    await database.query(
+      `update mail_outbox set status = 'queued' where status = 'sending' and attempted_at < now() - interval '10 minutes'`,
     );
-    for (const row of stale) await boss.send(QUEUES.mailDeliver, { id: row.id });
+    const due = await database.query<{ id: number }>(
+      `select id from mail_outbox
+        where (status = 'queued' and created_at < now() - interval '1 minute')
+           or (status = 'failed' and attempted_at < now() - make_interval(mins => least(power(2, least(attempts, 9))::int, 360)))
+        order by id limit 500`,
+    );
+    for (const row of due) await boss.send(QUEUES.mailDeliver, { id: row.id });
   });
   await boss.schedule(QUEUES.mailSweep, '*/5 * * * *');
+
+  // Study breaks start and end by the calendar: their automatic mails go out from here (the
+  // outbox's key keeps each to one, however often this runs).
+  await boss.createQueue(QUEUES.breakEvents, { name: QUEUES.breakEvents });
+  await boss.work(QUEUES.breakEvents, async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const ids = await database.db.transaction((tx) =>
+      queueBreakEvents(tx, options.publicUrl, today),
+    );
+    options.mailer.dispatch(ids);
+  });
+  await boss.schedule(QUEUES.breakEvents, '7 * * * *');
 
   return {
     boss,

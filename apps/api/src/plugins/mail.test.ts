@@ -66,4 +66,36 @@ describe('mail delivery by SMTP', () => {
     expect(row?.status).toBe('failed');
     expect(row?.last_error).toBeTruthy();
   });
+
+  it('sends a mail once however often delivery is asked for, and retries a failed one', async () => {
+    const id = await t.mailer.enqueue(t.database.db, {
+      to: 'once@lantern.test',
+      subject: 'Once',
+      text: 'Only once',
+      kind: 'test',
+    });
+    await Promise.all([t.mailer.deliver(id), t.mailer.deliver(id), t.mailer.deliver(id)]);
+    await t.mailer.deliver(id);
+    expect(received.filter((m) => m.subject === 'Once')).toHaveLength(1);
+
+    const failing = await t.mailer.enqueue(t.database.db, {
+      to: 'not an address either',
+      subject: 'Retry',
+      text: 'z',
+      kind: 'test',
+    });
+    await expect(t.mailer.deliver(failing)).rejects.toThrow();
+    // The address is fixed (as a helpdesk would); the next delivery takes the failed mail.
+    await t.database.query(
+      `update mail_outbox set to_address = 'fixed@lantern.test' where id = $1`,
+      [failing],
+    );
+    await t.mailer.deliver(failing);
+    const [row] = await t.database.query<{ status: string; attempts: number }>(
+      `select status, attempts from mail_outbox where id = $1`,
+      [failing],
+    );
+    expect(row).toEqual({ status: 'sent', attempts: 2 });
+    expect(received.filter((m) => m.subject === 'Retry')).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { mailOutbox } from '@lantern/db/schema/operations';
 
@@ -53,8 +53,13 @@ export function createMailer(options: {
       return row.id;
     },
     deliver: async (id) => {
-      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      if (!mail || mail.status === 'sent') return;
+      // Claim the mail first, so two workers (a retry and the sweep) never send it twice.
+      const [mail] = await db
+        .update(mailOutbox)
+        .set({ status: 'sending', attemptedAt: new Date() })
+        .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['queued', 'failed'])))
+        .returning();
+      if (!mail) return;
       if (!transport) {
         await db.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, id));
         return;
@@ -66,15 +71,6 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.textBody,
         });
-        await db
-          .update(mailOutbox)
-          .set({
-            status: 'sent',
-            sentAt: new Date(),
-            attempts: sql`${mailOutbox.attempts} + 1`,
-            lastError: null,
-          })
-          .where(eq(mailOutbox.id, id));
       } catch (error) {
         await db
           .update(mailOutbox)
@@ -86,6 +82,17 @@ export function createMailer(options: {
           .where(eq(mailOutbox.id, id));
         throw error;
       }
+      // A crash between the server's acceptance and this line leaves the mail 'sending'; the
+      // sweep releases it and it is sent once more (docs/decisions/0006).
+      await db
+        .update(mailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          lastError: null,
+        })
+        .where(eq(mailOutbox.id, id));
     },
     dispatch: (ids) => {
       if (ids.length > 0) dispatchFn(ids).catch(options.onError);

@@ -54,6 +54,8 @@ export const mailOutbox = pgTable(
     dedupeKey: text('dedupe_key'),
     status: mailStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** When a worker last claimed it: the sweep's clock for retries and stuck claims. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -5,6 +5,7 @@ import { formatTimestamp } from './format';
 
 const STATUS_COLORS: Record<MailLogItem['status'], string> = {
   queued: 'gray',
+  sending: 'yellow',
   sent: 'green',
   failed: 'red',
   stored: 'blue',
