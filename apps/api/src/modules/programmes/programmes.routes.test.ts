@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Programme, ProgrammeListItem } from '@lantern/contracts/programme';
+import { programmes } from '@lantern/db/schema/programmes';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { isUniqueViolation } from './programmes.db-errors';
 import {
   clcIdsByCode,
   createGradingSchema,
@@ -165,6 +167,28 @@ describe('creating a professional certificate', () => {
       payload: await input({ code: bachelorCode }),
     });
     expect(same.statusCode).toBe(200);
+  });
+
+  it('knows the code index’s violation when a save races another (both drivers)', async () => {
+    const taken = await createProgramme(t, admin, await input());
+    const error: unknown = await t.deps.db
+      .insert(programmes)
+      .values({
+        type: 'professional',
+        code: taken.code,
+        internalName: 'Racing save',
+        title: 'Racing save',
+        startDate: '2091-01-01',
+        endDate: '2091-02-01',
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).not.toBeNull();
+    expect(isUniqueViolation(error, 'programmes_type_code_key')).toBe(true);
+    expect(isUniqueViolation(error, 'grading_schemas_name_key')).toBe(false);
+    expect(isUniqueViolation(new Error('other'), 'programmes_type_code_key')).toBe(false);
   });
 
   it('takes only CLCs within the editor’s reach', async () => {
