@@ -26,10 +26,12 @@ export function usernameBase(firstName: string, lastName: string): string {
 export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> {
   const families = [...new Set(bases)];
   if (families.length === 0) return [];
+  // A join, not `= any(array)`: the array would be scanned once per user.
   const found = await rows<{ u: string }>(
     db,
-    sql`select lower(username) as u from users
-        where regexp_replace(lower(username), '[0-9]+$', '') = any(${textArray(families)})`,
+    sql`select lower(u.username) as u
+        from users u join unnest(${textArray(families)}) as f(base)
+          on regexp_replace(lower(u.username), '[0-9]+$', '') = f.base`,
   );
   const taken = new Set(found.map((r) => r.u));
   return bases.map((base) => {
@@ -181,7 +183,12 @@ export async function createPeople(
 export async function applyPeople(
   db: Db,
   auth: AuthContext,
-  input: { programmeId: number; people: { userId: number; clcId: number }[]; source: string },
+  input: {
+    programmeId: number;
+    /** `created`: made in the same transaction, with their role and CLC already. */
+    people: { userId: number; clcId: number; created?: boolean }[];
+    source: string;
+  },
 ): Promise<{ id: number; user_id: number }[]> {
   if (input.people.length === 0) return [];
   const who = auditActor(auth);
@@ -193,18 +200,19 @@ export async function applyPeople(
     sql`with input as (
           select * from unnest(
             ${intArray(input.people.map((p) => p.userId))},
-            ${intArray(input.people.map((p) => p.clcId))}
-          ) as t(user_id, clc_id)
+            ${intArray(input.people.map((p) => p.clcId))},
+            ${sql`${pgArray(input.people.map((p) => p.created === true))}::text::bool[]`}
+          ) as t(user_id, clc_id, created)
         ),
         role_added as (
           insert into user_roles (user_id, role_key)
-          select user_id, 'STUDENT' from input
+          select user_id, 'STUDENT' from input where not created
           on conflict do nothing
           returning user_id
         ),
         clc_added as (
           insert into user_clcs (user_id, clc_id)
-          select user_id, clc_id from input
+          select user_id, clc_id from input where not created
           on conflict do nothing
           returning user_id, clc_id
         ),

@@ -145,7 +145,7 @@ export async function addApplicant(
       if (id === undefined || id === null) throw new Error('The applicant could not be saved.');
       const [enrolled] = await repo.applyPeople(tx, auth, {
         programmeId,
-        people: [{ userId: id, clcId: input.clcId }],
+        people: [{ userId: id, clcId: input.clcId, created: person !== null }],
         source: 'form',
       });
       return enrolled?.id;

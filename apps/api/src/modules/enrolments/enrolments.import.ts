@@ -300,7 +300,7 @@ export async function importApplicants(
         const match = matches.get(a.row);
         if (match) return match.applied ? [] : [{ userId: match.userId, clcId: a.clcId }];
         const userId = created.get(usernameOfRow.get(a.row) ?? '');
-        return userId === undefined ? [] : [{ userId, clcId: a.clcId }];
+        return userId === undefined ? [] : [{ userId, clcId: a.clcId, created: true }];
       });
       const added = await repo.applyPeople(tx, auth, {
         programmeId: programme.id,
