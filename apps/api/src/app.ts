@@ -34,6 +34,7 @@ import { classRoutes } from './modules/classes/classes.routes';
 import { resultRoutes } from './modules/results/results.routes';
 import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
+import { certificateRoutes } from './modules/certificates/certificates.routes';
 
 export type AppOptions = {
   config: Config;
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     enrolmentRoutes,
     classRoutes,
     programmeRoutes,
+    certificateRoutes,
   ]) {
     await area(app, deps);
   }

@@ -1,0 +1,159 @@
+import { renderToBuffer } from '@react-pdf/renderer';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { certificateVerificationPath } from '@lantern/contracts/programme';
+import type { Db } from '@lantern/db/client';
+import type { FileStore } from '../../plugins/storage';
+import {
+  certificateDocument,
+  type CertificateContent,
+  type PdfImage,
+} from './certificate-document';
+import { getStoredFile, type CertificateRecord } from './certificates.repository';
+
+/** A failure a person can act on (a CLC's image that cannot be read); its text is shown as is. */
+export class CertificateRenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CertificateRenderError';
+  }
+}
+
+/** What a failed certificate says in the failures list; anything unexpected stays generic. */
+export const failureText = (error: unknown): string =>
+  error instanceof CertificateRenderError ? error.message : 'The PDF could not be made.';
+
+/** What the built-in PDF fonts (WinAnsi encoding) can print: Latin-1 and a few more. */
+const PRINTABLE = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
+const printable = (text: string): boolean => PRINTABLE.test(text);
+
+/**
+ * The built-in fonts print Western European letters only; anything else would come out as
+ * wrong glyphs on a document people keep, so such a certificate fails with the text named.
+ */
+function assertPrintable(fields: Record<string, string | null>): void {
+  for (const [label, text] of Object.entries(fields)) {
+    if (text && !printable(text))
+      throw new CertificateRenderError(
+        `The ${label} “${text}” has letters the certificate’s fonts cannot print.`,
+      );
+  }
+}
+
+/** 'Issued on 30 November 2025' for a YYYY-MM-DD date, read in UTC (spec §9). */
+export function issuedOnText(issuedOn: string): string {
+  const date = new Date(`${issuedOn}T00:00:00Z`);
+  const text = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+  return `Issued on ${text}`;
+}
+
+export const verificationUrl = (publicUrl: string, code: string): string =>
+  `${publicUrl}${certificateVerificationPath(code)}`;
+
+/** Largest pixel size of each image: about 200 dpi at the size the page prints it. */
+const IMAGE_BOX = {
+  logo: { width: 500, height: 160 },
+  signature: { width: 560, height: 130 },
+} as const;
+
+/**
+ * A CLC's logo or signature from the file store, scaled down once for the page: a JPEG stays a
+ * JPEG (embedded as is), a PNG becomes a palette PNG (keeps transparency, a few KB).
+ */
+async function loadImage(
+  db: Db,
+  store: FileStore,
+  fileId: string,
+  kind: keyof typeof IMAGE_BOX,
+): Promise<PdfImage> {
+  const what = kind === 'logo' ? 'The CLC’s logo' : 'The CLC’s signature';
+  const file = await getStoredFile(db, fileId);
+  if (!file) throw new CertificateRenderError(`${what} file is missing.`);
+  try {
+    const data = await store.get(file.storageKey);
+    const pipeline = sharp(data, { failOn: 'error' }).resize({
+      ...IMAGE_BOX[kind],
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    return file.mime === 'image/png'
+      ? {
+          data: await pipeline.png({ palette: true, compressionLevel: 9 }).toBuffer(),
+          format: 'png',
+        }
+      : {
+          data: await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 78 }).toBuffer(),
+          format: 'jpg',
+        };
+  } catch {
+    throw new CertificateRenderError(`${what} could not be read.`);
+  }
+}
+
+export type CertificateRenderer = (record: CertificateRecord) => Promise<Buffer>;
+
+/**
+ * Renders certificates to PDF. The CLC images are loaded and scaled once per renderer (a batch),
+ * and a failed load is remembered, so each certificate of that CLC fails with the same reason.
+ */
+export function createRenderer(options: {
+  db: Db;
+  files: FileStore;
+  publicUrl: string;
+}): CertificateRenderer {
+  const images = new Map<string, Promise<PdfImage>>();
+  const image = (fileId: string | null, kind: keyof typeof IMAGE_BOX) => {
+    if (!fileId) return Promise.resolve(null);
+    let found = images.get(fileId);
+    if (!found) {
+      found = loadImage(options.db, options.files, fileId, kind);
+      // The rejection is handled where it is awaited; this only keeps it from being reported twice.
+      found.catch(() => undefined);
+      images.set(fileId, found);
+    }
+    return found;
+  };
+  return async (record) => {
+    assertPrintable({
+      'student name': record.studentName,
+      'programme title': record.programmeTitle,
+      'certificate text': record.certificateText,
+      'certifying university': record.certifyingUniversity,
+      'CLC name': record.clcName,
+      'signee name': record.signeeName,
+      'signee title': record.signeeTitle,
+    });
+    const [logo, signature] = await Promise.all([
+      image(record.logoFileId, 'logo'),
+      image(record.signatureFileId, 'signature'),
+    ]);
+    const verifyUrl = verificationUrl(options.publicUrl, record.code);
+    const qrDataUrl = await QRCode.toDataURL(verifyUrl, {
+      errorCorrectionLevel: 'M',
+      margin: 0,
+      scale: 4,
+      color: { dark: '#000000', light: '#ffffff' },
+    });
+    const content: CertificateContent = {
+      studentName: record.studentName,
+      programmeTitle: record.programmeTitle,
+      certificateText: record.certificateText,
+      certifyingUniversity: record.certifyingUniversity,
+      clcName: record.clcName,
+      signeeName: record.signeeName,
+      signeeTitle: record.signeeTitle,
+      issuedOnText: issuedOnText(record.issuedOn),
+      code: record.code,
+      verifyUrl,
+      qrDataUrl,
+      logo,
+      signature,
+    };
+    return renderToBuffer(certificateDocument(content));
+  };
+}
