@@ -223,6 +223,20 @@ describe('creating a professional certificate', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<Programme>().clcs.map((c) => c.code)).toEqual(['AMM', 'DZA']);
+    // Sending back a CLC beyond reach that the programme already has is no error either.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `${PC}/${id}`,
+      headers: lead,
+      payload: {
+        ...(await input({ code: rest.code, title: 'Renamed again' })),
+        clcIds: [clc.AMM, clc.KAK],
+        courses,
+        version: version + 1,
+      },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Programme>().clcs.map((c) => c.code)).toEqual(['AMM', 'KAK']);
   });
 });
 

@@ -105,10 +105,13 @@ async function check(
   });
   if (Object.keys(fields).length > 0) throw fieldError(fields);
   // CLCs beyond the editor's reach stay on the programme: they cannot see them to keep them.
-  const kept = scope ? [...had].filter((id) => !scope.includes(id)) : [];
-  const finalClcIds = [...new Set([...clcIds, ...kept])];
-  const codes = (await findClcRefs(deps.db, finalClcIds)).map((c) => c.code).sort();
-  return { gradingSchema: gradingSchema ?? '', clcIds: finalClcIds, clcCodes: codes };
+  const kept = scope ? [...had].filter((id) => !scope.includes(id) && !clcIds.includes(id)) : [];
+  const refs = [...clcs, ...(current?.clcs ?? []).filter((c) => kept.includes(c.id))];
+  return {
+    gradingSchema: gradingSchema ?? '',
+    clcIds: refs.map((c) => c.id),
+    clcCodes: refs.map((c) => c.code).sort(),
+  };
 }
 
 const valuesOf = (data: ProgrammeInput): Omit<repo.ProgrammeValues, 'type'> => ({
