@@ -109,7 +109,7 @@ export async function moveEnrolments(
   return moved.map((m) => ({ id: m.id, from: m.from_state }));
 }
 
-/** Study breaks from a day to another for some enrolments (the suspend action). */
+/** Study breaks from a day to another for some enrolments (the suspend action); their ids. */
 export async function insertBreaks(
   db: Db,
   input: {
@@ -119,11 +119,14 @@ export async function insertBreaks(
     reason: string | null;
     createdBy: number;
   },
-): Promise<void> {
-  if (input.enrolmentIds.length === 0) return;
-  await db.execute(
+): Promise<number[]> {
+  if (input.enrolmentIds.length === 0) return [];
+  const created = await rows<{ id: number }>(
+    db,
     sql`insert into study_breaks (enrolment_id, starts_on, ends_on, reason, created_by)
         select id, ${input.startsOn}::date, ${input.endsOn}::date, ${input.reason}, ${input.createdBy}
-        from unnest(${intArray(input.enrolmentIds)}) as t(id)`,
+        from unnest(${intArray(input.enrolmentIds)}) as t(id)
+        returning id`,
   );
+  return created.map((c) => c.id);
 }

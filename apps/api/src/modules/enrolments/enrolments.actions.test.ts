@@ -407,3 +407,38 @@ describe('scope', () => {
     expect((await f.enrolment(who.enrolmentId))?.state).toBe('active');
   });
 });
+
+describe('automatic mails', () => {
+  const automaticMail = (programmeId: number, eventType: string, eventStatus: string | null) =>
+    t.database.query(
+      `insert into automatic_mails (programme_id, event_type, event_status, subject, body, recipient_role, published)
+       values ($1, $2, $3, 'News for {{firstName}}', 'Dear {{firstName}}, you are {{state}}.', 'student', true)`,
+      [programmeId, eventType, eventStatus],
+    );
+  const automatic = (userId: number) =>
+    t.database.query<{ subject: string; text_body: string }>(
+      `select subject, text_body from mail_outbox where to_user_id = $1 and kind = 'automatic' order by id`,
+      [userId],
+    );
+
+  it('queues the programme’s published mail once per state change, with the move', async () => {
+    const programme = await f.programme('applying');
+    await automaticMail(programme.id, 'student_state_changed', 'active');
+    await automaticMail(programme.id, 'study_break_started', null);
+    const who = await f.enrol(programme.id, 'applied', { firstName: 'Abuk', password: true });
+    const declined = await f.enrol(programme.id, 'applied', { password: true });
+    await act('coordinator', programme.id, 'accept', { enrolmentIds: [who.enrolmentId] });
+    await act('coordinator', programme.id, 'accept', { enrolmentIds: [who.enrolmentId] });
+    await act('coordinator', programme.id, 'decline', { enrolmentIds: [declined.enrolmentId] });
+    expect(await automatic(who.userId)).toEqual([
+      { subject: 'News for Abuk', text_body: 'Dear Abuk, you are Active.' },
+    ]);
+    // The mail is for moves to active only.
+    expect(await automatic(declined.userId)).toEqual([]);
+    await act('coordinator', programme.id, 'suspend', {
+      enrolmentIds: [who.enrolmentId],
+      breakEndsOn: nextWeek(),
+    });
+    expect(await automatic(who.userId)).toHaveLength(2);
+  });
+});

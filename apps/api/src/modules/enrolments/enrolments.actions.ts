@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import { clcScope } from '../../lib/scope';
 import { todayUtc } from './enrolments.dates';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { queueInvitations, type Invitee } from './enrolments.invitations';
 import * as repo from './enrolments.repository';
 import * as actionsRepo from './enrolments.actions.repository';
@@ -117,15 +118,30 @@ export async function runEnrolmentAction(
       extra,
     });
     const movedIds = moved.map((m) => m.id);
-    if (action === 'suspend')
-      await actionsRepo.insertBreaks(tx, {
-        enrolmentIds: movedIds,
-        startsOn: today,
-        endsOn: breakEndsOn,
-        reason,
-        createdBy: auth.user.jwlId,
-      });
-    let mailIds: number[] = [];
+    const publicUrl = deps.config.publicUrl;
+    // The programme's automatic mails on this event, in the same transaction as the change.
+    const mailIds =
+      action === 'suspend'
+        ? await queueAutomaticMails(
+            tx,
+            {
+              type: 'study_break_started',
+              programmeId,
+              breakIds: await actionsRepo.insertBreaks(tx, {
+                enrolmentIds: movedIds,
+                startsOn: today,
+                endsOn: breakEndsOn,
+                reason,
+                createdBy: auth.user.jwlId,
+              }),
+            },
+            publicUrl,
+          )
+        : await queueAutomaticMails(
+            tx,
+            { type: 'student_state_changed', programmeId, enrolmentIds: movedIds, state: rule.to },
+            publicUrl,
+          );
     if (action === 'accept') {
       const invitees: Invitee[] = allowed
         .filter((t) => movedIds.includes(t.id) && !t.hasPassword && t.email)
@@ -136,11 +152,7 @@ export async function runEnrolmentAction(
           username: t.username,
           email: t.email ?? '',
         }));
-      mailIds = await queueInvitations(tx, {
-        invitees,
-        programme,
-        publicUrl: deps.config.publicUrl,
-      });
+      mailIds.push(...(await queueInvitations(tx, { invitees, programme, publicUrl })));
     }
     return { moved, mailIds, status };
   });

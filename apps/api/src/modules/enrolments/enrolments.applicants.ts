@@ -10,6 +10,7 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
 import * as repo from './enrolments.applicants.repository';
@@ -136,24 +137,31 @@ export async function addApplicant(
   }
   if (Object.keys(fields).length > 0) throw fail(fields);
 
-  let enrolmentId: number | undefined;
+  let saved: { enrolmentId: number | undefined; mailIds: number[] };
   try {
-    enrolmentId = await deps.db.transaction(async (tx) => {
+    saved = await deps.db.transaction(async (tx) => {
       const id = person
         ? (await repo.createPeople(tx, auth, [person])).get(person.username)
         : userId;
       if (id === undefined || id === null) throw new Error('The applicant could not be saved.');
-      const [enrolled] = await repo.applyPeople(tx, auth, {
+      const enrolled = await repo.applyPeople(tx, auth, {
         programmeId,
         people: [{ userId: id, clcId: input.clcId, created: person !== null }],
         source: 'form',
       });
-      return enrolled?.id;
+      const mailIds = await queueAutomaticMails(
+        tx,
+        { type: 'application_received', programmeId, enrolmentIds: enrolled.map((e) => e.id) },
+        deps.config.publicUrl,
+      );
+      return { enrolmentId: enrolled[0]?.id, mailIds };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', APPLICANT_TEXTS.concurrent);
     throw error;
   }
+  deps.mailer.dispatch(saved.mailIds);
+  const { enrolmentId } = saved;
   // Added by someone else between the check and the write.
   if (enrolmentId === undefined) throw fail({ studentId: APPLICANT_TEXTS.alreadyApplied });
   return getEnrolmentDetail(deps, auth, programmeId, enrolmentId);

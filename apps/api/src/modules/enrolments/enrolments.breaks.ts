@@ -8,6 +8,7 @@ import {
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { audit } from '../../lib/audit';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { addDays, todayUtc } from './enrolments.dates';
 import { BREAK_TEXTS, REFUSALS } from './enrolments.texts';
@@ -59,7 +60,7 @@ export async function addStudyBreak(
     throw badRequest(`startsOn: ${text}`, { startsOn: text });
   }
   const reason = input.reason?.trim() ? input.reason.trim() : null;
-  await deps.db.transaction(async (tx) => {
+  const mailIds = await deps.db.transaction(async (tx) => {
     const id = await repo.insertBreak(tx, {
       enrolmentId: target.enrolmentId,
       startsOn: input.startsOn,
@@ -78,7 +79,16 @@ export async function addStudyBreak(
         ...(reason ? { reason } : {}),
       },
     });
+    // A break that has begun raises its event now; a later one when the hourly job sees it begin.
+    return input.startsOn <= todayUtc()
+      ? queueAutomaticMails(
+          tx,
+          { type: 'study_break_started', programmeId: target.programmeId, breakIds: [id] },
+          deps.config.publicUrl,
+        )
+      : [];
   });
+  deps.mailer.dispatch(mailIds);
   return breaksOf(deps, target.enrolmentId);
 }
 
@@ -125,7 +135,7 @@ export async function endStudyBreak(
   if (found.ends_on < today) throw new AppError(409, 'CONFLICT', BREAK_TEXTS.ended(found.ends_on));
   const yesterday = addDays(today, -1);
   const remove = found.starts_on > yesterday;
-  await deps.db.transaction(async (tx) => {
+  const mailIds = await deps.db.transaction(async (tx) => {
     if (remove) await repo.deleteBreak(tx, found.id);
     else await repo.setBreakEnd(tx, found.id, yesterday);
     await repo.touchEnrolment(tx, target.enrolmentId);
@@ -141,6 +151,14 @@ export async function endStudyBreak(
         breakId: found.id,
       },
     });
+    return remove
+      ? []
+      : queueAutomaticMails(
+          tx,
+          { type: 'study_break_ended', programmeId: target.programmeId, breakIds: [found.id] },
+          deps.config.publicUrl,
+        );
   });
+  deps.mailer.dispatch(mailIds);
   return breaksOf(deps, target.enrolmentId);
 }

@@ -333,8 +333,13 @@ describe('a clean file', () => {
     expect(await enrolled(programme.id)).toBe(0);
   });
 
-  it('invites an imported person once they are accepted', async () => {
+  it('queues the application mail, and invites an imported person once accepted', async () => {
     const programme = await f.programme('applying');
+    await t.database.query(
+      `insert into automatic_mails (programme_id, event_type, subject, body, recipient_role, published)
+       values ($1, 'application_received', 'We received your application', 'Dear {{firstName}}', 'student', true)`,
+      [programme.id],
+    );
     await upload(
       programme.id,
       'firstName,lastName,email,birthDate,clcCode\nLuwam,Berhane,luwam@example.org,2000-10-10,KAK',
@@ -343,11 +348,12 @@ describe('a clean file', () => {
       `select id, user_id from enrolments where programme_id = $1`,
       [programme.id],
     );
+    // The application mail only: no invitation before the accept.
     expect(
-      await count(`select count(*)::int as n from mail_outbox where to_user_id = $1`, [
+      await t.database.query(`select kind, text_body from mail_outbox where to_user_id = $1`, [
         row?.user_id,
       ]),
-    ).toBe(0);
+    ).toEqual([{ kind: 'automatic', text_body: 'Dear Luwam' }]);
     const accept = await t.app.inject({
       method: 'POST',
       url: `/api/en/programme/${programme.id}/students/actions/accept`,

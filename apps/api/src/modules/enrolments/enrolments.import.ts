@@ -7,6 +7,7 @@ import type { UploadedFile } from '../../plugins/body';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
 import {
@@ -294,7 +295,7 @@ export async function importApplicants(
   }));
   const usernameOfRow = new Map(fresh.map((a, i) => [a.row, usernames[i] ?? '']));
   try {
-    const enrolled = await deps.db.transaction(async (tx) => {
+    const written = await deps.db.transaction(async (tx) => {
       const created = await repo.createPeople(tx, auth, people);
       const toApply = applicants.flatMap((a) => {
         const match = matches.get(a.row);
@@ -313,8 +314,19 @@ export async function importApplicants(
         entityId: programme.id,
         changes: { rows: found.rows, created: created.size, enrolled: added.length },
       });
-      return added.length;
+      const mailIds = await queueAutomaticMails(
+        tx,
+        {
+          type: 'application_received',
+          programmeId: programme.id,
+          enrolmentIds: added.map((e) => e.id),
+        },
+        deps.config.publicUrl,
+      );
+      return { enrolled: added.length, mailIds };
     });
+    deps.mailer.dispatch(written.mailIds);
+    const { enrolled } = written;
     return {
       ...report,
       dryRun: false,
