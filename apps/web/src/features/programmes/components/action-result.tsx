@@ -5,6 +5,7 @@ import {
   type EnrolmentAction,
   type EnrolmentActionResult,
 } from '@lantern/contracts/programme';
+import { READABLE_TITLE } from './a11y';
 
 export type ActionOutcome = {
   action: EnrolmentAction;
@@ -30,13 +31,14 @@ export function ActionResult({
   };
   return (
     <Alert
-      color={refused > 0 ? 'orange.9' : 'green.9'}
+      color={refused > 0 ? 'red.9' : 'teal.9'}
       variant="light"
       role="status"
       title={`${ENROLMENT_ACTIONS[action].label}: ${done} done${refused > 0 ? `, ${refused} refused` : ''}`}
       withCloseButton
       closeButtonLabel="Close"
       onClose={onClose}
+      styles={READABLE_TITLE}
     >
       {refused > 0 ? (
         <List size="sm" spacing={2}>

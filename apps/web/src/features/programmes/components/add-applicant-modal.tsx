@@ -19,6 +19,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useAddApplicant, type ApplicantInput } from '../api/add-applicant';
+import { CLOSE_LABEL } from './a11y';
 
 const [contractExisting, newSchema] = applicantInputSchema.options;
 /* The contract's existing-person branch carries no texts of its own: the form says what §5 says
@@ -250,7 +251,13 @@ export function AddApplicantModal({ programme, opened, onClose }: AddApplicantMo
     onCancel: onClose,
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Add applicant" size="lg">
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={opened}
+      onClose={onClose}
+      title="Add applicant"
+      size="lg"
+    >
       <Stack gap="sm">
         <SegmentedControl
           aria-label="Who applies"

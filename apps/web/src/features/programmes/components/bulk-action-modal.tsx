@@ -11,6 +11,7 @@ import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
+import { CLOSE_LABEL } from './a11y';
 
 type BulkActionModalProps = {
   programmeId: number;
@@ -77,7 +78,7 @@ export function BulkActionModal(props: BulkActionModalProps) {
 
   const label = action ? ENROLMENT_ACTIONS[action].label : '';
   return (
-    <Modal opened={action !== null} onClose={close} title={label}>
+    <Modal closeButtonProps={CLOSE_LABEL} opened={action !== null} onClose={close} title={label}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -19,6 +19,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useCreateGradingSchema } from '../api/create-grading-schema';
+import { CLOSE_LABEL } from './a11y';
 
 type Values = z.input<typeof gradingSchemaInputSchema>;
 type Output = z.output<typeof gradingSchemaInputSchema>;
@@ -100,7 +101,13 @@ export function GradingSchemaModal({ opened, onClose, onCreated }: GradingSchema
   }, notifyInvalid);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New grading schema" size="lg">
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={opened}
+      onClose={onClose}
+      title="New grading schema"
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           // React passes events up through portals: the programme form must not submit too.

@@ -36,21 +36,21 @@ function fileInput(): HTMLInputElement {
 }
 
 describe('ImportProblemsTable', () => {
-  it('lists every problem by row, then column, with the count', () => {
+  it('lists every problem by row, keeping the column order within a row, with the count', () => {
     renderWithProviders(
       <ImportProblemsTable
         problems={[
           { row: 5, column: 'email', message: 'Must be a valid E-Mail address' },
           { row: 2, column: 'lastName', message: 'This field must be filled' },
-          { row: 2, column: 'clcCode', message: 'No CLC with the code XYZ' },
+          { row: 2, column: 'clcCode', message: 'Please select a valid option' },
         ]}
       />,
     );
     const table = screen.getByRole('table', { name: '3 problems in the file' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '2clcCodeNo CLC with the code XYZ',
       '2lastNameThis field must be filled',
+      '2clcCodePlease select a valid option',
       '5emailMust be a valid E-Mail address',
     ]);
   });
@@ -89,7 +89,7 @@ describe('ImportApplicantsModal', () => {
     await user.click(screen.getByRole('button', { name: 'Import 3 applicants' }));
     expect(await screen.findByText('Imported')).toBeInTheDocument();
     expect(fetchCall(fetchMock, 2).url).toBe('/api/en/programme/7/applicants/import?dryRun=false');
-    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
   });
 
   it('shows a refused file as the server says it', async () => {

@@ -5,6 +5,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useImportApplicants } from '../api/import-applicants';
 import { ImportProblemsTable } from './import-problems-table';
+import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
 
 const ACCEPT = [
   '.csv',
@@ -62,7 +63,13 @@ export function ImportApplicantsModal({
   const isDone = report !== null && !report.dryRun && !hasProblems;
 
   return (
-    <Modal opened={opened} onClose={close} title="Import applicants" size="xl">
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={opened}
+      onClose={close}
+      title="Import applicants"
+      size="xl"
+    >
       <Stack gap="sm">
         <Text size="sm">
           A CSV or XLSX file with one applicant a row and these columns, by header:{' '}
@@ -79,6 +86,7 @@ export function ImportApplicantsModal({
             accept={ACCEPT}
             value={file}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the file' }}
             resetRef={resetInput}
             onChange={(chosen) => {
               setFile(chosen);
@@ -103,25 +111,37 @@ export function ImportApplicantsModal({
         ) : null}
         {hasProblems ? (
           <>
-            <Alert color="red.9" variant="light" role="alert" title="Nothing was imported">
+            <Alert
+              color="red.9"
+              variant="light"
+              role="alert"
+              title="Nothing was imported"
+              styles={READABLE_TITLE}
+            >
               Fix these in the file, save it and choose it again.
             </Alert>
             <ImportProblemsTable problems={report.problems} />
           </>
         ) : null}
         {isClean ? (
-          <Alert color="teal.9" variant="light" title="The file is clean">
+          <Alert color="teal.9" variant="light" title="The file is clean" styles={READABLE_TITLE}>
             {importSummary(report)}.
           </Alert>
         ) : null}
         {isDone ? (
-          <Alert color="green.9" variant="light" role="status" title="Imported">
+          <Alert
+            color="teal.9"
+            variant="light"
+            role="status"
+            title="Imported"
+            styles={READABLE_TITLE}
+          >
             {importSummary(report)}.
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {isDone ? 'Close' : 'Cancel'}
+            {isDone ? 'Done' : 'Cancel'}
           </Button>
           {isClean && file ? (
             <Button loading={run.isPending} onClick={() => void send(file, false)}>

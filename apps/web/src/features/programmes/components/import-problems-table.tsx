@@ -3,9 +3,10 @@ import type { ImportReport } from '@lantern/contracts/programme';
 
 type Problem = ImportReport['problems'][number];
 
-/** Problems in the order of the file: by row, then column. */
+/** Problems in the order of the file, by row; within a row as the server gave them (the file's
+ * column order). */
 export const sortProblems = (problems: readonly Problem[]): Problem[] =>
-  [...problems].sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
+  [...problems].sort((a, b) => a.row - b.row);
 
 /** Every problem of an applicant file, by row and column, so the file can be fixed in one go. */
 export function ImportProblemsTable({ problems }: { problems: readonly Problem[] }) {

@@ -13,6 +13,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useRunProgrammeAction } from '../api/run-programme-action';
 import { availableProgrammeActions, confirmTexts } from '../programme-actions';
+import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
 
 type ProgrammeActionsProps = {
   programme: Programme;
@@ -93,6 +94,7 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
         />
       ) : null}
       <Modal
+        closeButtonProps={CLOSE_LABEL}
         opened={asking !== null}
         onClose={() => {
           setAsking(null);
@@ -102,7 +104,13 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
         <Stack gap="sm">
           {texts?.map((text) =>
             text === REOPEN_CERTIFICATES_WARNING ? (
-              <Alert key={text} color="orange.9" variant="light" title="Certificates exist">
+              <Alert
+                key={text}
+                color="red.9"
+                variant="light"
+                title="Certificates exist"
+                styles={READABLE_TITLE}
+              >
                 {text}
               </Alert>
             ) : (

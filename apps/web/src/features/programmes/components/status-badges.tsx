@@ -7,14 +7,15 @@ import {
 } from '@lantern/contracts/programme';
 import { enrolmentStateText } from '../enrolment-actions';
 
-/* Shade 8–9 of each colour: white on them, or them on white, passes AA contrast. */
+/* Colours whose shade 9 (or gray 8) passes AA contrast with white either way round; green and
+ * orange do not, even at 9. */
 const STATUS_COLORS: Record<ProgrammeStatus, string> = {
   new: 'gray.8',
   applying: 'blue.9',
   preparing: 'violet.9',
   prep_done: 'indigo.9',
   running: 'teal.9',
-  finished: 'green.9',
+  finished: 'cyan.9',
   cancelled: 'red.9',
 };
 
@@ -22,8 +23,8 @@ export const STATE_COLORS: Record<EnrolmentState, string> = {
   applied: 'blue.9',
   active: 'teal.9',
   declined: 'gray.8',
-  withdrawn: 'orange.9',
-  completed: 'green.9',
+  withdrawn: 'grape.9',
+  completed: 'cyan.9',
   failed: 'red.9',
 };
 

@@ -28,6 +28,7 @@ import { useAddStudyBreak } from '../api/add-study-break';
 import { useEndStudyBreak } from '../api/end-study-break';
 import { useStudyBreaks, type EnrolmentRef } from '../api/get-study-breaks';
 import { useRemoveStudyBreak } from '../api/remove-study-break';
+import { CLOSE_LABEL } from './a11y';
 
 type Values = z.input<typeof studyBreakInputSchema>;
 type Output = z.output<typeof studyBreakInputSchema>;
@@ -35,7 +36,7 @@ type Output = z.output<typeof studyBreakInputSchema>;
 const today = () => new Date().toISOString().slice(0, 10);
 
 function whenOf(pause: StudyBreak): { label: string; color: string } {
-  if (pause.current) return { label: 'now', color: 'orange.9' };
+  if (pause.current) return { label: 'now', color: 'violet.9' };
   return pause.endsOn < today()
     ? { label: 'ended', color: 'gray.8' }
     : { label: 'to come', color: 'blue.9' };
@@ -222,6 +223,7 @@ export function StudyBreaksModal({
   const name = enrolment ? `${enrolment.student.firstName} ${enrolment.student.lastName}` : '';
   return (
     <Modal
+      closeButtonProps={CLOSE_LABEL}
       opened={enrolment !== null}
       onClose={onClose}
       title={`Study breaks of ${name}`}
