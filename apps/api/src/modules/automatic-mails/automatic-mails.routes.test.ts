@@ -228,4 +228,32 @@ describe('automatic mails', () => {
     });
     expect(wrongType.statusCode).toBe(404);
   });
+
+  it('goes out with a programme status move, once, in the same transaction', async () => {
+    const mail = await create({
+      eventType: 'programme_state_changed',
+      eventStatus: 'preparing',
+      subject: '{{programme}} is {{programmeState}}',
+      body: 'Dear {{firstName}}, we are preparing.',
+      recipientRole: 'student',
+      published: true,
+    });
+    const [programme] = await t.database.query<{ version: number }>(
+      `select version from programmes where id = $1`,
+      [programmeId],
+    );
+    const move = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/en/programme/${String(programmeId)}/actions/start-preparing`,
+        headers: admin,
+        payload: { version: programme?.version },
+      });
+    expect((await move()).statusCode).toBe(200);
+    expect((await move()).statusCode).toBe(409);
+    const sent = await outbox(mail.id);
+    // Both students are active by now, each with an e-mail.
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.subject).toBe('Certificate in Mail Tests is preparing');
+  });
 });

@@ -1,6 +1,5 @@
 import {
   PROGRAMME_ACTIONS,
-  PROGRAMME_STATUS_LABELS,
   type Programme,
   type ProgrammeAction,
   type ProgrammeStatus,
@@ -10,14 +9,14 @@ import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
+import { statusText } from '../../lib/programme-status';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import * as repo from './programmes.repository';
 import { getProgrammeDetail, staleProgramme } from './programmes.service';
 
 /** The path segment of an action: `finishProgramme` → `finish-programme`. */
 export const actionPath = (action: ProgrammeAction): string =>
   action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-const statusText = (status: ProgrammeStatus) => PROGRAMME_STATUS_LABELS[status].toLowerCase();
 
 /** 'a', 'a or b', 'a, b or c'. */
 function orList(items: string[]): string {
@@ -51,7 +50,7 @@ export async function moveProgramme(
   if (current.version !== version) throw staleProgramme();
   if (!allowed.includes(current.status))
     throw new AppError(409, 'CONFLICT', refusal(action, current.status));
-  await deps.db.transaction(async (tx) => {
+  const mails = await deps.db.transaction(async (tx) => {
     // The update comes first: it holds the programme's row while the students are counted.
     if (!(await repo.setStatus(tx, id, version, allowed, to))) throw staleProgramme();
     if (action === 'finishProgramme') {
@@ -64,6 +63,13 @@ export async function moveProgramme(
       entityId: id,
       changes: { status: { from: current.status, to } },
     });
+    // The programme's automatic mails for this status, committed with the move.
+    return queueAutomaticMails(
+      tx,
+      { type: 'programme_state_changed', programmeId: id, status: to },
+      deps.config.publicUrl,
+    );
   });
+  deps.mailer.dispatch(mails);
   return getProgrammeDetail(deps, auth, id);
 }
