@@ -29,6 +29,10 @@ export const router = createBrowserRouter([
         path: 'acceptable-use',
         lazy: page(() => import('../features/legal/routes/acceptable-use')),
       },
+      {
+        path: 'certificate-verification/:code?',
+        lazy: page(() => import('../features/certificates/routes/certificate-verification')),
+      },
       // Signed in: the shell loads the base data first
       {
         lazy: page(() => import('./shell/app-layout')),
@@ -60,6 +64,10 @@ export const router = createBrowserRouter([
           },
           ...PEOPLE_ROUTES,
           ...PROGRAMME_ROUTES,
+          {
+            path: 'programme/professional-certificate/:programme/certificate-export',
+            lazy: page(() => import('../features/certificates/routes/certificate-export')),
+          },
           {
             path: 'profile',
             children: [

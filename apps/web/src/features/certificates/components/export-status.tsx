@@ -1,0 +1,59 @@
+import { Alert, Anchor, Progress, Stack, Text } from '@mantine/core';
+import type { CertificateExportStatus } from '@lantern/contracts/programme';
+import { displayError } from '../../../lib/errors';
+import { useExportStatus } from '../api/get-export-status';
+import { ExportFailures } from './export-failures';
+
+/** Where an export stands: its progress while it runs, then the download and any failures. */
+export function ExportStatusView({ status }: { status: CertificateExportStatus }) {
+  const { done, total, state } = status;
+  const isRunning = state === 'queued' || state === 'running';
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <Stack gap="xs">
+      {isRunning ? (
+        <div>
+          <Text size="sm" mb={4} id="export-progress-label">
+            {state === 'queued'
+              ? `Waiting to start: ${total} certificates`
+              : `Making certificates: ${done} of ${total}`}
+          </Text>
+          <Progress
+            value={percent}
+            size="lg"
+            color="blue.9"
+            animated
+            aria-labelledby="export-progress-label"
+          />
+        </div>
+      ) : null}
+      {state === 'done' && status.downloadUrl ? (
+        <Alert color="green.9" variant="light" role="status" title="Certificates ready">
+          <Text size="sm">
+            {done} of {total} certificates made.{' '}
+            <Anchor href={status.downloadUrl} fw={600}>
+              Download the file
+            </Anchor>{' '}
+            (the link works for an hour).
+          </Text>
+        </Alert>
+      ) : null}
+      {state === 'failed' || status.failed.length > 0 ? (
+        <ExportFailures failed={status.failed} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A job's status, asked again every second until it ends. */
+export function ExportJobProgress({ jobId }: { jobId: string }) {
+  const status = useExportStatus(jobId);
+  if (status.isError)
+    return (
+      <Alert color="red.9" variant="light" role="alert">
+        {displayError(status.error)}
+      </Alert>
+    );
+  if (!status.data) return <Progress value={0} size="lg" aria-label="Starting the export" />;
+  return <ExportStatusView status={status.data} />;
+}
