@@ -352,7 +352,7 @@ describe('study breaks', () => {
     expect(await f.enrolment(who.enrolmentId)).toMatchObject({ state: 'active', version: 6 });
   });
 
-  it('takes breaks only for active students, in reach', async () => {
+  it('takes breaks only for active students of an open programme, in reach', async () => {
     const programme = await f.programme('running');
     const applied = await f.enrol(programme.id, 'applied', {
       firstName: 'Omar',
@@ -366,6 +366,21 @@ describe('study breaks', () => {
     expect(res.json<Fields>().detail).toBe(
       'Omar Saleh is applied; a study break is possible only for an active student.',
     );
+    const finished = await f.programme('finished');
+    const done = await f.enrol(finished.id, 'active');
+    const closed = await post('coordinator', url(finished.id, done.enrolmentId), {
+      startsOn: todayUtc(),
+      endsOn: addDays(todayUtc(), 3),
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json<Fields>().detail).toBe(
+      'The programme is finished; Suspend (study break) is possible only while it is applying, preparing, preparation done or running.',
+    );
+    expect(
+      await t.database.query(`select id from study_breaks where enrolment_id = $1`, [
+        done.enrolmentId,
+      ]),
+    ).toEqual([]);
     const amman = await f.enrol(programme.id, 'active', { clc: 'AMM' });
     const outOfReach = await get('coordinator', url(programme.id, amman.enrolmentId));
     expect(outOfReach.statusCode).toBe(404);
