@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { page } from './lazy-page';
 
 /** programme: the entry by right, the list with its tabs, and a professional certificate's new,
- * overview and edit (spec §2). */
+ * overview, edit, classes and finish (review grades); a programme's automatic mails (spec §2). */
 export const PROGRAMME_ROUTES: RouteObject[] = [
   {
     path: 'programme',
@@ -31,7 +31,29 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
             path: ':programme/edit',
             lazy: page(() => import('../features/programmes/routes/programme-edit')),
           },
+          {
+            path: ':programme/classes',
+            lazy: page(() => import('../features/programmes/routes/programme-classes')),
+          },
+          {
+            path: ':programme/finish',
+            lazy: page(() => import('../features/programmes/routes/programme-finish')),
+          },
         ],
+      },
+    ],
+  },
+  {
+    path: 'automatic-mail/:programmeType/:programmeId',
+    children: [
+      { index: true, element: <Navigate to="list" replace /> },
+      {
+        path: 'list',
+        lazy: page(() => import('../features/automatic-mails/routes/automatic-mail-list')),
+      },
+      {
+        path: 'detail/:itemId',
+        lazy: page(() => import('../features/automatic-mails/routes/automatic-mail-detail')),
       },
     ],
   },

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Student } from '@lantern/contracts/people';
 import { HistoryList } from '../../../components/history-list';
@@ -20,6 +9,7 @@ import { formatTimestamp } from '../../../lib/format';
 import { usePersonHistory } from '../api/get-person-history';
 import { DetailTable } from './detail-table';
 import { StudentPhotos } from './student-photos';
+import { StudentProgrammes } from './student-programmes';
 
 const COUNTRY_FIELDS: ReadonlySet<string> = new Set([
   'birthCountry',
@@ -47,7 +37,16 @@ function StudentHistory({ id }: { id: number }) {
 }
 
 /** Everything about a student on one page: profile, photos, CLCs, contact, programmes, history. */
-export function StudentOverviewView({ student, canEdit }: { student: Student; canEdit: boolean }) {
+export function StudentOverviewView({
+  student,
+  canEdit,
+  canOpenProgrammes,
+}: {
+  student: Student;
+  canEdit: boolean;
+  /** Whether the programmes link to their overview. */
+  canOpenProgrammes: boolean;
+}) {
   const gender = useEnumLabel('genders');
   const residency = useEnumLabel('residencyStatuses');
   const schooling = useEnumLabel('schoolingLevels');
@@ -147,12 +146,7 @@ export function StudentOverviewView({ student, canEdit }: { student: Student; ca
         Photos
       </Title>
       <StudentPhotos student={student} />
-      <Paper withBorder p="sm">
-        <Title order={2} fz="h4" mb="xs">
-          Programmes
-        </Title>
-        <Text size="sm">Not in any programme yet.</Text>
-      </Paper>
+      <StudentProgrammes studentId={student.id} canOpenProgrammes={canOpenProgrammes} />
       <StudentHistory id={student.id} />
     </Stack>
   );

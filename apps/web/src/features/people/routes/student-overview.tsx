@@ -30,7 +30,11 @@ export default function StudentOverviewRoute() {
         </Alert>
       ) : null}
       {student.data ? (
-        <StudentOverviewView student={student.data} canEdit={hasRight(user, 'STUDENT__EDIT')} />
+        <StudentOverviewView
+          student={student.data}
+          canEdit={hasRight(user, 'STUDENT__EDIT')}
+          canOpenProgrammes={hasRight(user, 'PC_PROGRAMME__DISPLAY')}
+        />
       ) : null}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { useProgramme } from '../api/get-programme';
 import { useProgrammeHistory } from '../api/get-programme-history';
 import { ProgrammeActions } from '../components/programme-actions';
 import { ProgrammeDetails } from '../components/programme-details';
+import { ProgrammeSectionLinks } from '../components/programme-section-links';
 import { ProgrammeStatusBadge } from '../components/status-badges';
 import { StudentsSection } from '../components/students-section';
 import { programmeEditPath, programmeListPath } from '../paths';
@@ -62,6 +63,7 @@ function ProgrammeOverview({
         ) : null}
       </Group>
       <ProgrammeActions programme={programme} onReload={onReload} />
+      <ProgrammeSectionLinks programmeId={programme.id} />
       <ProgrammeDetails programme={programme} />
       {hasRight(user, 'PC_STUDENT__DISPLAY') ? (
         <>

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { displayError } from '../../../lib/errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
+import type { MailRef } from '../api/get-automatic-mail';
+
+/** Deletes the mail once confirmed. */
+export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted: () => void }) {
+  const remove = useDeleteAutomaticMail();
+  const [opened, setOpened] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync(mail);
+      notifySubmitSuccess();
+      setOpened(false);
+      onDeleted();
+    } catch (error) {
+      setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        color="red.9"
+        onClick={() => {
+          setOpened(true);
+        }}
+      >
+        Delete mail
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => {
+          setOpened(false);
+        }}
+        title="Delete automatic mail"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Delete this automatic mail? No more mails of it go out on its event.
+          </Text>
+          {failure ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setOpened(false);
+              }}
+            >
+              Back
+            </Button>
+            <Button color="red.9" loading={remove.isPending} onClick={() => void confirm()}>
+              Delete mail
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

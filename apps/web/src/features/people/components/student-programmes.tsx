@@ -1,0 +1,213 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  List,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import type { HistoryEntry } from '@lantern/contracts/clc';
+import {
+  ENROLMENT_STATE_LABELS,
+  PROGRAMME_STATUS_LABELS,
+  PROGRAMME_TYPE_LABELS,
+  type StudentProgramme,
+  type StudyBreak,
+} from '@lantern/contracts/programme';
+import { humanize } from '../../../components/history-list';
+import { displayError } from '../../../lib/errors';
+import { formatTimestamp } from '../../../lib/format';
+import { useStudentProgrammes } from '../api/get-student-programmes';
+
+/** Only a professional certificate has an overview page so far. */
+const overviewPath = (p: StudentProgramme['programme']) =>
+  p.type === 'professional' ? `/en/programme/professional-certificate/${p.id}/overview` : null;
+
+const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
+  typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return JSON.stringify(value);
+};
+
+/** A history entry's changes in one line: 'State: applied → active; Reason: …'. */
+const changesText = (entry: HistoryEntry) =>
+  Object.entries(entry.changes ?? {})
+    .map(([field, value]) =>
+      isChange(value)
+        ? `${humanize(field)}: ${shown(value.from)} → ${shown(value.to)}`
+        : `${humanize(field)}: ${shown(value)}`,
+    )
+    .join('; ');
+
+function Breaks({ breaks }: { breaks: StudyBreak[] }) {
+  if (breaks.length === 0) return <Text size="sm">None</Text>;
+  return (
+    <List size="sm" spacing={2}>
+      {breaks.map((b) => (
+        <List.Item key={b.id}>
+          <Text span size="sm" fw={b.current ? 700 : undefined}>
+            {b.startsOn} to {b.endsOn}
+          </Text>
+          {b.reason ? ` · ${b.reason}` : ''}{' '}
+          {b.current ? (
+            <Badge size="xs" variant="filled" color="violet.9" tt="none">
+              Now
+            </Badge>
+          ) : null}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function History({ entries, label }: { entries: HistoryEntry[]; label: string }) {
+  if (entries.length === 0) return <Text size="sm">No changes recorded yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table aria-label={label} fz="sm" verticalSpacing={2} horizontalSpacing={6} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={150}>When</Table.Th>
+            <Table.Th w={150}>Who</Table.Th>
+            <Table.Th>What</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>
+                <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time>
+              </Table.Td>
+              <Table.Td>
+                {entry.actor?.name ?? 'System'}
+                {entry.impersonator ? ` (by ${entry.impersonator.name})` : ''}
+              </Table.Td>
+              <Table.Td>
+                <Text span size="sm" fw={600}>
+                  {humanize(entry.action)}
+                </Text>
+                {entry.changes && Object.keys(entry.changes).length > 0
+                  ? ` · ${changesText(entry)}`
+                  : ''}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ProgrammeEntry({ entry, canOpen }: { entry: StudentProgramme; canOpen: boolean }) {
+  const { programme } = entry;
+  const name = `${programme.code} ${programme.title}`;
+  const path = canOpen ? overviewPath(programme) : null;
+  return (
+    <Paper withBorder p="sm" component="article" aria-label={name}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Title order={3} fz="h5">
+            {path ? (
+              <Anchor component={Link} to={path} inherit>
+                {name}
+              </Anchor>
+            ) : (
+              name
+            )}
+          </Title>
+          <Badge size="sm" variant="outline" color="gray.8" tt="none">
+            {PROGRAMME_TYPE_LABELS[programme.type]}
+          </Badge>
+          <Badge size="sm" variant="light" color="gray.8" tt="none">
+            Programme {PROGRAMME_STATUS_LABELS[programme.status].toLowerCase()}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <div>
+            <Text size="xs" fw={600}>
+              State
+            </Text>
+            <Text size="sm" fw={700}>
+              {ENROLMENT_STATE_LABELS[entry.state]}
+              {entry.onBreak?.current ? ` · on break until ${entry.onBreak.endsOn}` : ''}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" fw={600}>
+              Class
+            </Text>
+            <Text size="sm">{entry.class?.name ?? '—'}</Text>
+          </div>
+          <div>
+            <Text size="xs" fw={600}>
+              CLC
+            </Text>
+            <Text size="sm">{entry.clc?.code ?? '—'}</Text>
+          </div>
+          <div>
+            <Text size="xs" fw={600}>
+              Dates
+            </Text>
+            <Text size="sm">
+              {programme.startDate.slice(0, 10)} to {programme.endDate.slice(0, 10)}
+            </Text>
+          </div>
+        </SimpleGrid>
+        {entry.reason ? <Text size="sm">Reason: {entry.reason}</Text> : null}
+        <div>
+          <Text size="xs" fw={600} mb={2}>
+            Study breaks
+          </Text>
+          <Breaks breaks={entry.breaks} />
+        </div>
+        <div>
+          <Text size="xs" fw={600} mb={2}>
+            History
+          </Text>
+          <History entries={entry.history} label={`History in ${name}`} />
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The programmes a student is in, each with their state, class, CLC, breaks and history. */
+export function StudentProgrammes({
+  studentId,
+  canOpenProgrammes,
+}: {
+  studentId: number;
+  canOpenProgrammes: boolean;
+}) {
+  const programmes = useStudentProgrammes(studentId);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="student-programmes">
+      <Title order={2} fz="h4" id="student-programmes">
+        Programmes
+      </Title>
+      {programmes.isPending ? (
+        <Loader role="status" size="sm" aria-label="Loading programmes" />
+      ) : null}
+      {programmes.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {displayError(programmes.error)}
+        </Alert>
+      ) : null}
+      {programmes.data?.length === 0 ? <Text size="sm">Not in any programme yet.</Text> : null}
+      {programmes.data?.map((entry) => (
+        <ProgrammeEntry key={entry.enrolmentId} entry={entry} canOpen={canOpenProgrammes} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import type { ProgrammeClass } from '@lantern/contracts/classes';
+import { isApiError } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { hasRight } from '../../../lib/rights';
+import { useSetClassStaff } from '../api/set-class-staff';
+import { StaffMultiSelect } from './staff-multi-select';
+
+type ClassStaffModalProps = {
+  programmeId: number;
+  klass: ProgrammeClass | null;
+  onClose: () => void;
+};
+
+function StaffForm({
+  programmeId,
+  klass,
+  onClose,
+}: {
+  programmeId: number;
+  klass: ProgrammeClass;
+  onClose: () => void;
+}) {
+  const user = useCurrentUser();
+  const save = useSetClassStaff();
+  const facilitators = klass.staff.filter((s) => s.kind === 'facilitator');
+  const faculty = klass.staff.filter((s) => s.kind === 'faculty');
+  const [facilitatorIds, setFacilitatorIds] = useState(facilitators.map((s) => s.id));
+  const [facultyIds, setFacultyIds] = useState(faculty.map((s) => s.id));
+  const [errors, setErrors] = useState<{ facilitatorIds?: string; facultyIds?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async () => {
+    setErrors({});
+    setFailure(null);
+    try {
+      await save.mutateAsync({
+        programmeId,
+        classId: klass.id,
+        data: { facilitatorIds, facultyIds },
+      });
+      notifySubmitSuccess();
+      onClose();
+    } catch (error) {
+      const fields = isApiError(error) ? error.fields : {};
+      const next = { facilitatorIds: fields.facilitatorIds, facultyIds: fields.facultyIds };
+      setErrors(next);
+      if (!next.facilitatorIds && !next.facultyIds) setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void submit();
+      }}
+      noValidate
+      aria-label={`Staff of ${klass.name}`}
+    >
+      <Stack gap="sm">
+        <StaffMultiSelect
+          kind="facilitator"
+          label="Facilitators (onsite)"
+          description="Type a name or JWL-ID to search"
+          value={facilitatorIds}
+          onChange={setFacilitatorIds}
+          initial={facilitators}
+          canSearch={hasRight(user, 'FACILITATOR__DISPLAY')}
+          error={errors.facilitatorIds}
+        />
+        <StaffMultiSelect
+          kind="faculty"
+          label="Faculty (online)"
+          description="Type a name or JWL-ID to search"
+          value={facultyIds}
+          onChange={setFacultyIds}
+          initial={faculty}
+          canSearch={hasRight(user, 'USER__DISPLAY')}
+          error={errors.facultyIds}
+        />
+        {failure ? (
+          <Alert color="red.9" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Back
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save staff
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The facilitators (onsite) and faculty (online) of one class. */
+export function ClassStaffModal({ programmeId, klass, onClose }: ClassStaffModalProps) {
+  return (
+    <Modal
+      opened={klass !== null}
+      onClose={onClose}
+      title={klass ? `Staff of ${klass.name}` : ''}
+      size="lg"
+    >
+      {klass ? (
+        <StaffForm key={klass.id} programmeId={programmeId} klass={klass} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}

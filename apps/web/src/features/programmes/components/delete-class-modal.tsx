@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ProgrammeClass } from '@lantern/contracts/classes';
+import { displayError } from '../../../lib/errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useDeleteClass } from '../api/delete-class';
+
+type DeleteClassModalProps = {
+  programmeId: number;
+  klass: ProgrammeClass | null;
+  onClose: () => void;
+};
+
+/** Deletes a class once confirmed; the server refuses one that still has students and says so. */
+export function DeleteClassModal({ programmeId, klass, onClose }: DeleteClassModalProps) {
+  const remove = useDeleteClass();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!klass) return;
+    setRefusal(null);
+    try {
+      await remove.mutateAsync({ programmeId, classId: klass.id });
+      notifySubmitSuccess();
+      close();
+    } catch (error) {
+      setRefusal(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+  return (
+    <Modal opened={klass !== null} onClose={close} title={klass ? `Delete ${klass.name}` : ''}>
+      <Stack gap="sm">
+        <Text size="sm">
+          {klass && klass.size > 0
+            ? `${klass.name} has ${klass.size} student${klass.size === 1 ? '' : 's'}; a class is deleted only once it is empty.`
+            : `Delete ${klass?.name ?? 'the class'} and its staff assignments?`}
+        </Text>
+        {refusal ? (
+          <Alert color="red.9" variant="light" role="alert">
+            {refusal}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Back
+          </Button>
+          <Button color="red.9" loading={remove.isPending} onClick={() => void confirm()}>
+            Delete class
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

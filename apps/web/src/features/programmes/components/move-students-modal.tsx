@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { VALIDATION } from '@lantern/contracts/messages';
+import { isApiError } from '../../../lib/api-errors';
+import { displayError } from '../../../lib/errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useMoveStudents, type MoveResult } from '../api/move-students';
+import { moveTargets, NO_CLASS, type ClcClasses, type Placement } from '../classes-model';
+
+type MoveStudentsModalProps = {
+  programmeId: number;
+  section: ClcClasses;
+  selected: readonly number[];
+  placement: Placement;
+  opened: boolean;
+  onClose: () => void;
+  onDone: (result: MoveResult) => void;
+};
+
+/** Moves the selected students of one CLC into another class of that CLC, or out of classes. */
+export function MoveStudentsModal(props: MoveStudentsModalProps) {
+  const move = useMoveStudents();
+  const [target, setTarget] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const targets = moveTargets(props.section, props.selected, props.placement);
+  const count = props.selected.length;
+
+  const close = () => {
+    setTarget(null);
+    setError(undefined);
+    setFailure(null);
+    props.onClose();
+  };
+
+  const submit = async () => {
+    setFailure(null);
+    if (target === null) {
+      setError(VALIDATION.select);
+      notifySubmitError();
+      return;
+    }
+    setError(undefined);
+    try {
+      const result = await move.mutateAsync({
+        programmeId: props.programmeId,
+        data: {
+          enrolmentIds: [...props.selected],
+          classId: target === NO_CLASS ? null : Number(target),
+        },
+      });
+      if (result.done.length > 0) notifySubmitSuccess();
+      else notifySubmitError();
+      props.onDone(result);
+      close();
+    } catch (caught) {
+      const classError = isApiError(caught) ? caught.fields.classId : undefined;
+      if (classError) setError(classError);
+      else setFailure(displayError(caught));
+      notifySubmitError(displayError(caught));
+    }
+  };
+
+  return (
+    <Modal opened={props.opened} onClose={close} title="Move students">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          void submit();
+        }}
+        noValidate
+        aria-label="Move students"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {count === 1 ? 'The selected student' : `The ${count} selected students`} of{' '}
+            {props.section.clc.code} move to a class of {props.section.clc.code}; they count as
+            placed by hand, so distributing again keeps them there.
+          </Text>
+          <Select
+            label="Move to"
+            required
+            data={targets}
+            value={target}
+            onChange={setTarget}
+            error={error}
+            nothingFoundMessage="No other class at this CLC"
+            comboboxProps={{ withinPortal: true }}
+          />
+          {failure ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Back
+            </Button>
+            <Button type="submit" loading={move.isPending}>
+              Move
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

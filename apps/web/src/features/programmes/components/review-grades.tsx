@@ -1,0 +1,392 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  ENROLMENT_ACTIONS,
+  type Enrolment,
+  type EnrolmentAction,
+  type Programme,
+} from '@lantern/contracts/programme';
+import {
+  OUTCOME_LABELS,
+  OUTCOMES,
+  type Outcome,
+  type ProgrammeResults,
+  type StudentResults,
+} from '@lantern/contracts/results';
+import { isApiError } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { HALF_WIDTH } from '../../../lib/list-state';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { hasRight } from '../../../lib/rights';
+import { useRunEnrolmentAction } from '../api/run-enrolment-action';
+import { useSaveResults } from '../api/save-results';
+import { availableEnrolmentActions } from '../enrolment-actions';
+import { programmeOverviewPath } from '../paths';
+import {
+  cellErrorsFromFields,
+  collectChanges,
+  filterStudents,
+  proposed,
+  type CellKey,
+  type Drafts,
+} from '../review-grades';
+import { ActionResult, type ActionOutcome } from './action-result';
+import { BulkActionModal } from './bulk-action-modal';
+import { ResultsGrid } from './results-grid';
+
+/** The moves of review grades; the others belong to the students section. */
+const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];
+const OUTCOME_OPTIONS = OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }));
+
+type Shortcut = { action: 'finalize' | 'fail'; students: StudentResults[] };
+
+/** The students as the action result names them. */
+const studentsOf = (students: readonly StudentResults[]) =>
+  new Map<number, Enrolment['student']>(
+    students.map((s) => [
+      s.enrolmentId,
+      { id: s.studentId, firstName: s.firstName, lastName: s.lastName, username: '', email: null },
+    ]),
+  );
+
+function ShortcutModal({
+  programmeId,
+  shortcut,
+  onClose,
+  onDone,
+}: {
+  programmeId: number;
+  shortcut: Shortcut | null;
+  onClose: () => void;
+  onDone: (outcome: ActionOutcome) => void;
+}) {
+  const run = useRunEnrolmentAction();
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = shortcut?.students.length ?? 0;
+  const perform = async () => {
+    if (!shortcut) return;
+    setFailure(null);
+    try {
+      const result = await run.mutateAsync({
+        programmeId,
+        input: {
+          action: shortcut.action,
+          enrolmentIds: shortcut.students.map((s) => s.enrolmentId),
+        },
+      });
+      if (result.done.length > 0) notifySubmitSuccess();
+      else notifySubmitError();
+      onDone({ action: shortcut.action, result, students: studentsOf(shortcut.students) });
+      onClose();
+    } catch (error) {
+      setFailure(displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+  const isPass = shortcut?.action === 'finalize';
+  return (
+    <Modal
+      opened={shortcut !== null}
+      onClose={() => {
+        setFailure(null);
+        onClose();
+      }}
+      title={isPass ? 'Finalize all proposed passes' : 'Fail all proposed fails'}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {isPass
+            ? `${count} active ${count === 1 ? 'student has' : 'students have'} a passing score in every course. Finalize them? Each is then shown as Passed.`
+            : `${count} active ${count === 1 ? 'student has' : 'students have'} every result entered and at least one below the pass mark. Fail them?`}
+        </Text>
+        {failure ? (
+          <Alert color="red.9" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Back
+          </Button>
+          <Button
+            color={isPass ? undefined : 'red.9'}
+            loading={run.isPending}
+            onClick={() => void perform()}
+          >
+            {isPass ? `Finalize ${count}` : `Fail ${count}`}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Review grades: scores in place, the proposed outcomes, and passing or failing students. */
+export function ReviewGrades({
+  programme,
+  results,
+}: {
+  programme: Programme;
+  results: ProgrammeResults;
+}) {
+  const user = useCurrentUser();
+  const save = useSaveResults();
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [serverErrors, setServerErrors] = useState<ReadonlyMap<CellKey, string>>(new Map());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [outcomeFilter, setOutcomeFilter] = useState<Outcome | null>(null);
+  const [clcFilter, setClcFilter] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [asking, setAsking] = useState<EnrolmentAction | null>(null);
+  const [shortcut, setShortcut] = useState<Shortcut | null>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+
+  const isRunning = programme.status === 'running';
+  const canAct = isRunning && hasRight(user, 'PROGRAMME__REVIEW_GRADES');
+  const { entries, invalid } = useMemo(
+    () => collectChanges(results, programme.status, drafts),
+    [results, programme.status, drafts],
+  );
+  const cellErrors = useMemo(() => new Map([...serverErrors, ...invalid]), [serverErrors, invalid]);
+  const shown = filterStudents(results.students, { outcome: outcomeFilter, clc: clcFilter });
+  const clcs = [...new Set(results.students.map((s) => s.clc).filter((c) => c !== null))].sort();
+  const chosen = results.students.filter((s) => selected.has(s.enrolmentId));
+  const actions = availableEnrolmentActions(programme.status, chosen, user).filter((a) =>
+    GRADE_ACTIONS.includes(a.action),
+  );
+  const passes = proposed(results.students, 'pass');
+  const fails = proposed(results.students, 'fail');
+  const activeLeft = results.students.filter((s) => s.state === 'active').length;
+  const counts = OUTCOMES.map(
+    (o) => `${results.students.filter((s) => s.outcome === o).length} ${OUTCOME_LABELS[o]}`,
+  ).join(' · ');
+
+  const draft = (key: CellKey, text: string) => {
+    setDrafts((before) => ({ ...before, [key]: text }));
+    setServerErrors((before) => {
+      if (!before.has(key)) return before;
+      const next = new Map(before);
+      next.delete(key);
+      return next;
+    });
+  };
+
+  const saveAll = async () => {
+    setFailure(null);
+    if (invalid.size > 0 || entries.length === 0) {
+      notifySubmitError();
+      return;
+    }
+    try {
+      await save.mutateAsync({ programmeId: programme.id, data: { entries } });
+      setDrafts({});
+      setServerErrors(new Map());
+      notifySubmitSuccess();
+    } catch (error) {
+      const { cells, other } = cellErrorsFromFields(isApiError(error) ? error.fields : {}, entries);
+      setServerErrors(cells);
+      if (cells.size === 0 || other.length > 0) setFailure(other.join(' ') || displayError(error));
+      notifySubmitError(displayError(error));
+    }
+  };
+
+  const toggle = (ids: number[], checked: boolean) => {
+    setSelected((before) => {
+      const next = new Set(before);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {results.gradingSchema
+          ? `Grading schema: ${results.gradingSchema.name} — scores from 0 to ${results.gradingSchema.scaleMax}, pass mark ${results.gradingSchema.passMark}.`
+          : null}{' '}
+        {results.students.length} students: {counts}.
+      </Text>
+      {results.gradingSchema ? null : (
+        <Alert color="red.9" variant="light" role="alert">
+          The programme has no grading schema; choose one on its edit page first.
+        </Alert>
+      )}
+      {isRunning ? null : (
+        <Text size="sm">
+          Results are entered and students passed or failed while the programme is running.
+        </Text>
+      )}
+      {isRunning && activeLeft === 0 && results.students.length > 0 ? (
+        <Alert color="teal.9" variant="light" role="status" title="No student is left active">
+          Every student is passed or failed.{' '}
+          <Anchor component={Link} to={programmeOverviewPath(programme.id)} size="sm">
+            Finish the programme from its overview
+          </Anchor>
+          .
+        </Alert>
+      ) : null}
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          label="Proposed outcome"
+          placeholder="All"
+          data={OUTCOME_OPTIONS}
+          value={outcomeFilter}
+          onChange={(value) => {
+            setOutcomeFilter(OUTCOMES.find((o) => o === value) ?? null);
+          }}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 170 }}
+        />
+        <Select
+          label="CLC"
+          placeholder="All CLCs"
+          data={clcs}
+          value={clcFilter}
+          onChange={setClcFilter}
+          clearable
+          w={{ base: HALF_WIDTH, xs: 140 }}
+        />
+        {canAct ? (
+          <Group gap="xs" wrap="wrap">
+            <Button
+              size="sm"
+              variant="default"
+              disabled={passes.length === 0}
+              onClick={() => {
+                setShortcut({ action: 'finalize', students: passes });
+              }}
+            >
+              Finalize all proposed passes ({passes.length})
+            </Button>
+            <Button
+              size="sm"
+              variant="default"
+              disabled={fails.length === 0}
+              onClick={() => {
+                setShortcut({ action: 'fail', students: fails });
+              }}
+            >
+              Fail all proposed fails ({fails.length})
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      {outcome ? (
+        <ActionResult
+          outcome={outcome}
+          onClose={() => {
+            setOutcome(null);
+          }}
+        />
+      ) : null}
+      {chosen.length > 0 ? (
+        <Paper withBorder p="xs" bg="lantern.0" role="region" aria-label="Selected students">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {chosen.length} selected
+            </Text>
+            {actions.map(({ action, applicable }) => (
+              <Button
+                key={action}
+                size="xs"
+                color={action === 'fail' ? 'red.9' : undefined}
+                onClick={() => {
+                  setAsking(action);
+                }}
+              >
+                {ENROLMENT_ACTIONS[action].label}
+                {applicable < chosen.length ? ` (${applicable})` : ''}
+              </Button>
+            ))}
+            {actions.length === 0 ? (
+              <Text size="sm">No action applies to these students now.</Text>
+            ) : null}
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => {
+                setSelected(new Set());
+              }}
+            >
+              Clear selection
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
+      {isRunning ? (
+        <Paper withBorder p="xs" role="region" aria-label="Unsaved results">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {entries.length === 0
+                ? 'No unsaved changes'
+                : `${entries.length} unsaved ${entries.length === 1 ? 'change' : 'changes'}`}
+              {invalid.size > 0 ? ` · ${invalid.size} to correct` : ''}
+            </Text>
+            <Button
+              size="xs"
+              disabled={entries.length === 0 || invalid.size > 0}
+              loading={save.isPending}
+              onClick={() => void saveAll()}
+            >
+              Save results
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              disabled={Object.keys(drafts).length === 0}
+              onClick={() => {
+                setDrafts({});
+                setServerErrors(new Map());
+                setFailure(null);
+              }}
+            >
+              Discard changes
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
+      {failure ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      <ResultsGrid
+        courses={results.courses}
+        students={shown}
+        status={programme.status}
+        drafts={drafts}
+        onDraft={draft}
+        cellErrors={cellErrors}
+        selected={canAct ? selected : undefined}
+        onToggle={canAct ? toggle : undefined}
+        canOpenStudent={hasRight(user, 'STUDENT__DISPLAY')}
+      />
+      <BulkActionModal
+        programmeId={programme.id}
+        action={asking}
+        enrolmentIds={chosen.map((s) => s.enrolmentId)}
+        applicable={actions.find((a) => a.action === asking)?.applicable ?? 0}
+        onClose={() => {
+          setAsking(null);
+        }}
+        onDone={(action, result) => {
+          setOutcome({ action, result, students: studentsOf(chosen) });
+          setSelected(new Set());
+        }}
+      />
+      <ShortcutModal
+        programmeId={programme.id}
+        shortcut={shortcut}
+        onClose={() => {
+          setShortcut(null);
+        }}
+        onDone={setOutcome}
+      />
+    </Stack>
+  );
+}
