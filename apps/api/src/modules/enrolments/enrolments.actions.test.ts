@@ -216,6 +216,7 @@ describe('bulk moves', () => {
         elsewhere.enrolmentId,
         a.enrolmentId,
         999_999,
+        99_999_999_999,
       ],
       reason: 'Interview passed',
     });
@@ -237,6 +238,10 @@ describe('bulk moves', () => {
           reason: `Enrolment ${elsewhere.enrolmentId} is not in this programme.`,
         },
         { enrolmentId: 999_999, reason: 'Enrolment 999999 is not in this programme.' },
+        {
+          enrolmentId: 99_999_999_999,
+          reason: 'Enrolment 99999999999 is not in this programme.',
+        },
       ],
     });
     for (const done of [a, b]) {
@@ -279,6 +284,13 @@ describe('suspend', () => {
       breakEndsOn: '31.12.2030',
     });
     expect(badDate.json<{ fields: Record<string, string> }>().fields).toEqual({
+      breakEndsOn: 'Please provide a valid Date',
+    });
+    const noSuchDay = await act('admin', programmes.running.id, 'suspend', {
+      enrolmentIds: [who.enrolmentId],
+      breakEndsOn: '2030-02-30',
+    });
+    expect(noSuchDay.json<{ fields: Record<string, string> }>().fields).toEqual({
       breakEndsOn: 'Please provide a valid Date',
     });
     expect(await f.enrolment(who.enrolmentId)).toMatchObject({ state: 'active', version: 1 });

@@ -10,7 +10,8 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import { clcScope } from '../../lib/scope';
-import { todayUtc } from './enrolments.dates';
+import { isCalendarDay, todayUtc } from './enrolments.dates';
+import { MAX_ID } from './enrolments.sql';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { queueInvitations, type Invitee } from './enrolments.invitations';
 import * as repo from './enrolments.repository';
@@ -43,6 +44,9 @@ export async function runEnrolmentAction(
       throw badRequest(`breakEndsOn: ${VALIDATION.required}`, {
         breakEndsOn: VALIDATION.required,
       });
+    // The contract's date check lets through days no calendar has (2030-02-30).
+    if (!isCalendarDay(data.breakEndsOn))
+      throw badRequest(`breakEndsOn: ${VALIDATION.date}`, { breakEndsOn: VALIDATION.date });
     if (data.breakEndsOn < today)
       throw badRequest(`breakEndsOn: ${BREAK_TEXTS.endBeforeToday}`, {
         breakEndsOn: BREAK_TEXTS.endBeforeToday,
@@ -52,7 +56,8 @@ export async function runEnrolmentAction(
   const ids = [...new Set(data.enrolmentIds)];
   const targets = await actionsRepo.findActionTargets(deps.db, {
     programmeId,
-    ids,
+    // An id beyond the column's range is no enrolment (and must not reach the database).
+    ids: ids.filter((id) => id <= MAX_ID),
     scope: clcScope(auth),
   });
   const byId = new Map(targets.map((t) => [t.id, t]));

@@ -17,6 +17,8 @@ import * as repo from './enrolments.applicants.repository';
 import { getEnrolmentDetail, programmeInReach } from './enrolments.service';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS } from './enrolments.texts';
+import { MAX_ID } from './enrolments.sql';
+import { isCalendarDay } from './enrolments.dates';
 
 /** The programme, if it takes applicants now; 409 with the reason otherwise. */
 export async function programmeTakingApplicants(
@@ -98,20 +100,22 @@ export async function addApplicant(
   let person: repo.NewPerson | null = null;
   if ('studentId' in input) {
     const [match] = (
-      await repo.matchPeople(deps.db, {
-        programmeId,
-        scope,
-        keys: [
-          {
-            row: 1,
-            jwlId: input.studentId,
-            email: null,
-            firstName: '',
-            lastName: '',
-            birthDate: null,
-          },
-        ],
-      })
+      input.studentId > MAX_ID
+        ? []
+        : await repo.matchPeople(deps.db, {
+            programmeId,
+            scope,
+            keys: [
+              {
+                row: 1,
+                jwlId: input.studentId,
+                email: null,
+                firstName: '',
+                lastName: '',
+                birthDate: null,
+              },
+            ],
+          })
     ).filter((m) => m.how === 'id' && m.matchable);
     if (!match) fields.studentId = APPLICANT_TEXTS.noPerson;
     else if (match.applied) fields.studentId = APPLICANT_TEXTS.alreadyApplied;
@@ -119,7 +123,8 @@ export async function addApplicant(
   } else {
     const phone = input.phone ? normalisePhone(input.phone, clc?.country ?? null) : null;
     if (input.phone && !phone) fields.phone = VALIDATION.phone;
-    if (input.birthDate && !plausibleBirthDate(input.birthDate))
+    if (input.birthDate && !isCalendarDay(input.birthDate)) fields.birthDate = VALIDATION.date;
+    else if (input.birthDate && !plausibleBirthDate(input.birthDate))
       fields.birthDate = VALIDATION.dateOfBirth;
     const [username] = await repo.freeUsernames(deps.db, [
       repo.usernameBase(input.firstName, input.lastName),

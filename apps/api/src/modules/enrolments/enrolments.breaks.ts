@@ -10,7 +10,8 @@ import type { Deps } from '../../lib/deps';
 import { audit } from '../../lib/audit';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { addDays, todayUtc } from './enrolments.dates';
+import { VALIDATION } from '@lantern/contracts/messages';
+import { addDays, isCalendarDay, todayUtc } from './enrolments.dates';
 import { BREAK_TEXTS, REFUSALS } from './enrolments.texts';
 import * as repo from './enrolments.repository';
 import { getEnrolmentDetail, programmeInReach, toBreak } from './enrolments.service';
@@ -46,6 +47,12 @@ export async function addStudyBreak(
   target: Target,
   input: z.output<typeof studyBreakInputSchema>,
 ): Promise<StudyBreak[]> {
+  const invalid = (['startsOn', 'endsOn'] as const).filter((k) => !isCalendarDay(input[k]));
+  if (invalid.length > 0)
+    throw badRequest(
+      invalid.map((k) => `${k}: ${VALIDATION.date}`).join(', '),
+      Object.fromEntries(invalid.map((k) => [k, VALIDATION.date])),
+    );
   const { programme, enrolment } = await reach(deps, auth, target);
   const name = `${enrolment.student.firstName} ${enrolment.student.lastName}`;
   if (!BREAK_STATUSES.includes(programme.status))

@@ -17,6 +17,7 @@ import {
 } from './enrolments.applicants';
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
+import { MAX_ID } from './enrolments.sql';
 import { readSheet, type SheetRow } from './enrolments.import-file';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
@@ -96,8 +97,7 @@ function readRows(input: {
     const problem = (column: Column, message: string) => problems.push({ row, column, message });
 
     const jwlText = value('jwlId');
-    const jwlId =
-      /^\d{1,10}$/.test(jwlText) && Number(jwlText) <= 2_147_483_647 ? Number(jwlText) : null;
+    const jwlId = /^\d{1,10}$/.test(jwlText) && Number(jwlText) <= MAX_ID ? Number(jwlText) : null;
     if (jwlText && jwlId === null) problem('jwlId', VALIDATION.number);
     for (const column of ['firstName', 'lastName'] as const) {
       const text = value(column);

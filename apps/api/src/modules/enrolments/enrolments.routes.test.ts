@@ -240,6 +240,15 @@ describe('adding an applicant by hand', () => {
     // Staff of another CLC cannot be attached by a CLC-bound coordinator.
     const outOfReach = await post('coordinator', url, { studentId: coordinator2?.id, clcId: kak });
     expect(outOfReach.json<Fields>().fields).toEqual({ studentId: 'No person has this JWL-ID' });
+    const tooLarge = await post('coordinator', url, { studentId: 99_999_999_999, clcId: kak });
+    expect(tooLarge.json<Fields>().fields).toEqual({ studentId: 'No person has this JWL-ID' });
+    const noSuchDay = await post('coordinator', url, {
+      firstName: 'Akech',
+      lastName: 'Deng',
+      birthDate: '2001-02-30',
+      clcId: kak,
+    });
+    expect(noSuchDay.json<Fields>().fields).toEqual({ birthDate: 'Please provide a valid Date' });
     const unknown = await post('coordinator', url, { studentId: 'abc', clcId: kak });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json<Fields>().fields)).toEqual(['studentId']);
@@ -302,6 +311,11 @@ describe('study breaks', () => {
     expect(overlap.json<Fields>().fields).toEqual({
       startsOn: `Overlaps the study break from ${addDays(today, -3)} to ${addDays(today, 10)}`,
     });
+    const noSuchDay = await post('coordinator', url(programme.id, who.enrolmentId), {
+      startsOn: '2030-02-30',
+      endsOn: '2030-03-31',
+    });
+    expect(noSuchDay.json<Fields>().fields).toEqual({ startsOn: 'Please provide a valid Date' });
     const wrongOrder = await post('coordinator', url(programme.id, who.enrolmentId), {
       startsOn: addDays(today, 50),
       endsOn: addDays(today, 40),

@@ -30,12 +30,13 @@ import {
 } from './enrolments.breaks';
 import { importApplicants } from './enrolments.import';
 import { findEnrolmentList, findStudentProgrammes } from './enrolments.service';
+import { MAX_ID } from './enrolments.sql';
 
 /** Applicant files are checked whole in memory; 20 MB holds far more than 10,000 rows. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 const tags = ['enrolments'];
-const recordId = z.coerce.number().int().positive().max(2_147_483_647);
+const recordId = z.coerce.number().int().positive().max(MAX_ID);
 const enrolmentParams = idParams.extend({ enrolmentId: recordId });
 const breakParams = enrolmentParams.extend({ breakId: recordId });
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

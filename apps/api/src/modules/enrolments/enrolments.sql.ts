@@ -3,6 +3,9 @@ import type { AuthContext } from '../../plugins/auth';
 
 type Cell = string | number | boolean | null;
 
+/** The largest value of an `integer` column (ids, JWL-IDs). */
+export const MAX_ID = 2_147_483_647;
+
 /**
  * A PostgreSQL array literal, bound as one text parameter and read with `::text::<type>[]`:
  * a whole column of rows in one parameter, so a set-based statement stays one round trip
