@@ -26,9 +26,6 @@ import { mailLogRoutes } from './modules/mail-log/mail-log.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { clcRoutes } from './modules/clcs/clcs.routes';
 import { peopleRoutes } from './modules/people/people.routes';
-import { classRoutes } from './modules/classes/classes.routes';
-import { resultRoutes } from './modules/results/results.routes';
-import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { enrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { classRoutes } from './modules/classes/classes.routes';
 import { resultRoutes } from './modules/results/results.routes';
@@ -112,11 +109,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fileRoutes,
     peopleRoutes,
     clcRoutes,
+    enrolmentRoutes,
     classRoutes,
     resultRoutes,
     automaticMailRoutes,
-    enrolmentRoutes,
-    classRoutes,
     programmeRoutes,
     certificateRoutes,
   ]) {
