@@ -8,6 +8,10 @@ import { ClcClassesSection } from './clc-classes-section';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** A JSON request's body as sent. */
+const bodyText = (init: RequestInit | undefined) =>
+  typeof init?.body === 'string' ? init.body : '';
+
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -111,7 +115,7 @@ describe('ClcClassesSection', () => {
 
     const { url, init } = fetchCall(fetchMock, 0);
     expect(url).toBe('/api/en/programme/7/classes/move');
-    expect(JSON.parse(String(init.body))).toEqual({ enrolmentIds: [1, 2], classId: 12 });
+    expect(JSON.parse(bodyText(init))).toEqual({ enrolmentIds: [1, 2], classId: 12 });
     const result = await screen.findByRole('status', { name: 'Moved: 1 done, 1 refused' });
     expect(result).toHaveTextContent(
       'Sol, Daniel (502): Daniel Sol studies at AMM; KAK-2 is at KAK.',

@@ -10,6 +10,10 @@ import { ReviewGrades } from './review-grades';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** A JSON request's body as sent. */
+const bodyText = (init: RequestInit | undefined) =>
+  typeof init?.body === 'string' ? init.body : '';
+
 const PROGRAMME: Programme = {
   id: 7,
   type: 'professional',
@@ -24,7 +28,7 @@ const PROGRAMME: Programme = {
   certificateText: 'has completed',
   clcs: [{ id: 1, code: 'KAK', name: 'Kakuma' }],
   courses: [],
-  enrolments: {},
+  enrolments: { applied: 0, active: 2, declined: 0, withdrawn: 0, completed: 0, failed: 0 },
   onBreak: 0,
   certificates: 0,
   version: 3,
@@ -128,7 +132,7 @@ describe('ReviewGrades', () => {
     await user.click(screen.getByRole('button', { name: 'Save results' }));
     const [put] = callsTo('/api/en/programme/7/results');
     expect(put?.init.method).toBe('PUT');
-    expect(JSON.parse(String(put?.init.body))).toEqual({
+    expect(JSON.parse(bodyText(put?.init))).toEqual({
       entries: [
         { enrolmentId: 31, courseId: 12, score: 85 },
         { enrolmentId: 32, courseId: 12, score: 64 },
@@ -173,7 +177,7 @@ describe('ReviewGrades', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Finalize 1' }));
 
     const [post] = callsTo('/api/en/programme/7/students/actions/finalize');
-    expect(JSON.parse(String(post?.init.body))).toEqual({
+    expect(JSON.parse(bodyText(post?.init))).toEqual({
       action: 'finalize',
       enrolmentIds: [31],
     });
