@@ -343,8 +343,7 @@ export async function seedProgrammes(
     join user_roles ur on ur.user_id = u.jwl_id and ur.role_key = 'FACILITATOR'
     join user_clcs uc on uc.user_id = u.jwl_id order by u.jwl_id`);
   const facilitatorOf = new Map<number, number>();
-  for (const row of (facilitators as { rows: { clc_id: number; jwl_id: number }[] })
-    .rows)
+  for (const row of (facilitators as { rows: { clc_id: number; jwl_id: number }[] }).rows)
     if (!facilitatorOf.has(row.clc_id)) facilitatorOf.set(row.clc_id, row.jwl_id);
   const faculty = refs.userId.get('faculty');
 
