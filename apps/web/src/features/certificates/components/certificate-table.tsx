@@ -45,12 +45,13 @@ export function CertificateTable(props: CertificateTableProps) {
       selectionCheckboxProps={{ 'aria-label': 'Select all on this page' }}
       getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${nameOf(row)}` })}
       columns={[
-        { accessor: 'student.id', title: 'JWL-ID', width: 76 },
+        { accessor: 'student.id', title: 'JWL-ID', width: 76, visibleMediaQuery: WIDE },
         { accessor: 'name', title: 'Name', render: nameOf },
         { accessor: 'clc', title: 'CLC', width: 70, render: (row) => row.clc?.code ?? '—' },
         {
           accessor: 'certificate',
           title: 'Certificate',
+          noWrap: true,
           render: (row) =>
             row.certificate ? (
               <Group gap={6} wrap="nowrap">
@@ -78,7 +79,7 @@ export function CertificateTable(props: CertificateTableProps) {
         },
         {
           accessor: 'actions',
-          title: 'Certificate',
+          title: 'Files',
           textAlign: 'right',
           render: (row) => {
             const certificate = row.certificate;

@@ -3,11 +3,18 @@ import {
   CERTIFICATE_GENERATION_ERROR,
   type CertificateFailure,
 } from '@lantern/contracts/programme';
+import { READABLE_ALERT_TITLE } from './alert-styles';
 
 /** 'Error while generating.' (spec §8) and which certificates failed, each with why. */
 export function ExportFailures({ failed }: { failed: CertificateFailure[] }) {
   return (
-    <Alert color="red.9" variant="light" role="alert" title={CERTIFICATE_GENERATION_ERROR}>
+    <Alert
+      styles={READABLE_ALERT_TITLE}
+      color="red.9"
+      variant="light"
+      role="alert"
+      title={CERTIFICATE_GENERATION_ERROR}
+    >
       {failed.length > 0 ? (
         <>
           <Text size="sm" mb={4}>

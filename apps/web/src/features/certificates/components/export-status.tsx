@@ -3,32 +3,37 @@ import type { CertificateExportStatus } from '@lantern/contracts/programme';
 import { displayError } from '../../../lib/errors';
 import { useExportStatus } from '../api/get-export-status';
 import { ExportFailures } from './export-failures';
+import { READABLE_ALERT_TITLE } from './alert-styles';
 
 /** Where an export stands: its progress while it runs, then the download and any failures. */
 export function ExportStatusView({ status }: { status: CertificateExportStatus }) {
   const { done, total, state } = status;
   const isRunning = state === 'queued' || state === 'running';
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const label =
+    state === 'queued'
+      ? `Waiting to start: ${total} certificates`
+      : `Making certificates: ${done} of ${total}`;
   return (
     <Stack gap="xs">
       {isRunning ? (
         <div>
-          <Text size="sm" mb={4} id="export-progress-label">
-            {state === 'queued'
-              ? `Waiting to start: ${total} certificates`
-              : `Making certificates: ${done} of ${total}`}
+          <Text size="sm" mb={4}>
+            {label}
           </Text>
-          <Progress
-            value={percent}
-            size="lg"
-            color="blue.9"
-            animated
-            aria-labelledby="export-progress-label"
-          />
+          <Progress.Root size="lg">
+            <Progress.Section value={percent} color="blue.9" animated aria-label={label} />
+          </Progress.Root>
         </div>
       ) : null}
       {state === 'done' && status.downloadUrl ? (
-        <Alert color="green.9" variant="light" role="status" title="Certificates ready">
+        <Alert
+          styles={READABLE_ALERT_TITLE}
+          color="green.9"
+          variant="light"
+          role="status"
+          title="Certificates ready"
+        >
           <Text size="sm">
             {done} of {total} certificates made.{' '}
             <Anchor href={status.downloadUrl} fw={600}>
@@ -54,6 +59,11 @@ export function ExportJobProgress({ jobId }: { jobId: string }) {
         {displayError(status.error)}
       </Alert>
     );
-  if (!status.data) return <Progress value={0} size="lg" aria-label="Starting the export" />;
+  if (!status.data)
+    return (
+      <Progress.Root size="lg">
+        <Progress.Section value={0} aria-label="Starting the export" />
+      </Progress.Root>
+    );
   return <ExportStatusView status={status.data} />;
 }

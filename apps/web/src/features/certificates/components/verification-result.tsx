@@ -1,6 +1,7 @@
 import { Alert, Table, Text } from '@mantine/core';
 import type { CertificateVerification } from '@lantern/contracts/programme';
 import { formatCertificateDate } from '../format';
+import { READABLE_ALERT_TITLE } from './alert-styles';
 
 /** What the verification page shows for a code. */
 export type VerificationState =
@@ -35,13 +36,25 @@ export function VerificationResult({ state }: { state: VerificationState }) {
       );
     case 'error':
       return (
-        <Alert color="red.9" variant="light" role="alert" title="The code could not be checked">
+        <Alert
+          styles={READABLE_ALERT_TITLE}
+          color="red.9"
+          variant="light"
+          role="alert"
+          title="The code could not be checked"
+        >
           {state.message}
         </Alert>
       );
     case 'not-found':
       return (
-        <Alert color="red.9" variant="light" role="alert" title="Not a valid certificate">
+        <Alert
+          styles={READABLE_ALERT_TITLE}
+          color="red.9"
+          variant="light"
+          role="alert"
+          title="Not a valid certificate"
+        >
           No certificate has the verification code <strong>{state.code}</strong>. Check the code as
           printed on the certificate.
         </Alert>
@@ -50,7 +63,13 @@ export function VerificationResult({ state }: { state: VerificationState }) {
       const { result } = state;
       if (!result.valid)
         return (
-          <Alert color="red.9" variant="light" role="alert" title="Revoked certificate">
+          <Alert
+            styles={READABLE_ALERT_TITLE}
+            color="red.9"
+            variant="light"
+            role="alert"
+            title="Revoked certificate"
+          >
             <Text size="sm">{result.detail}</Text>
             <Facts
               rows={[
@@ -64,7 +83,13 @@ export function VerificationResult({ state }: { state: VerificationState }) {
           </Alert>
         );
       return (
-        <Alert color="green.9" variant="light" role="status" title="Valid certificate">
+        <Alert
+          styles={READABLE_ALERT_TITLE}
+          color="green.9"
+          variant="light"
+          role="status"
+          title="Valid certificate"
+        >
           <Text size="sm">This certificate is genuine and has not been revoked. It says:</Text>
           <Facts
             rows={[
