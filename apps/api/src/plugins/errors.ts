@@ -34,6 +34,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; body: ErrorBody }>
   },
 };
 
+/** What the multipart reader says of a body it cannot read. */
+const BROKEN_MULTIPART = /multipart|part header|end of form|boundary/i;
+
 /** SQLSTATE codes of data PostgreSQL cannot take, answered as a 400. */
 const DATA_ERRORS: Record<string, string> = {
   '22021': 'The text contains a character that is not allowed.',
@@ -88,6 +91,17 @@ export function registerErrorHandling(
       return reply
         .status(400)
         .send({ detail: DATA_ERRORS[state], code: 'VALIDATION' } satisfies ErrorBody);
+    }
+    if (
+      request.isMultipart() &&
+      error.statusCode === undefined &&
+      BROKEN_MULTIPART.test(error.message)
+    ) {
+      // The multipart reader's own errors: a body cut short or with a wrong boundary.
+      return reply.status(400).send({
+        detail: 'The form data could not be read: it is incomplete or malformed. Send it again.',
+        code: 'VALIDATION',
+      } satisfies ErrorBody);
     }
     const known = FASTIFY_CLIENT_ERRORS[error.code];
     if (known) return reply.status(known.status).send(known.body);
