@@ -1,3 +1,5 @@
+// The course rows lay out on a grid; the shared form styles carry only SimpleGrid.
+import '@mantine/core/styles/Grid.layer.css';
 import {
   ActionIcon,
   Button,
@@ -92,6 +94,8 @@ export function CoursesField({ control, register, errors }: CoursesFieldProps) {
                         allowDecimal={false}
                         value={numberOrEmpty(units.value)}
                         onChange={(value) => {
+                          // Empty reads as 0 ('At least 1'), not NaN: a type error would stop
+                          // the schema's checks across fields (the end date) from running.
                           units.onChange(value === '' ? null : value);
                         }}
                         onBlur={units.onBlur}

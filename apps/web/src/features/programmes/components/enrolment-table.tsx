@@ -1,4 +1,4 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Box, Button, Text } from '@mantine/core';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link } from 'react-router';
 import type { Enrolment, ENROLMENT_SORTS } from '@lantern/contracts/programme';
@@ -27,6 +27,7 @@ type EnrolmentTableProps = {
   onOpenBreaks: (enrolment: Enrolment) => void;
 };
 
+const NOT_PHONE = '(min-width: 36em)';
 const WIDE = '(min-width: 48em)';
 const VERY_WIDE = '(min-width: 75em)';
 
@@ -41,7 +42,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
       ? {
           selectedRecords: props.selected,
           onSelectedRecordsChange: props.onSelectedChange,
-          selectionCheckboxProps: { 'aria-label': 'Select all on this page' },
+          allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all on this page' },
           getRecordSelectionCheckboxProps: (e: Enrolment) => ({
             'aria-label': `Select ${e.student.firstName} ${e.student.lastName}`,
           }),
@@ -79,6 +80,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
           title: 'JWL-ID',
           sortable: true,
           width: 76,
+          visibleMediaQuery: NOT_PHONE,
           render: (e) => e.student.id,
         },
         {
@@ -87,12 +89,23 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
           sortable: true,
           render: (e) => {
             const name = `${e.student.lastName}, ${e.student.firstName}`;
-            return props.canOpenStudent ? (
-              <Anchor component={Link} to={`/en/student/${e.student.id}/overview`} size="sm">
-                {name}
-              </Anchor>
-            ) : (
-              name
+            return (
+              <>
+                {props.canOpenStudent ? (
+                  <Anchor component={Link} to={`/en/student/${e.student.id}/overview`} size="sm">
+                    {name}
+                  </Anchor>
+                ) : (
+                  name
+                )}
+                {/* On a phone the JWL-ID and state stand under the name, not in columns. */}
+                <Box hiddenFrom="xs">
+                  <Text span size="xs">
+                    {e.student.id} ·{' '}
+                  </Text>
+                  <EnrolmentStateText enrolment={e} size="xs" />
+                </Box>
+              </>
             );
           },
         },
@@ -100,7 +113,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
           accessor: 'clc',
           title: 'CLC',
           sortable: true,
-          width: 80,
+          width: 64,
           render: (e) => e.clc?.code ?? '—',
         },
         {
@@ -115,6 +128,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
           accessor: 'state',
           title: 'State',
           sortable: true,
+          visibleMediaQuery: NOT_PHONE,
           render: (e) => <EnrolmentStateText enrolment={e} />,
         },
         {
@@ -143,7 +157,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
         {
           accessor: 'breaks',
           title: 'Breaks',
-          width: 76,
+          width: 74,
           render: (e) => (
             <Button
               size="compact-xs"

@@ -84,6 +84,9 @@ describe('ProgrammeForm', () => {
     expect(within(course).getByRole('textbox', { name: /^Code/ })).toHaveAccessibleDescription(
       VALIDATION.required,
     );
+    expect(within(course).getByRole('textbox', { name: /^Units/ })).toHaveAccessibleDescription(
+      'At least 1',
+    );
     expect(onSave).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import type { ProgrammeListItem, ProgrammeSort } from '@lantern/contracts/programme';
 import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
@@ -20,6 +20,7 @@ type ProgrammeTableProps = {
   onOpen?: ((programme: ProgrammeListItem) => void) | undefined;
 };
 
+const NOT_PHONE = '(min-width: 36em)';
 const WIDE = '(min-width: 48em)';
 const VERY_WIDE = '(min-width: 62em)';
 
@@ -61,21 +62,25 @@ export function ProgrammeTable(props: ProgrammeTableProps) {
           : undefined
       }
       columns={[
-        { accessor: 'code', title: 'Code', sortable: true, width: 70 },
+        { accessor: 'code', title: 'Code', sortable: true, width: 64 },
         {
           accessor: 'title',
           title: 'Title',
           sortable: true,
           render: (p) => (
             <>
-              <Text span size="sm" display="block" lineClamp={1}>
+              <Text size="sm" lineClamp={2}>
                 {p.title}
               </Text>
               {p.internalName !== p.title ? (
-                <Text span size="xs" c="dimmed" display="block" lineClamp={1}>
+                <Text size="xs" c="dimmed" lineClamp={1}>
                   {p.internalName}
                 </Text>
               ) : null}
+              {/* On a phone the status stands under the title: a column of its own would crowd it. */}
+              <Box hiddenFrom="xs" mt={2}>
+                <ProgrammeStatusBadge status={p.status} />
+              </Box>
             </>
           ),
         },
@@ -108,20 +113,22 @@ export function ProgrammeTable(props: ProgrammeTableProps) {
           title: 'Students',
           sortable: true,
           textAlign: 'right',
-          width: 84,
+          width: 100,
+          visibleMediaQuery: NOT_PHONE,
         },
         {
           accessor: 'applicants',
           title: 'Applicants',
           textAlign: 'right',
-          width: 92,
+          width: 100,
           visibleMediaQuery: WIDE,
         },
         {
           accessor: 'status',
           title: 'Status',
           sortable: true,
-          width: 130,
+          width: 160,
+          visibleMediaQuery: NOT_PHONE,
           render: (p) => <ProgrammeStatusBadge status={p.status} />,
         },
       ]}

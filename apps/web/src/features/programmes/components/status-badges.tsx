@@ -45,11 +45,13 @@ export function ProgrammeStatusBadge({
 /** A student's state in a programme, with their study break beside it. */
 export function EnrolmentStateText({
   enrolment,
+  size = 'sm',
 }: {
   enrolment: Pick<Enrolment, 'state' | 'onBreak'>;
+  size?: 'xs' | 'sm';
 }) {
   return (
-    <Text span size="sm" fw={600} c={STATE_COLORS[enrolment.state]}>
+    <Text span size={size} fw={600} c={STATE_COLORS[enrolment.state]}>
       {enrolmentStateText(enrolment)}
     </Text>
   );

@@ -19,7 +19,19 @@ import { programmeEditPath, programmeListPath } from '../paths';
 
 export const loader = requireRight('PC_PROGRAMME__DISPLAY');
 
-const HISTORY_LABELS = { clcIds: 'CLCs', gradingSchemaId: 'Grading schema' };
+const HISTORY_LABELS = { clcs: 'CLCs', clcIds: 'CLCs', gradingSchemaId: 'Grading schema' };
+
+const isCourse = (value: unknown): value is { code: unknown; title: unknown; units: unknown } =>
+  typeof value === 'object' && value !== null && 'code' in value && 'title' in value;
+
+/** Courses read as 'SOL1 Solar basics (3 units)', not as stored objects. */
+const formatHistory = (field: string, value: unknown): string | null =>
+  field === 'courses' && Array.isArray(value)
+    ? value
+        .filter(isCourse)
+        .map((c) => `${String(c.code)} ${String(c.title)} (${String(c.units)} units)`)
+        .join(', ') || '—'
+    : null;
 
 function ProgrammeHistory({ id }: { id: number }) {
   const history = useProgrammeHistory(id);
@@ -30,7 +42,7 @@ function ProgrammeHistory({ id }: { id: number }) {
       </Alert>
     );
   if (!history.data) return <Loader role="status" size="sm" aria-label="Loading history" />;
-  return <HistoryList entries={history.data} labels={HISTORY_LABELS} />;
+  return <HistoryList entries={history.data} labels={HISTORY_LABELS} format={formatHistory} />;
 }
 
 function ProgrammeOverview({
