@@ -241,4 +241,20 @@ test('an admin creates a professional certificate and takes it from applications
   ).toHaveValue('SOL2');
   await expectAccessible(page);
   await shoot(page, 'programme-edit');
+
+  // A grading schema of its own, made from the form: it is chosen at once.
+  await page.getByRole('button', { name: 'New grading schema' }).click();
+  const schemaDialog = page.getByRole('dialog', { name: 'New grading schema' });
+  await schemaDialog.getByRole('textbox', { name: 'Name' }).fill(`Solar scale ${stamp}`);
+  await schemaDialog.getByRole('textbox', { name: 'Pass mark' }).fill('55');
+  await expectAccessible(page);
+  await schemaDialog.getByRole('button', { name: 'Create grading schema' }).click();
+  await expect(schemaDialog).toBeHidden();
+  await expect(textbox(page, 'Grading schema')).toHaveValue(new RegExp(`Solar scale ${stamp}`));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Successfully updated').first()).toBeVisible();
+  await page.getByRole('link', { name: '← Overview' }).click();
+  await expect(
+    page.getByText(`Grading schema: Percentage, pass at 60 → Solar scale ${stamp}`),
+  ).toBeVisible();
 });

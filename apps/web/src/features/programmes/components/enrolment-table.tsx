@@ -157,7 +157,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
         {
           accessor: 'breaks',
           title: 'Breaks',
-          width: 74,
+          width: 84,
           render: (e) => (
             <Button
               size="compact-xs"

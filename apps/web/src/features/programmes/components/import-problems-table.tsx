@@ -11,15 +11,15 @@ export const sortProblems = (problems: readonly Problem[]): Problem[] =>
 /** Every problem of an applicant file, by row and column, so the file can be fixed in one go. */
 export function ImportProblemsTable({ problems }: { problems: readonly Problem[] }) {
   return (
-    <Table.ScrollContainer minWidth={360} maxHeight={320}>
+    <Table.ScrollContainer minWidth={300} maxHeight={320}>
       <Table fz="sm" verticalSpacing={4} striped withTableBorder stickyHeader>
         <Table.Caption>
           {problems.length === 1 ? '1 problem' : `${problems.length} problems`} in the file
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={60}>Row</Table.Th>
-            <Table.Th w={110}>Column</Table.Th>
+            <Table.Th w={48}>Row</Table.Th>
+            <Table.Th w={100}>Column</Table.Th>
             <Table.Th>Problem</Table.Th>
           </Table.Tr>
         </Table.Thead>
