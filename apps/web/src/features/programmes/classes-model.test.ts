@@ -97,7 +97,7 @@ describe('sizes and texts', () => {
     );
     expect(distributePlan(15, false)[1]).toBe('Students placed by hand are distributed too.');
     expect(distributeResultText({ classes: 3, placed: 40, kept: 2, created: 1, removed: 0 })).toBe(
-      '3 classes: 40 placed, 2 kept where placed by hand, 1 created, 0 removed.',
+      'Into 3 classes: 40 placed, 2 kept where placed by hand, 1 created, 0 removed.',
     );
   });
 });

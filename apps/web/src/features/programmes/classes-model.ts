@@ -88,4 +88,4 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 
 /** What distributing did. */
 export const distributeResultText = (r: DistributeResult) =>
-  `${count(r.classes, 'class', 'classes')}: ${r.placed} placed, ${r.kept} kept where placed by hand, ${r.created} created, ${r.removed} removed.`;
+  `Into ${count(r.classes, 'class', 'classes')}: ${r.placed} placed, ${r.kept} kept where placed by hand, ${r.created} created, ${r.removed} removed.`;

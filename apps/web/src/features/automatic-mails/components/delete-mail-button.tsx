@@ -4,6 +4,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
 import type { MailRef } from '../api/get-automatic-mail';
+import { CLOSE_LABEL } from './a11y';
 
 /** Deletes the mail once confirmed. */
 export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted: () => void }) {
@@ -35,6 +36,7 @@ export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted
         Delete mail
       </Button>
       <Modal
+        closeButtonProps={CLOSE_LABEL}
         opened={opened}
         onClose={() => {
           setOpened(false);

@@ -5,6 +5,7 @@ import { displayError } from '../../../lib/errors';
 import type { MailRef } from '../api/get-automatic-mail';
 import { usePreviewAutomaticMail } from '../api/preview-automatic-mail';
 import { useTestSendAutomaticMail } from '../api/test-send-automatic-mail';
+import { READABLE_TITLE } from './a11y';
 
 type MailPreviewProps = {
   mail: MailRef;
@@ -95,7 +96,13 @@ export function MailPreview({ mail, canTestSend, isDirty }: MailPreviewProps) {
           </Alert>
         ) : null}
         {sentTo ? (
-          <Alert color="teal.9" variant="light" role="status" title="Test sent">
+          <Alert
+            color="teal.9"
+            variant="light"
+            role="status"
+            title="Test sent"
+            styles={READABLE_TITLE}
+          >
             A test of this mail went to {sentTo}.
           </Alert>
         ) : null}

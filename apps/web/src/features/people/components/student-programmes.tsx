@@ -129,7 +129,7 @@ function ProgrammeEntry({ entry, canOpen }: { entry: StudentProgramme; canOpen: 
           <Badge size="sm" variant="outline" color="gray.8" tt="none">
             {PROGRAMME_TYPE_LABELS[programme.type]}
           </Badge>
-          <Badge size="sm" variant="light" color="gray.8" tt="none">
+          <Badge size="sm" variant="filled" color="gray.8" tt="none">
             Programme {PROGRAMME_STATUS_LABELS[programme.status].toLowerCase()}
           </Badge>
         </Group>

@@ -34,7 +34,7 @@ export function ClassCard({ klass, onRename, onEditStaff, onDelete, ...table }: 
             </Title>
             <Badge
               size="md"
-              variant={over ? 'filled' : 'light'}
+              variant={over ? 'filled' : 'outline'}
               color={over ? 'red.9' : 'gray.8'}
               tt="none"
               title={over ? 'More students than places' : undefined}

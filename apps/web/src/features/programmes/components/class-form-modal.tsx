@@ -12,6 +12,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useCreateClass } from '../api/create-class';
 import { useUpdateClass } from '../api/update-class';
+import { CLOSE_LABEL } from './a11y';
 
 /* One form for a new class and a renamed one: a rename keeps its class's CLC, which the schema
  * then accepts as it is. */
@@ -164,7 +165,12 @@ export function ClassFormModal(props: ClassFormModalProps) {
   const title =
     target === null ? '' : 'klass' in target ? `Rename ${target.klass.name}` : 'New class';
   return (
-    <Modal opened={target !== null} onClose={props.onClose} title={title}>
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={target !== null}
+      onClose={props.onClose}
+      title={title}
+    >
       {target ? <ClassForm {...props} target={target} /> : null}
     </Modal>
   );

@@ -8,6 +8,7 @@ import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useSetClassStaff } from '../api/set-class-staff';
 import { StaffMultiSelect } from './staff-multi-select';
+import { CLOSE_LABEL } from './a11y';
 
 type ClassStaffModalProps = {
   programmeId: number;
@@ -106,6 +107,7 @@ function StaffForm({
 export function ClassStaffModal({ programmeId, klass, onClose }: ClassStaffModalProps) {
   return (
     <Modal
+      closeButtonProps={CLOSE_LABEL}
       opened={klass !== null}
       onClose={onClose}
       title={klass ? `Staff of ${klass.name}` : ''}

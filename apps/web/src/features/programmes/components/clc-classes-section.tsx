@@ -6,6 +6,7 @@ import { placementsOf, type ClassMember, type ClcClasses } from '../classes-mode
 import { ClassCard } from './class-card';
 import { ClassMembersTable } from './class-members-table';
 import { MoveStudentsModal } from './move-students-modal';
+import { READABLE_TITLE } from './a11y';
 
 export type ClassPermissions = {
   /** Create, rename and delete classes. */
@@ -126,6 +127,7 @@ export function ClcClassesSection({
           color={moved.refused.length > 0 ? 'red.9' : 'teal.9'}
           variant="light"
           role="status"
+          styles={READABLE_TITLE}
           title={`Moved: ${moved.done.length} done${moved.refused.length > 0 ? `, ${moved.refused.length} refused` : ''}`}
           withCloseButton
           closeButtonLabel="Close"

@@ -4,6 +4,7 @@ import type { ProgrammeClass } from '@lantern/contracts/classes';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteClass } from '../api/delete-class';
+import { CLOSE_LABEL } from './a11y';
 
 type DeleteClassModalProps = {
   programmeId: number;
@@ -32,7 +33,12 @@ export function DeleteClassModal({ programmeId, klass, onClose }: DeleteClassMod
     }
   };
   return (
-    <Modal opened={klass !== null} onClose={close} title={klass ? `Delete ${klass.name}` : ''}>
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={klass !== null}
+      onClose={close}
+      title={klass ? `Delete ${klass.name}` : ''}
+    >
       <Stack gap="sm">
         <Text size="sm">
           {klass && klass.size > 0

@@ -22,6 +22,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDistributeClasses } from '../api/distribute-classes';
 import { distributePlan, distributeResultText, type DistributeResult } from '../classes-model';
+import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
 
 type Values = z.input<typeof distributeInputSchema>;
 type Output = z.output<typeof distributeInputSchema>;
@@ -109,6 +110,7 @@ export function DistributeForm({ programmeId }: { programmeId: number }) {
               variant="light"
               role="status"
               title="Distributed"
+              styles={READABLE_TITLE}
               withCloseButton
               closeButtonLabel="Close"
               onClose={() => {
@@ -126,6 +128,7 @@ export function DistributeForm({ programmeId }: { programmeId: number }) {
         </Stack>
       </form>
       <Modal
+        closeButtonProps={CLOSE_LABEL}
         opened={asking !== null}
         onClose={() => {
           setAsking(null);

@@ -6,6 +6,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useMoveStudents, type MoveResult } from '../api/move-students';
 import { moveTargets, NO_CLASS, type ClcClasses, type Placement } from '../classes-model';
+import { CLOSE_LABEL } from './a11y';
 
 type MoveStudentsModalProps = {
   programmeId: number;
@@ -62,7 +63,12 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
   };
 
   return (
-    <Modal opened={props.opened} onClose={close} title="Move students">
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={props.opened}
+      onClose={close}
+      title="Move students"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -67,7 +67,7 @@ export function ResultsGrid(props: ResultsGridProps) {
                 />
               </Table.Th>
             ) : null}
-            <Table.Th>Student</Table.Th>
+            <Table.Th miw={160}>Student</Table.Th>
             <Table.Th w={60}>CLC</Table.Th>
             <Table.Th w={110}>State</Table.Th>
             {courses.map((c) => (

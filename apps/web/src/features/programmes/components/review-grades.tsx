@@ -35,6 +35,7 @@ import {
 import { ActionResult, type ActionOutcome } from './action-result';
 import { BulkActionModal } from './bulk-action-modal';
 import { ResultsGrid } from './results-grid';
+import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
 
 /** The moves of review grades; the others belong to the students section. */
 const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];
@@ -88,6 +89,7 @@ function ShortcutModal({
   const isPass = shortcut?.action === 'finalize';
   return (
     <Modal
+      closeButtonProps={CLOSE_LABEL}
       opened={shortcut !== null}
       onClose={() => {
         setFailure(null);
@@ -222,7 +224,13 @@ export function ReviewGrades({
         </Text>
       )}
       {isRunning && activeLeft === 0 && results.students.length > 0 ? (
-        <Alert color="teal.9" variant="light" role="status" title="No student is left active">
+        <Alert
+          color="teal.9"
+          variant="light"
+          role="status"
+          title="No student is left active"
+          styles={READABLE_TITLE}
+        >
           Every student is passed or failed.{' '}
           <Anchor component={Link} to={programmeOverviewPath(programme.id)} size="sm">
             Finish the programme from its overview
