@@ -14,6 +14,7 @@ import { loginBytes } from './scenarios/login-bytes';
 import { peopleGenerate } from './scenarios/people-generate';
 import { studentListPglite, studentListPostgres } from './scenarios/student-list';
 import { studentExport } from './scenarios/student-export';
+import { certificatesScenario } from './scenarios/certificates';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -25,6 +26,7 @@ const SCENARIOS: Scenario[] = [
   studentListPglite,
   studentListPostgres,
   studentExport,
+  certificatesScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],

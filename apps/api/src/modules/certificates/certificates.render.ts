@@ -60,39 +60,98 @@ const IMAGE_BOX = {
   logo: { width: 500, height: 160 },
   signature: { width: 560, height: 130 },
 } as const;
+export type ImageKind = keyof typeof IMAGE_BOX;
 
 /**
- * A CLC's logo or signature from the file store, scaled down once for the page: a JPEG stays a
- * JPEG (embedded as is), a PNG becomes a palette PNG (keeps transparency, a few KB).
+ * A logo or signature scaled down for the page: a JPEG stays a JPEG (embedded as is), a PNG
+ * becomes a palette PNG (keeps its transparency in a few KB). Throws when it does not decode.
  */
+export async function scaleImage(data: Buffer, mime: string, kind: ImageKind): Promise<PdfImage> {
+  const pipeline = sharp(data, { failOn: 'error' }).resize({
+    ...IMAGE_BOX[kind],
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  return mime === 'image/png'
+    ? { data: await pipeline.png({ palette: true, compressionLevel: 9 }).toBuffer(), format: 'png' }
+    : {
+        data: await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 78 }).toBuffer(),
+        format: 'jpg',
+      };
+}
+
+/** A CLC's logo or signature from the file store, scaled for the page. */
 async function loadImage(
   db: Db,
   store: FileStore,
   fileId: string,
-  kind: keyof typeof IMAGE_BOX,
+  kind: ImageKind,
 ): Promise<PdfImage> {
   const what = kind === 'logo' ? 'The CLC’s logo' : 'The CLC’s signature';
   const file = await getStoredFile(db, fileId);
   if (!file) throw new CertificateRenderError(`${what} file is missing.`);
   try {
-    const data = await store.get(file.storageKey);
-    const pipeline = sharp(data, { failOn: 'error' }).resize({
-      ...IMAGE_BOX[kind],
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    return file.mime === 'image/png'
-      ? {
-          data: await pipeline.png({ palette: true, compressionLevel: 9 }).toBuffer(),
-          format: 'png',
-        }
-      : {
-          data: await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 78 }).toBuffer(),
-          format: 'jpg',
-        };
+    return await scaleImage(await store.get(file.storageKey), file.mime, kind);
   } catch {
     throw new CertificateRenderError(`${what} could not be read.`);
   }
+}
+
+/** What one certificate says (its snapshot), as stored. */
+export type CertificateSnapshot = Pick<
+  CertificateRecord,
+  | 'code'
+  | 'studentName'
+  | 'programmeTitle'
+  | 'certificateText'
+  | 'certifyingUniversity'
+  | 'clcName'
+  | 'signeeName'
+  | 'signeeTitle'
+  | 'issuedOn'
+>;
+
+/** The QR code of a verification address, as a PNG data URL. */
+export const qrDataUrl = (url: string): Promise<string> =>
+  QRCode.toDataURL(url, {
+    errorCorrectionLevel: 'M',
+    margin: 0,
+    scale: 4,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+
+/** One certificate as a PDF, with its CLC's images already scaled. */
+export async function renderCertificate(
+  snapshot: CertificateSnapshot,
+  images: { logo: PdfImage | null; signature: PdfImage | null },
+  publicUrl: string,
+): Promise<Buffer> {
+  assertPrintable({
+    'student name': snapshot.studentName,
+    'programme title': snapshot.programmeTitle,
+    'certificate text': snapshot.certificateText,
+    'certifying university': snapshot.certifyingUniversity,
+    'CLC name': snapshot.clcName,
+    'signee name': snapshot.signeeName,
+    'signee title': snapshot.signeeTitle,
+  });
+  const verifyUrl = verificationUrl(publicUrl, snapshot.code);
+  const content: CertificateContent = {
+    studentName: snapshot.studentName,
+    programmeTitle: snapshot.programmeTitle,
+    certificateText: snapshot.certificateText,
+    certifyingUniversity: snapshot.certifyingUniversity,
+    clcName: snapshot.clcName,
+    signeeName: snapshot.signeeName,
+    signeeTitle: snapshot.signeeTitle,
+    issuedOnText: issuedOnText(snapshot.issuedOn),
+    code: snapshot.code,
+    verifyUrl,
+    qrDataUrl: await qrDataUrl(verifyUrl),
+    logo: images.logo,
+    signature: images.signature,
+  };
+  return renderToBuffer(certificateDocument(content));
 }
 
 export type CertificateRenderer = (record: CertificateRecord) => Promise<Buffer>;
@@ -107,7 +166,7 @@ export function createRenderer(options: {
   publicUrl: string;
 }): CertificateRenderer {
   const images = new Map<string, Promise<PdfImage>>();
-  const image = (fileId: string | null, kind: keyof typeof IMAGE_BOX) => {
+  const image = (fileId: string | null, kind: ImageKind) => {
     if (!fileId) return Promise.resolve(null);
     let found = images.get(fileId);
     if (!found) {
@@ -119,41 +178,10 @@ export function createRenderer(options: {
     return found;
   };
   return async (record) => {
-    assertPrintable({
-      'student name': record.studentName,
-      'programme title': record.programmeTitle,
-      'certificate text': record.certificateText,
-      'certifying university': record.certifyingUniversity,
-      'CLC name': record.clcName,
-      'signee name': record.signeeName,
-      'signee title': record.signeeTitle,
-    });
     const [logo, signature] = await Promise.all([
       image(record.logoFileId, 'logo'),
       image(record.signatureFileId, 'signature'),
     ]);
-    const verifyUrl = verificationUrl(options.publicUrl, record.code);
-    const qrDataUrl = await QRCode.toDataURL(verifyUrl, {
-      errorCorrectionLevel: 'M',
-      margin: 0,
-      scale: 4,
-      color: { dark: '#000000', light: '#ffffff' },
-    });
-    const content: CertificateContent = {
-      studentName: record.studentName,
-      programmeTitle: record.programmeTitle,
-      certificateText: record.certificateText,
-      certifyingUniversity: record.certifyingUniversity,
-      clcName: record.clcName,
-      signeeName: record.signeeName,
-      signeeTitle: record.signeeTitle,
-      issuedOnText: issuedOnText(record.issuedOn),
-      code: record.code,
-      verifyUrl,
-      qrDataUrl,
-      logo,
-      signature,
-    };
-    return renderToBuffer(certificateDocument(content));
+    return renderCertificate(record, { logo, signature }, options.publicUrl);
   };
 }
