@@ -120,7 +120,7 @@ export function ProgrammeTable(props: ProgrammeTableProps) {
           accessor: 'applicants',
           title: 'Applicants',
           textAlign: 'right',
-          width: 100,
+          width: 112,
           visibleMediaQuery: WIDE,
         },
         {
