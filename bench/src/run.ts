@@ -15,6 +15,7 @@ import { peopleGenerate } from './scenarios/people-generate';
 import { studentListPglite, studentListPostgres } from './scenarios/student-list';
 import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
+import { applicantImport } from './scenarios/applicant-import';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -26,6 +27,7 @@ const SCENARIOS: Scenario[] = [
   studentListPglite,
   studentListPostgres,
   studentExport,
+  applicantImport,
   certificatesScenario,
 ];
 const ALIASES: Record<string, string[]> = {
