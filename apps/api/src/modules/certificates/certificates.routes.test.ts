@@ -94,6 +94,18 @@ describe('issuing certificates', () => {
     const certified = passed()[2];
     if (!certified) throw new Error('Three passed students expected.');
 
+    // The programme mails its students when their certificate is issued.
+    await t.database.query(
+      `insert into automatic_mails (programme_id, event_type, subject, body, recipient_role, published)
+       values ($1, 'certificate_issued', 'Your certificate', 'Code {{certificateCode}}: {{verificationUrl}}', 'student', true)`,
+      [programmeId],
+    );
+    await t.database.query(
+      `update users set email = 'first.' || jwl_id || '@example.org'
+       where jwl_id = (select user_id from enrolments where id = $1)`,
+      [first.id],
+    );
+
     const res = await issue([first.id, failed.id, withdrawn.id, active.id, certified.id, 999999]);
     expect(res.statusCode).toBe(200);
     const result = res.json<EnrolmentActionResult>();
@@ -130,6 +142,13 @@ describe('issuing certificates', () => {
       [first.clc_code],
     );
     expect(made).toMatchObject({ clc_name: clc?.name, signee_name: clc?.signee_name });
+    const mails = await t.database.query<{ text_body: string }>(
+      `select text_body from mail_outbox where subject = 'Your certificate' and text_body like $1`,
+      [`Code ${made?.code ?? '-'}:%`],
+    );
+    expect(mails.map((m) => m.text_body)).toEqual([
+      `Code ${made?.code ?? ''}: https://lantern.example/en/certificate-verification/${made?.code ?? ''}`,
+    ]);
     const audits = await t.database.query<{ action: string }>(
       `select action from audit_log where entity_type = 'enrolment' and entity_id = $1`,
       [String(first.id)],

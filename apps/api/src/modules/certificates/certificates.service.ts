@@ -12,6 +12,7 @@ import {
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import type { Deps } from '../../lib/deps';
 import { insertFile } from '../../lib/files';
 import { clcScope } from '../../lib/scope';
@@ -116,7 +117,7 @@ export async function issueCertificates(
   const issuedOn = todayUtc();
   const scope = clcScope(auth);
 
-  return deps.db.transaction(async (tx) => {
+  const { result, mailIds } = await deps.db.transaction(async (tx) => {
     const candidates = await repo.findIssueCandidates(tx, programmeId, scope, enrolmentIds);
     const byId = new Map(candidates.map((c) => [c.enrolmentId, c]));
     const refused: EnrolmentActionResult['refused'] = [];
@@ -151,8 +152,16 @@ export async function issueCertificates(
         entityId: m.enrolmentId,
         changes: { certificateId: m.id, code: m.code, issuedOn },
       });
-    return { done: made.map((m) => m.enrolmentId), refused };
+    // The programme's 'certificate issued' mails, committed or rolled back with the certificates.
+    const queued = await queueAutomaticMails(
+      tx,
+      { type: 'certificate_issued', programmeId, certificateIds: made.map((m) => m.id) },
+      deps.config.publicUrl,
+    );
+    return { result: { done: made.map((m) => m.enrolmentId), refused }, mailIds: queued };
   });
+  deps.mailer.dispatch(mailIds);
+  return result;
 }
 
 /** One certificate's PDF for download. */
