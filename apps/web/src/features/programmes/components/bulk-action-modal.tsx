@@ -29,7 +29,9 @@ export function BulkActionModal(props: BulkActionModalProps) {
   const [breakEndsOn, setBreakEndsOn] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; breakEndsOn?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const { action } = props;
+  // The modal keeps its last action while it fades out, so it never shows without a name.
+  const [action, setAction] = useState<EnrolmentAction>('accept');
+  if (props.action !== null && props.action !== action) setAction(props.action);
   const isSuspend = action === 'suspend';
   const selected = props.enrolmentIds.length;
 
@@ -42,7 +44,6 @@ export function BulkActionModal(props: BulkActionModalProps) {
   };
 
   const submit = async () => {
-    if (!action) return;
     setFailure(null);
     if (isSuspend && breakEndsOn === '') {
       setErrors({ breakEndsOn: VALIDATION.date });
@@ -76,9 +77,14 @@ export function BulkActionModal(props: BulkActionModalProps) {
     }
   };
 
-  const label = action ? ENROLMENT_ACTIONS[action].label : '';
+  const label = ENROLMENT_ACTIONS[action].label;
   return (
-    <Modal closeButtonProps={CLOSE_LABEL} opened={action !== null} onClose={close} title={label}>
+    <Modal
+      closeButtonProps={CLOSE_LABEL}
+      opened={props.action !== null}
+      onClose={close}
+      title={label}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

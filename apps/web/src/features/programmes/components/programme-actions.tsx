@@ -26,6 +26,8 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
   const user = useCurrentUser();
   const run = useRunProgrammeAction();
   const [asking, setAsking] = useState<ProgrammeAction | null>(null);
+  // The modal keeps its last action while it fades out, so it never shows without a name.
+  const [shown, setShown] = useState<ProgrammeAction>('cancel');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const actions = availableProgrammeActions(programme.status, user);
@@ -45,7 +47,7 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
     }
   };
 
-  const texts = asking ? confirmTexts(asking, programme) : null;
+  const texts = confirmTexts(shown, programme);
 
   return (
     <Stack gap="xs">
@@ -61,8 +63,10 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
               loading={run.isPending && run.variables.action === action}
               disabled={run.isPending}
               onClick={() => {
-                if (confirmTexts(action, programme)) setAsking(action);
-                else void perform(action);
+                if (confirmTexts(action, programme)) {
+                  setShown(action);
+                  setAsking(action);
+                } else void perform(action);
               }}
             >
               {PROGRAMME_ACTIONS[action].label}
@@ -99,7 +103,7 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
         onClose={() => {
           setAsking(null);
         }}
-        title={asking ? PROGRAMME_ACTIONS[asking].label : ''}
+        title={PROGRAMME_ACTIONS[shown].label}
       >
         <Stack gap="sm">
           {texts?.map((text) =>
@@ -129,12 +133,12 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
               Back
             </Button>
             <Button
-              color={asking === 'cancel' ? 'red.9' : undefined}
+              color={shown === 'cancel' ? 'red.9' : undefined}
               onClick={() => {
-                if (asking) void perform(asking);
+                void perform(shown);
               }}
             >
-              {asking ? PROGRAMME_ACTIONS[asking].label : ''}
+              {PROGRAMME_ACTIONS[shown].label}
             </Button>
           </Group>
         </Stack>

@@ -220,20 +220,26 @@ export function StudyBreaksModal({
   canEdit,
   onClose,
 }: StudyBreaksModalProps) {
-  const name = enrolment ? `${enrolment.student.firstName} ${enrolment.student.lastName}` : '';
+  // The modal keeps its last student while it fades out, so it never shows without a name.
+  const [shown, setShown] = useState<Enrolment | null>(null);
+  if (enrolment !== null && enrolment !== shown) setShown(enrolment);
   return (
     <Modal
       closeButtonProps={CLOSE_LABEL}
       opened={enrolment !== null}
       onClose={onClose}
-      title={`Study breaks of ${name}`}
+      title={
+        shown
+          ? `Study breaks of ${shown.student.firstName} ${shown.student.lastName}`
+          : 'Study breaks'
+      }
       size="lg"
     >
-      {enrolment ? (
+      {shown ? (
         <BreaksBody
-          key={enrolment.id}
-          target={{ programmeId, enrolmentId: enrolment.id }}
-          canEdit={canEdit && enrolment.state === 'active'}
+          key={shown.id}
+          target={{ programmeId, enrolmentId: shown.id }}
+          canEdit={canEdit && shown.state === 'active'}
         />
       ) : null}
     </Modal>
