@@ -10,7 +10,8 @@ export function PlaceholderPicker({
   disabled?: boolean | undefined;
 }) {
   return (
-    <Menu shadow="md" position="bottom-start" withinPortal>
+    // The form puts the focus back in the field the placeholder went into, not on this button.
+    <Menu shadow="md" position="bottom-start" withinPortal returnFocus={false}>
       <Menu.Target>
         <Button size="xs" variant="default" disabled={disabled}>
           Insert placeholder
