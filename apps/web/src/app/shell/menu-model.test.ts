@@ -138,7 +138,11 @@ describe('course and class flyouts from the concentrations', () => {
       kind: 'link',
       to: '/en/programme/professional-certificate/5/overview',
     });
-    expect(flyoutView('class', one).kind).toBe('menu');
+    const classes = flyoutView('class', one);
+    if (classes.kind !== 'menu') throw new Error('expected a menu');
+    expect(classes.groups[0]?.links[0]?.to).toBe(
+      '/en/programme/professional-certificate/5/classes',
+    );
     const withOrientation = source({
       professional: [programme(5, 'professional', '105', 'Nursing')],
       orientation: [{ id: 4, code: 'OR1', title: 'Getting started' }],

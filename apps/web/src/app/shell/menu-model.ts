@@ -1,6 +1,7 @@
 import type { MenuItem, MenuNode } from '@lantern/contracts/current-user';
 import type { Concentrations } from '@lantern/contracts/programme';
 import { programmeListPath, programmeOverviewPath } from '../../features/programmes/paths';
+import { programmeClassesPath } from '../../features/programmes/section-paths';
 import { appPath } from '../../lib/paths';
 
 export type MenuLink = { id: string; label: string; to: string };
@@ -59,13 +60,12 @@ export const isLinkNode = (node: MenuNode): boolean =>
 type ConcentrationEntry = Concentrations['professional'][number];
 type Flyout = NonNullable<MenuNode['flyout']>;
 
-/** Where a programme of a course or class flyout leads in the sis. */
-export function concentrationPath(entry: ConcentrationEntry): string {
+/** Where a programme of a course or class flyout leads in the sis: a professional certificate's
+ * overview, or its classes from the class flyout. */
+export function concentrationPath(entry: ConcentrationEntry, flyout: Flyout): string {
   switch (entry.programmeType) {
-    // The class flyout leads to the overview too until :programme/classes exists: its students
-    // list shows each student's class.
     case 'professional':
-      return programmeOverviewPath(entry.id);
+      return flyout === 'class' ? programmeClassesPath(entry.id) : programmeOverviewPath(entry.id);
     // Bachelor programmes have their basic data in the list; their own sections come later.
     case 'bachelor':
       return `${programmeListPath('bachelor')}?q=${encodeURIComponent(entry.code)}`;
@@ -74,11 +74,13 @@ export function concentrationPath(entry: ConcentrationEntry): string {
   }
 }
 
-const linkOf = (entry: ConcentrationEntry): MenuLink => ({
-  id: `${entry.programmeType}-${entry.id}`,
-  label: `${entry.code} ${entry.title}`,
-  to: concentrationPath(entry),
-});
+const linksOf =
+  (flyout: Flyout) =>
+  (entry: ConcentrationEntry): MenuLink => ({
+    id: `${entry.programmeType}-${entry.id}`,
+    label: `${entry.code} ${entry.title}`,
+    to: concentrationPath(entry, flyout),
+  });
 
 export type FlyoutView =
   { kind: 'link'; to: string } | { kind: 'menu'; groups: MenuGroup[]; error: string | null };
@@ -99,7 +101,8 @@ export function flyoutView(flyout: Flyout, c: Concentrations): FlyoutView {
     only &&
     c.orientation.length === 0
   )
-    return { kind: 'link', to: concentrationPath(only) };
+    return { kind: 'link', to: concentrationPath(only, flyout) };
+  const linkOf = linksOf(flyout);
   const groups: MenuGroup[] = [
     { label: 'Academic certificate and degree', links: c.bachelor.map(linkOf) },
     { label: 'Short term academic programme', links: c.professional.map(linkOf) },
