@@ -3,6 +3,10 @@ import { expectAccessible, screenshotPath, signIn, waitForMail } from './support
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
 async function shoot(page: Page, name: string): Promise<void> {
+  // From the top: the header stays where the page was scrolled to and would cover the middle.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -105,6 +109,18 @@ test('an admin forms the classes of a running programme, enters a result and set
   await expect(cell).toHaveValue('78');
   await expectAccessible(page);
   await shoot(page, 'programme-review-grades');
+
+  // The student's overview lists their programmes with state, class, breaks and history.
+  await grid.getByRole('link').first().click();
+  const entry = page.getByRole('article', { name: `236 ${TITLE}` });
+  await expect(entry).toContainText('Active');
+  await expect(entry.getByRole('link', { name: `236 ${TITLE}` })).toBeVisible();
+  await expect(entry).toContainText('History');
+  await expectAccessible(page);
+  await entry.scrollIntoViewIfNeeded();
+  await shoot(page, 'student-programmes');
+  await page.goBack();
+  await expect(grid).toBeVisible();
 
   // Automatic mails: the list, a new one with a placeholder, its preview and a test.
   await page.getByRole('link', { name: '← Overview' }).click();

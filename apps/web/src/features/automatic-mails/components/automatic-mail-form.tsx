@@ -5,6 +5,7 @@ import {
   Fieldset,
   Group,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -159,15 +160,15 @@ export function AutomaticMailForm({
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Automatic mail">
       <Fieldset disabled={!canEdit} variant="unstyled">
         <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap" gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Controller
               control={control}
               name="eventType"
               render={({ field, fieldState }) => (
                 <Select
                   label="Event"
+                  description="What sends the mail"
                   required
-                  miw={220}
                   data={EVENT_OPTIONS}
                   value={field.value}
                   onChange={(value) => {
@@ -195,7 +196,6 @@ export function AutomaticMailForm({
                       ? 'This event has no status'
                       : 'The state that triggers it; empty: any'
                   }
-                  miw={220}
                   placeholder={statusOptions.length === 0 ? '—' : 'Any'}
                   data={statusOptions}
                   value={field.value ?? null}
@@ -215,8 +215,8 @@ export function AutomaticMailForm({
               render={({ field, fieldState }) => (
                 <Select
                   label="Recipient"
+                  description="Seen from the student it is about"
                   required
-                  miw={220}
                   data={ROLE_OPTIONS}
                   value={field.value}
                   onChange={(value) => {
@@ -230,7 +230,7 @@ export function AutomaticMailForm({
                 />
               )}
             />
-          </Group>
+          </SimpleGrid>
           <TextInput
             label="Subject"
             required

@@ -44,18 +44,28 @@ export function AutomaticMailTable({
           accessor: 'eventType',
           title: 'Event',
           render: (m) => (
-            <Anchor
-              component={Link}
-              to={automaticMailDetailPath(programmeType, programmeId, m.id)}
-              size="sm"
-            >
-              {AUTOMATIC_MAIL_EVENT_LABELS[m.eventType]}
-            </Anchor>
+            <>
+              <Anchor
+                component={Link}
+                to={automaticMailDetailPath(programmeType, programmeId, m.id)}
+                size="sm"
+              >
+                {AUTOMATIC_MAIL_EVENT_LABELS[m.eventType]}
+              </Anchor>
+              {/* On a phone the status stands under the event: a column of its own would crowd
+                  out how many were sent. */}
+              {m.eventStatus ? (
+                <Text size="xs" hiddenFrom="sm">
+                  {statusLabel(m.eventType, m.eventStatus)}
+                </Text>
+              ) : null}
+            </>
           ),
         },
         {
           accessor: 'eventStatus',
           title: 'Event status',
+          visibleMediaQuery: WIDE,
           render: (m) => (m.eventStatus ? statusLabel(m.eventType, m.eventStatus) : '—'),
         },
         {
