@@ -28,6 +28,22 @@ const RUNNING: StudentProgramme = {
   ],
   history: [
     {
+      id: 11,
+      at: '2026-03-02T10:00:00Z',
+      action: 'enrolment.moved',
+      actor: { id: 1, name: 'John Deng' },
+      impersonator: null,
+      changes: { from: 3, to: null },
+    },
+    {
+      id: 10,
+      at: '2026-03-01T10:00:00Z',
+      action: 'break.added',
+      actor: { id: 1, name: 'John Deng' },
+      impersonator: null,
+      changes: { studyBreak: { from: null, to: '2026-03-01 to 2026-04-30' }, breakId: 5 },
+    },
+    {
       id: 9,
       at: '2026-02-01T10:00:00Z',
       action: 'accept',

@@ -15,9 +15,12 @@ import {
 import { Link } from 'react-router';
 import type { HistoryEntry } from '@lantern/contracts/clc';
 import {
+  ENROLMENT_ACTION_KEYS,
+  ENROLMENT_ACTIONS,
   ENROLMENT_STATE_LABELS,
   PROGRAMME_STATUS_LABELS,
   PROGRAMME_TYPE_LABELS,
+  type EnrolmentAction,
   type StudentProgramme,
   type StudyBreak,
 } from '@lantern/contracts/programme';
@@ -40,9 +43,31 @@ const shown = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'break.added': 'Study break added',
+  'break.ended': 'Study break ended',
+  'break.removed': 'Study break removed',
+  'enrolment.moved': 'Class changed',
+};
+
+const isEnrolmentAction = (action: string): action is EnrolmentAction =>
+  ENROLMENT_ACTION_KEYS.some((key) => key === action);
+
+/** What was done, as the programme screens name it: 'Finalize (pass)', 'Study break added'. */
+const actionLabel = (action: string) =>
+  isEnrolmentAction(action)
+    ? ENROLMENT_ACTIONS[action].label
+    : (ACTION_LABELS[action] ?? humanize(action));
+
+/* Internal ids say nothing here: a break's id, and the classes of a move (the class the student
+ * is in now stands above). */
+const hiddenChanges = (action: string): ReadonlySet<string> =>
+  new Set(action === 'enrolment.moved' ? ['breakId', 'from', 'to'] : ['breakId']);
+
 /** A history entry's changes in one line: 'State: applied → active; Reason: …'. */
 const changesText = (entry: HistoryEntry) =>
   Object.entries(entry.changes ?? {})
+    .filter(([field]) => !hiddenChanges(entry.action).has(field))
     .map(([field, value]) =>
       isChange(value)
         ? `${humanize(field)}: ${shown(value.from)} → ${shown(value.to)}`
@@ -95,11 +120,9 @@ function History({ entries, label }: { entries: HistoryEntry[]; label: string })
               </Table.Td>
               <Table.Td>
                 <Text span size="sm" fw={600}>
-                  {humanize(entry.action)}
+                  {actionLabel(entry.action)}
                 </Text>
-                {entry.changes && Object.keys(entry.changes).length > 0
-                  ? ` · ${changesText(entry)}`
-                  : ''}
+                {changesText(entry) ? ` · ${changesText(entry)}` : ''}
               </Table.Td>
             </Table.Tr>
           ))}
