@@ -93,7 +93,7 @@ describe('StudentProgrammes', () => {
     expect(running).toHaveTextContent('KAK-1');
     expect(within(running).getByText('Now')).toBeInTheDocument();
     expect(running).toHaveTextContent('2026-01-10 to 2026-01-20 · Exams');
-    const history = within(running).getByRole('table', {
+    const history = within(running).getByRole('list', {
       name: 'History in 236 Business Administration',
     });
     expect(history).toHaveTextContent('John Deng');

@@ -8,7 +8,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -96,39 +95,25 @@ function Breaks({ breaks }: { breaks: StudyBreak[] }) {
   );
 }
 
+/** Who did what and when, newest first; one entry a line, so a phone needs no side scroll. */
 function History({ entries, label }: { entries: HistoryEntry[]; label: string }) {
   if (entries.length === 0) return <Text size="sm">No changes recorded yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table aria-label={label} fz="sm" verticalSpacing={2} horizontalSpacing={6} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={150}>When</Table.Th>
-            <Table.Th w={150}>Who</Table.Th>
-            <Table.Th>What</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>
-                <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time>
-              </Table.Td>
-              <Table.Td>
-                {entry.actor?.name ?? 'System'}
-                {entry.impersonator ? ` (by ${entry.impersonator.name})` : ''}
-              </Table.Td>
-              <Table.Td>
-                <Text span size="sm" fw={600}>
-                  {actionLabel(entry.action)}
-                </Text>
-                {changesText(entry) ? ` · ${changesText(entry)}` : ''}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={4} component="ol" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+      {entries.map((entry) => (
+        <Text component="li" key={entry.id} size="sm">
+          <Text span size="sm" fw={600}>
+            {actionLabel(entry.action)}
+          </Text>
+          {changesText(entry) ? ` · ${changesText(entry)}` : ''}
+          <Text span size="xs" display="block">
+            <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time> ·{' '}
+            {entry.actor?.name ?? 'System'}
+            {entry.impersonator ? ` (signed in as them by ${entry.impersonator.name})` : ''}
+          </Text>
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
