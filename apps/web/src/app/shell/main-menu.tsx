@@ -5,7 +5,7 @@ import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Concentrations } from '@lantern/contracts/programme';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import { flyoutView, isLinkNode, menuGroups, type MenuGroup } from './menu-model';
+import { flyoutView, isLinkNode, menuGroups, NOT_YET, type MenuGroup } from './menu-model';
 
 const Chevron = () => (
   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
@@ -51,11 +51,17 @@ function MenuDropdown({
             <Fragment key={group.label ?? index}>
               {index > 0 ? <Menu.Divider /> : null}
               {group.label ? <Menu.Label>{group.label}</Menu.Label> : null}
-              {group.links.map((link) => (
-                <Menu.Item key={link.id} component={Link} to={link.to}>
-                  {link.label}
-                </Menu.Item>
-              ))}
+              {group.links.map((link) =>
+                link.to === null ? (
+                  <Menu.Item key={link.id} disabled title={NOT_YET}>
+                    {link.label}
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item key={link.id} component={Link} to={link.to}>
+                    {link.label}
+                  </Menu.Item>
+                ),
+              )}
             </Fragment>
           ))
         )}

@@ -125,11 +125,13 @@ describe('course and class flyouts from the concentrations', () => {
       },
     ]);
     expect(view.groups[0]?.links[0]?.to).toBe('/en/programme/list/bachelor?q=BA1');
+    // Language and orientation have no screen yet: listed, not linked to a page that is not there.
     expect(view.groups[3]?.links[0]).toEqual({
       id: 'orientation-4',
       label: 'OR1 Getting started',
-      to: '/en/orientation_course/4',
+      to: null,
     });
+    expect(view.groups[2]?.links.every((link) => link.to === null)).toBe(true);
   });
 
   it('goes straight to the one concentration when there is no orientation (course menu only)', () => {

@@ -4,14 +4,16 @@ import { programmeListPath, programmeOverviewPath } from '../../features/program
 import { programmeClassesPath } from '../../features/programmes/section-paths';
 import { appPath } from '../../lib/paths';
 
-export type MenuLink = { id: string; label: string; to: string };
+/** A menu entry; `to` is null for a programme whose screens are not built yet (shown, not a link). */
+export type MenuLink = { id: string; label: string; to: string | null };
+/** Why a programme is listed but not linked. */
+export const NOT_YET = 'Its screens come with the learning side';
+
 export type MenuGroup = { label: string | null; links: MenuLink[] };
 
-/** Where a programme entry of a course or class flyout leads. */
-export function itemPath(item: MenuItem): string {
-  return item.type === 'orientation'
-    ? `/en/orientation_course/${encodeURIComponent(item.id)}`
-    : `/en/concentration_home/${encodeURIComponent(item.code ?? item.id)}`;
+/** Where a menu item of the base data leads: its course screens come with the learning side. */
+export function itemPath(_item: MenuItem): string | null {
+  return null;
 }
 
 /** The groups a dropdown shows: a flyout's programmes (orientation apart), or the child links. */
@@ -62,15 +64,16 @@ type Flyout = NonNullable<MenuNode['flyout']>;
 
 /** Where a programme of a course or class flyout leads in the sis: a professional certificate's
  * overview, or its classes from the class flyout. */
-export function concentrationPath(entry: ConcentrationEntry, flyout: Flyout): string {
+export function concentrationPath(entry: ConcentrationEntry, flyout: Flyout): string | null {
   switch (entry.programmeType) {
     case 'professional':
       return flyout === 'class' ? programmeClassesPath(entry.id) : programmeOverviewPath(entry.id);
     // Bachelor programmes have their basic data in the list; their own sections come later.
     case 'bachelor':
       return `${programmeListPath('bachelor')}?q=${encodeURIComponent(entry.code)}`;
+    // Language programmes have no sis screen yet: listed, not linked.
     default:
-      return `/en/concentration_home/${encodeURIComponent(entry.code)}`;
+      return null;
   }
 }
 
@@ -94,14 +97,15 @@ export type FlyoutView =
 export function flyoutView(flyout: Flyout, c: Concentrations): FlyoutView {
   const all = [...c.bachelor, ...c.professional, ...c.language];
   const only = all[0];
+  const direct = only ? concentrationPath(only, flyout) : null;
   if (
     flyout === 'course' &&
     c.error === null &&
     all.length === 1 &&
-    only &&
+    direct !== null &&
     c.orientation.length === 0
   )
-    return { kind: 'link', to: concentrationPath(only, flyout) };
+    return { kind: 'link', to: direct };
   const linkOf = linksOf(flyout);
   const groups: MenuGroup[] = [
     { label: 'Academic certificate and degree', links: c.bachelor.map(linkOf) },
@@ -112,7 +116,8 @@ export function flyoutView(flyout: Flyout, c: Concentrations): FlyoutView {
       links: c.orientation.map((o) => ({
         id: `orientation-${o.id}`,
         label: `${o.code} ${o.title}`,
-        to: `/en/orientation_course/${encodeURIComponent(o.id)}`,
+        // Orientation courses open on the learning side, not built yet: listed, not linked.
+        to: null,
       })),
     },
   ];

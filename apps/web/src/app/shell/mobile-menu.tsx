@@ -4,7 +4,7 @@ import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Concentrations } from '@lantern/contracts/programme';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import { flyoutView, isLinkNode, menuGroups } from './menu-model';
+import { flyoutView, isLinkNode, menuGroups, NOT_YET } from './menu-model';
 
 /** The narrow-screen menu inside the drawer: the same tree as nested, keyboard-usable links. */
 export function MobileMenu({
@@ -68,16 +68,26 @@ export function MobileMenu({
               </Text>
             ) : (
               groups.flatMap((group) =>
-                group.links.map((link) => (
-                  <MantineNavLink
-                    key={link.id}
-                    component={Link}
-                    to={link.to}
-                    label={link.label}
-                    description={group.label ?? undefined}
-                    onClick={onNavigate}
-                  />
-                )),
+                group.links.map((link) =>
+                  link.to === null ? (
+                    <MantineNavLink
+                      key={link.id}
+                      label={link.label}
+                      description={group.label ?? undefined}
+                      disabled
+                      title={NOT_YET}
+                    />
+                  ) : (
+                    <MantineNavLink
+                      key={link.id}
+                      component={Link}
+                      to={link.to}
+                      label={link.label}
+                      description={group.label ?? undefined}
+                      onClick={onNavigate}
+                    />
+                  ),
+                ),
               )
             )}
           </MantineNavLink>
