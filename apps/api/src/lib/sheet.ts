@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { VALIDATION } from '@lantern/contracts/messages';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from './errors';
 
 /** A row of the sheet as text cells, numbered as a spreadsheet shows it (header = row 1). */
 export type SheetRow = { row: number; cells: string[] };
 
-/** A file of applicants is at most this many rows below its header. */
+/** An imported file is at most this many rows below its header. */
 export const MAX_IMPORT_ROWS = 50_000;
 
 const unreadable = (detail: string) => badRequest(detail, { file: VALIDATION.file });

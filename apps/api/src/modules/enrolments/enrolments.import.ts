@@ -18,7 +18,7 @@ import {
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
 import { MAX_ID } from './enrolments.sql';
-import { readSheet, type SheetRow } from './enrolments.import-file';
+import { readSheet, type SheetRow } from '../../lib/sheet';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
 
