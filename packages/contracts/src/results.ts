@@ -70,3 +70,19 @@ export const resultsSavedSchema = z.object({
   saved: z.number().int(),
   cleared: z.number().int(),
 });
+
+/**
+ * A file of results: a `jwlId` column and one column per course code (other columns, such as
+ * names, are ignored); an empty cell leaves that result as it is.
+ */
+export const resultsImportReportSchema = z.object({
+  /** True when nothing was written: a dry run, or a file with problems. */
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  problems: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  /** The courses the file's columns name, by code. */
+  courses: z.array(z.string()),
+  students: z.number().int(),
+  scores: z.number().int(),
+});
+export type ResultsImportReport = z.infer<typeof resultsImportReportSchema>;

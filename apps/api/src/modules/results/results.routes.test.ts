@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgrammeResults } from '@lantern/contracts/results';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import ExcelJS from 'exceljs';
+import type { ResultsImportReport } from '@lantern/contracts/results';
+import { buildTestApp, multipart, type TestApp } from '../../../test/helpers';
 import { outcomeOf } from './results.service';
 
 let t: TestApp;
@@ -145,6 +147,79 @@ describe('course results and review grades', () => {
     expect(fields['entries.1.score']).toBe('At most 100');
     expect(fields['entries.2.enrolmentId']).toMatch(/is passed; unfail or reopen first/);
     expect(await get()).toEqual(before);
+  });
+
+  it('imports results from CSV: every problem by row and column, then the clean file, nothing between', async () => {
+    const before = await get();
+    const [one, two] = before.students.filter((s) => s.state === 'active');
+    const passed = before.students.find((s) => s.state === 'completed');
+    const send = async (csv: string | Buffer, dryRun: boolean) => {
+      const body = multipart(
+        {},
+        { file: { name: 'results.csv', type: 'text/csv', data: Buffer.from(csv) } },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${url()}/import?dryRun=${String(dryRun)}`,
+        headers: { ...admin, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ResultsImportReport>();
+    };
+    const id = (n: number | undefined) => String(n ?? 0);
+    const bad = [
+      'JWL-ID,Name,a1,B1',
+      `${id(one?.studentId)},One,88,seventy`,
+      `${id(two?.studentId)},Two,101,`,
+      `${id(passed?.studentId)},Passed,70,70`,
+      '99999999,Nobody,50,50',
+      `${id(one?.studentId)},One again,60,60`,
+    ].join('\n');
+    const report = await send(bad, false);
+    expect(report.dryRun).toBe(true);
+    expect(report.courses).toEqual(['A1', 'B1']);
+    expect(report.problems).toEqual([
+      { row: 2, column: 'B1', message: 'Must be a number' },
+      { row: 3, column: 'a1', message: 'At most 100' },
+      {
+        row: 4,
+        column: 'JWL-ID',
+        message: expect.stringMatching(/is passed; unfail or reopen first$/) as string,
+      },
+      { row: 5, column: 'JWL-ID', message: 'Not a student of this programme' },
+      { row: 6, column: 'JWL-ID', message: 'The same student as row 2' },
+    ]);
+    expect(await get()).toEqual(before);
+
+    const clean = ['jwlId,A1,B1', `${id(one?.studentId)},91,84`, `${id(two?.studentId)},55,`].join(
+      '\n',
+    );
+    const dry = await send(clean, true);
+    expect(dry).toMatchObject({ dryRun: true, problems: [], students: 2, scores: 3 });
+    expect(await get()).toEqual(before);
+    expect(await send(clean, false)).toMatchObject({ dryRun: false, scores: 3 });
+    const after = await get();
+    expect(after.students.find((s) => s.enrolmentId === one?.enrolmentId)).toMatchObject({
+      outcome: 'pass',
+      average: 88.67,
+    });
+    // An empty cell leaves the result as it was.
+    expect(after.students.find((s) => s.enrolmentId === two?.enrolmentId)?.scores).toEqual({
+      ...two?.scores,
+      [String(after.courses[0]?.id)]: 55,
+    });
+
+    // The same from XLSX.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Results');
+    sheet.addRow(['jwlId', 'A1']);
+    sheet.addRow([one?.studentId, 47.5]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await send(xlsx, false)).toMatchObject({ dryRun: false, scores: 1, problems: [] });
+    expect((await get()).students.find((s) => s.enrolmentId === one?.enrolmentId)?.outcome).toBe(
+      'fail',
+    );
   });
 
   it('takes results only while the programme runs, and only with the right', async () => {

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   programmeResultsSchema,
+  resultsImportReportSchema,
   resultsInputSchema,
   resultsSavedSchema,
 } from '@lantern/contracts/results';
+import { uploadedFile } from '../../plugins/body';
+import { importResults } from './results.import';
 import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { idParams } from '../../lib/params';
@@ -37,5 +41,31 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     handler: async (request) =>
       service.saveResults(deps, authOf(request), request.params.id, request.body),
+  });
+
+  r.post(`${base}/import`, {
+    config: {
+      access: { right: 'PROGRAMME__REVIEW_GRADES' },
+      files: { maxBytes: 20 * 1024 * 1024 },
+    },
+    schema: {
+      tags: ['results'],
+      summary:
+        'Course results from CSV or XLSX (multipart field `file`: a jwlId column and a column per course code): every problem by row and column; written only when clean and not a dry run',
+      params: idParams,
+      querystring: z.object({
+        dryRun: z
+          .enum(['true', 'false'])
+          .default('true')
+          .transform((v) => v === 'true'),
+      }),
+      response: { 200: resultsImportReportSchema },
+    },
+    handler: async (request) =>
+      importResults(deps, authOf(request), {
+        programmeId: request.params.id,
+        file: uploadedFile(request.body),
+        dryRun: request.query.dryRun,
+      }),
   });
 }
