@@ -3,7 +3,7 @@ import type { Gender } from '@lantern/contracts/enums';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { rows } from '../../lib/sql';
-import { auditActor, intArray, pgArray, textArray } from './enrolments.sql';
+import { auditActor, intArray, jsonParam, pgArray, textArray } from './enrolments.sql';
 
 /** A username as people write their names: `first.last`, letters and digits only. */
 export function usernameBase(firstName: string, lastName: string): string {
@@ -19,27 +19,61 @@ export function usernameBase(firstName: string, lastName: string): string {
   return base.length >= 3 ? base : 'student';
 }
 
+/** The n-th username of a family: the base itself, then base2, base3, … */
+const nthUsername = (base: string, n: number) => (n === 1 ? base : `${base}${String(n)}`);
+
 /**
- * Free usernames for new people: each base as is, or with the next free number. Reads the
- * usernames taken in those families once (one query for the whole file).
+ * Free usernames for new people: each base as is, or with the next free number, in the order
+ * given. Looks the candidates up by equality (the unique index on the lowercased username),
+ * so the cost follows the families' sizes, not the number of users: each family is probed
+ * for four times as many names as it needs (at least 16), then for four times as many as it
+ * last probed, until every person has a name: one query mostly, a few for large families.
  */
 export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> {
-  const families = [...new Set(bases)];
-  if (families.length === 0) return [];
-  // A join, not `= any(array)`: the array would be scanned once per user.
-  const found = await rows<{ u: string }>(
-    db,
-    sql`select lower(u.username) as u
-        from users u join unnest(${textArray(families)}) as f(base)
-          on regexp_replace(lower(u.username), '[0-9]+$', '') = f.base`,
-  );
-  const taken = new Set(found.map((r) => r.u));
-  return bases.map((base) => {
-    let name = base;
-    for (let n = 2; taken.has(name); n += 1) name = `${base}${n}`;
-    taken.add(name);
-    return name;
-  });
+  const need = new Map<string, number>();
+  for (const base of bases) need.set(base, (need.get(base) ?? 0) + 1);
+  const taken = new Set<string>();
+  /** The numbers of each family looked up so far: 1 … probed. */
+  const probed = new Map<string, number>();
+  let short = [...need.keys()];
+  for (;;) {
+    const candidates: string[] = [];
+    for (const base of short) {
+      const from = probed.get(base) ?? 0;
+      const to = Math.max(16, 4 * (need.get(base) ?? 1), 4 * from);
+      for (let n = from + 1; n <= to; n += 1) candidates.push(nthUsername(base, n));
+      probed.set(base, to);
+    }
+    if (candidates.length > 0) {
+      // A join, not `= any(array)`: the array would be scanned once per user.
+      const found = await rows<{ u: string }>(
+        db,
+        sql`select lower(u.username) as u
+            from unnest(${textArray(candidates)}) as c(name)
+            join users u on lower(u.username) = c.name`,
+      );
+      for (const r of found) taken.add(r.u);
+    }
+    // Each person the lowest number free of the taken and of those given before them.
+    const next = new Map<string, number>();
+    const given = new Set<string>();
+    const names: string[] = [];
+    const ranOut = new Set<string>();
+    for (const base of bases) {
+      let n = next.get(base) ?? 1;
+      let name = nthUsername(base, n);
+      while (taken.has(name) || given.has(name)) {
+        n += 1;
+        name = nthUsername(base, n);
+      }
+      if (n > (probed.get(base) ?? 0)) ranOut.add(base);
+      next.set(base, n + 1);
+      given.add(name);
+      names.push(name);
+    }
+    if (ranOut.size === 0) return names;
+    short = [...ranOut];
+  }
 }
 
 /**
@@ -73,7 +107,8 @@ export type MatchRow = {
 
 /**
  * The existing people each row may be: by JWL-ID; else by first and last name with the birth
- * date; else by e-mail with the birth date. One query for every row of a file.
+ * date; else by e-mail with the birth date. One query for every row of a file, with only the
+ * ways of matching that some row needs (a file of new people has no JWL-IDs to look up).
  */
 export async function matchPeople(
   db: Db,
@@ -83,6 +118,23 @@ export async function matchPeople(
   const k = input.keys;
   const columns = sql`u.jwl_id as user_id, ${matchable(input.scope)} as matchable,
     exists (select 1 from enrolments e where e.programme_id = ${input.programmeId} and e.user_id = u.jwl_id) as applied`;
+  const ways: SQL[] = [];
+  if (k.some((r) => r.jwlId !== null))
+    ways.push(sql`select i.row_no as row, 'id' as how, ${columns}
+      from input i join users u on u.jwl_id = i.jwl_id`);
+  if (k.some((r) => r.jwlId === null && r.birthDate !== null))
+    ways.push(sql`select i.row_no as row, 'name' as how, ${columns}
+      from input i
+      join users u on lower(u.last_name) = i.last_name and lower(u.first_name) = i.first_name
+      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
+      where i.jwl_id is null`);
+  if (k.some((r) => r.jwlId === null && r.birthDate !== null && r.email !== null))
+    ways.push(sql`select i.row_no as row, 'email' as how, ${columns}
+      from input i
+      join users u on lower(u.email) = i.email
+      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
+      where i.jwl_id is null and i.email is not null`);
+  if (ways.length === 0) return [];
   return rows<MatchRow>(
     db,
     sql`with input as (
@@ -94,20 +146,7 @@ export async function matchPeople(
             ${sql`${pgArray(k.map((r) => r.birthDate))}::text::date[]`}
           ) as t(row_no, jwl_id, email, first_name, last_name, birth_date)
         )
-        select i.row_no as row, 'id' as how, ${columns}
-        from input i join users u on u.jwl_id = i.jwl_id
-        union all
-        select i.row_no, 'name', ${columns}
-        from input i
-        join users u on lower(u.last_name) = i.last_name and lower(u.first_name) = i.first_name
-        join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
-        where i.jwl_id is null
-        union all
-        select i.row_no, 'email', ${columns}
-        from input i
-        join users u on lower(u.email) = i.email
-        join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
-        where i.jwl_id is null and i.email is not null`,
+        ${sql.join(ways, sql` union all `)}`,
   );
 }
 
@@ -120,11 +159,31 @@ export type NewPerson = {
   gender: Gender | null;
   birthDate: string | null;
   clcId: number;
+  /** The CLC's code, as the audit row names it. */
+  clcCode: string;
 };
 
 /**
+ * A new person as their audit row records them (empty fields left out), with their CLC's id:
+ * the statement reads its columns from it and stores the rest as the row's `changes`.
+ */
+const personJson = (p: NewPerson) => ({
+  username: p.username,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email ?? undefined,
+  phone: p.phone ?? undefined,
+  gender: p.gender ?? undefined,
+  birthDate: p.birthDate ?? undefined,
+  roles: ['STUDENT'],
+  clcs: [p.clcCode],
+  clcId: p.clcId,
+});
+
+/**
  * Creates people without a password (they set it through their invitation), each with a
- * student profile, the STUDENT role, their CLC and an audit row, in one statement. Returns their JWL-IDs by username.
+ * student profile, the STUDENT role, their CLC and an audit row, in one statement fed by one
+ * JSON parameter. Returns their JWL-IDs by username.
  */
 export async function createPeople(
   db: Db,
@@ -136,13 +195,12 @@ export async function createPeople(
   const created = await rows<{ jwl_id: number; username: string }>(
     db,
     sql`with input as (
-          select * from unnest(
-            ${textArray(people.map((p) => p.username))}, ${textArray(people.map((p) => p.email))},
-            ${textArray(people.map((p) => p.firstName))}, ${textArray(people.map((p) => p.lastName))},
-            ${textArray(people.map((p) => p.gender))}, ${textArray(people.map((p) => p.phone))},
-            ${sql`${pgArray(people.map((p) => p.birthDate))}::text::date[]`},
-            ${intArray(people.map((p) => p.clcId))}
-          ) as t(username, email, first_name, last_name, gender, phone, birth_date, clc_id)
+          select v->>'username' as username, v->>'email' as email,
+                 v->>'firstName' as first_name, v->>'lastName' as last_name,
+                 v->>'gender' as gender, v->>'phone' as phone,
+                 (v->>'birthDate')::date as birth_date, (v->>'clcId')::int as clc_id,
+                 v - 'clcId' as changes
+          from jsonb_array_elements(${jsonParam(people.map(personJson))}::jsonb) as e(v)
         ),
         u as (
           insert into users (username, email, first_name, last_name, gender, phone, last_role_key)
@@ -150,25 +208,16 @@ export async function createPeople(
           from input
           returning jwl_id, username
         ),
-        p as (
-          insert into student_profiles (user_id, birth_date)
-          select u.jwl_id, i.birth_date from u join input i on i.username = u.username
-        ),
-        r as (insert into user_roles (user_id, role_key) select jwl_id, 'STUDENT' from u),
-        c as (
-          insert into user_clcs (user_id, clc_id)
-          select u.jwl_id, i.clc_id from u join input i on i.username = u.username
-        ),
+        -- Each new person's JWL-ID beside their row, joined once for every table below.
+        person as (select u.jwl_id, i.* from u join input i on i.username = u.username),
+        p as (insert into student_profiles (user_id, birth_date) select jwl_id, birth_date from person),
+        r as (insert into user_roles (user_id, role_key) select jwl_id, 'STUDENT' from person),
+        c as (insert into user_clcs (user_id, clc_id) select jwl_id, clc_id from person),
         logged as (
           insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
-          select ${who.actorId}, ${who.impersonatorId}, 'student.created', 'user', u.jwl_id::text,
-                 jsonb_strip_nulls(jsonb_build_object(
-                   'username', i.username, 'firstName', i.first_name, 'lastName', i.last_name,
-                   'email', i.email, 'phone', i.phone, 'gender', i.gender, 'birthDate', i.birth_date,
-                   'roles', jsonb_build_array('STUDENT'),
-                   'clcs', jsonb_build_array((select code from clcs where id = i.clc_id)))),
-                 ${who.ip}
-          from u join input i on i.username = u.username
+          select ${who.actorId}, ${who.impersonatorId}, 'student.created', 'user', jwl_id::text,
+                 changes, ${who.ip}
+          from person
         )
         select jwl_id, username from u`,
   );
@@ -224,14 +273,16 @@ export async function applyPeople(
         ),
         a1 as (${log('student.role_added', 'user', sql`r.user_id::text`, sql`jsonb_build_object('roles', jsonb_build_object('from', null, 'to', 'STUDENT'))`)} from role_added r),
         a2 as (${log('student.clc_added', 'user', sql`c.user_id::text`, sql`jsonb_build_object('clcs', jsonb_build_object('from', null, 'to', (select code from clcs where id = c.clc_id)))`)} from clc_added c),
-        a3 as (${log(
-          'applied',
-          'enrolment',
-          sql`e.id::text`,
-          sql`jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
-                'programmeId', ${input.programmeId}::int, 'clc', (select code from clcs where id = e.clc_id),
-                'source', ${input.source}::text)`,
-        )} from enrolled e)
+        -- What an application's audit row says depends on its CLC only: built once per CLC.
+        applied as materialized (
+          select k.id as clc_id,
+                 jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
+                   'programmeId', ${input.programmeId}::int, 'clc', k.code,
+                   'source', ${input.source}::text) as changes
+          from clcs k where k.id in (select clc_id from input)
+        ),
+        a3 as (${log('applied', 'enrolment', sql`e.id::text`, sql`a.changes`)}
+               from enrolled e join applied a on a.clc_id = e.clc_id)
         select id, user_id from enrolled`,
   );
 }

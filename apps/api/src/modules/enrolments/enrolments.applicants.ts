@@ -138,6 +138,8 @@ export async function addApplicant(
       gender: null,
       birthDate: input.birthDate ?? null,
       clcId: input.clcId,
+      // An unknown CLC is refused below, before anything is written.
+      clcCode: clc?.code ?? '',
     };
   }
   if (Object.keys(fields).length > 0) throw fail(fields);

@@ -242,6 +242,104 @@ describe('a clean file', () => {
     expect(await count(`select count(*)::int as n from users`)).toBe(users);
   });
 
+  it('writes one audit row per new person and one per application', async () => {
+    const programme = await f.programme('applying');
+    const csv = [
+      'firstName,lastName,email,phone,birthDate,gender,clcCode',
+      'Nadia,Yousef,nadia.yousef@example.org,0712 555 666,1999-04-04,f,KAK',
+      'Omar,Haji,,,2001-12-12,,KAK',
+    ].join('\n');
+    expect((await upload(programme.id, csv)).json<ImportReport>().created).toBe(2);
+    const [coordinator] = await t.database.query<{ id: number }>(
+      `select jwl_id as id from users where username = 'coordinator'`,
+    );
+    const people = await t.database.query<{
+      username: string;
+      changes: Record<string, unknown>;
+      actor_id: number;
+    }>(
+      `select u.username, a.changes, a.actor_id
+       from enrolments e join users u on u.jwl_id = e.user_id
+       join audit_log a on a.entity_type = 'user' and a.entity_id = u.jwl_id::text
+       where e.programme_id = $1 and a.action = 'student.created' order by u.jwl_id`,
+      [programme.id],
+    );
+    expect(people.map((p) => [p.changes, p.actor_id])).toEqual([
+      [
+        {
+          username: people[0]?.username,
+          firstName: 'Nadia',
+          lastName: 'Yousef',
+          email: 'nadia.yousef@example.org',
+          phone: '+254712555666',
+          gender: 'f',
+          birthDate: '1999-04-04',
+          roles: ['STUDENT'],
+          clcs: ['KAK'],
+        },
+        coordinator?.id,
+      ],
+      [
+        {
+          username: people[1]?.username,
+          firstName: 'Omar',
+          lastName: 'Haji',
+          birthDate: '2001-12-12',
+          roles: ['STUDENT'],
+          clcs: ['KAK'],
+        },
+        coordinator?.id,
+      ],
+    ]);
+    const applications = await t.database.query<{ changes: Record<string, unknown> }>(
+      `select a.changes from enrolments e
+       join audit_log a on a.entity_type = 'enrolment' and a.entity_id = e.id::text
+       where e.programme_id = $1 order by e.id`,
+      [programme.id],
+    );
+    const applied = {
+      state: { from: null, to: 'applied' },
+      programmeId: programme.id,
+      clc: 'KAK',
+      source: 'import',
+    };
+    expect(applications.map((a) => a.changes)).toEqual([applied, applied]);
+  });
+
+  it('names new people after the first free number of their name, gaps first', async () => {
+    const programme = await f.programme('applying');
+    const taken = ['lina.sabbagh', 'lina.sabbagh3', 'tariq.nour7'];
+    // A large family: more names taken than the first look-up asks about.
+    for (let n = 1; n <= 20; n += 1) taken.push(n === 1 ? 'zola.mbeki' : `zola.mbeki${n}`);
+    for (const username of taken)
+      await t.database.query(
+        `insert into users (username, first_name, last_name) values ($1, 'Taken', 'Name')`,
+        [username],
+      );
+    const csv = [
+      'firstName,lastName,birthDate,clcCode',
+      'Lina,Sabbagh,1990-01-01,KAK',
+      'Zola,Mbeki,1990-01-01,KAK',
+      'Lina,Sabbagh,1991-01-01,KAK',
+      // A name ending in a number: its own family, the number after it.
+      'Tariq,Nour7,1990-01-01,KAK',
+      'Lina,Sabbagh,1992-01-01,KAK',
+    ].join('\n');
+    expect((await upload(programme.id, csv)).json<ImportReport>().created).toBe(5);
+    const names = await t.database.query<{ username: string }>(
+      `select u.username from enrolments e join users u on u.jwl_id = e.user_id
+       where e.programme_id = $1 order by u.jwl_id`,
+      [programme.id],
+    );
+    expect(names.map((n) => n.username)).toEqual([
+      'lina.sabbagh2',
+      'zola.mbeki21',
+      'lina.sabbagh4',
+      'tariq.nour72',
+      'lina.sabbagh5',
+    ]);
+  });
+
   it('reads an XLSX file: date cells, linked e-mails, numbers, any header case', async () => {
     const programme = await f.programme('applying');
     const existing = await f.person({ firstName: 'Ruth', lastName: 'Tesfaye' });

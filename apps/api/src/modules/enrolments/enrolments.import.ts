@@ -53,6 +53,7 @@ type Applicant = {
   gender: Gender | null;
   birthDate: string | null;
   clcId: number;
+  clcCode: string;
 };
 
 /** What the file will do (or did) with each valid row. */
@@ -135,6 +136,7 @@ function readRows(input: {
       gender,
       birthDate,
       clcId: clc.id,
+      clcCode: clc.code,
     });
   }
   return { applicants, problems };
@@ -292,6 +294,7 @@ export async function importApplicants(
     gender: a.gender,
     birthDate: a.birthDate,
     clcId: a.clcId,
+    clcCode: a.clcCode,
   }));
   const usernameOfRow = new Map(fresh.map((a, i) => [a.row, usernames[i] ?? '']));
   try {
