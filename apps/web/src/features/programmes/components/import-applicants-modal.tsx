@@ -7,7 +7,8 @@ import { useImportApplicants } from '../api/import-applicants';
 import { ImportProblemsTable } from './import-problems-table';
 import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
 
-const ACCEPT = [
+/** The files an import takes: CSV or XLSX, by extension or type. */
+export const IMPORT_FILE_ACCEPT = [
   '.csv',
   '.xlsx',
   'text/csv',
@@ -83,7 +84,7 @@ export function ImportApplicantsModal({
           <FileInput
             label="Applicant file"
             description="The file is checked first; nothing is written until every row is right"
-            accept={ACCEPT}
+            accept={IMPORT_FILE_ACCEPT}
             value={file}
             clearable
             clearButtonProps={{ 'aria-label': 'Clear the file' }}

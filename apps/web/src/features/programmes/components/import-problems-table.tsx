@@ -8,7 +8,8 @@ type Problem = ImportReport['problems'][number];
 export const sortProblems = (problems: readonly Problem[]): Problem[] =>
   [...problems].sort((a, b) => a.row - b.row);
 
-/** Every problem of an applicant file, by row and column, so the file can be fixed in one go. */
+/** Every problem of an imported file (applicants, results), by row and column, so the file can
+ * be fixed in one go. */
 export function ImportProblemsTable({ problems }: { problems: readonly Problem[] }) {
   return (
     <Table.ScrollContainer minWidth={300} maxHeight={320}>

@@ -198,4 +198,17 @@ describe('ReviewGrades', () => {
     expect(within(grid).getAllByRole('row')).toHaveLength(2);
     expect(within(grid).getByText('Sol, Daniel')).toBeInTheDocument();
   });
+
+  it('offers the results import while the programme runs, not once it is finished', async () => {
+    serve(() => jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
+    const { rerender } = renderWithProviders(
+      <ReviewGrades programme={PROGRAMME} results={RESULTS} />,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Import results' }));
+    expect(await screen.findByRole('dialog', { name: 'Import results' })).toHaveTextContent(
+      'BUS101, BUS102',
+    );
+    rerender(<ReviewGrades programme={{ ...PROGRAMME, status: 'finished' }} results={RESULTS} />);
+    expect(screen.queryByRole('button', { name: 'Import results' })).not.toBeInTheDocument();
+  });
 });

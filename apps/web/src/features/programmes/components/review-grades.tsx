@@ -34,6 +34,7 @@ import {
 } from '../review-grades';
 import { ActionResult, type ActionOutcome } from './action-result';
 import { BulkActionModal } from './bulk-action-modal';
+import { ImportResultsModal } from './import-results-modal';
 import { ResultsGrid } from './results-grid';
 import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
 
@@ -144,6 +145,7 @@ export function ReviewGrades({
   const [asking, setAsking] = useState<EnrolmentAction | null>(null);
   const [shortcut, setShortcut] = useState<Shortcut | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const [isImporting, setImporting] = useState(false);
 
   const isRunning = programme.status === 'running';
   const canAct = isRunning && hasRight(user, 'PROGRAMME__REVIEW_GRADES');
@@ -281,6 +283,15 @@ export function ReviewGrades({
             >
               Fail all proposed fails ({fails.length})
             </Button>
+            <Button
+              size="sm"
+              variant="default"
+              onClick={() => {
+                setImporting(true);
+              }}
+            >
+              Import results
+            </Button>
           </Group>
         ) : null}
       </Group>
@@ -395,6 +406,16 @@ export function ReviewGrades({
         }}
         onDone={setOutcome}
       />
+      {canAct ? (
+        <ImportResultsModal
+          programme={programme}
+          results={results}
+          opened={isImporting}
+          onClose={() => {
+            setImporting(false);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resultsImportReportSchema } from '@lantern/contracts/results';
+import { apiFetch } from '../../../lib/api-client';
+import { resultsQueryOptions } from './get-results';
+
+export type ImportResultsInput = { programmeId: number; file: File; dryRun: boolean };
+
+/** A dry run reports every cell's problem and writes nothing; a real run writes every score of
+ * the file in one go, or nothing when a cell has a problem. */
+export const importResults = ({ programmeId, file, dryRun }: ImportResultsInput) => {
+  const body = new FormData();
+  body.append('file', file);
+  return apiFetch(`/api/en/programme/${programmeId}/results/import`, {
+    method: 'POST',
+    query: { dryRun: String(dryRun) },
+    body,
+    schema: resultsImportReportSchema,
+  });
+};
+
+export function useImportResults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importResults,
+    onSuccess: (report, { programmeId }) =>
+      report.dryRun
+        ? undefined
+        : queryClient.invalidateQueries({ queryKey: resultsQueryOptions(programmeId).queryKey }),
+  });
+}
