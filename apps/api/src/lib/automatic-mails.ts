@@ -58,11 +58,12 @@ export type SubjectRow = {
   programme_state: string;
 };
 
-const ids = (values: readonly (number | string)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
+/** A set of ids as one array parameter: a 10,000-row import must not bind 10,000 values. */
+const intArray = (values: readonly number[]) =>
+  sql`${`{${values.filter((v) => Number.isSafeInteger(v)).join(',')}}`}::int[]`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidArray = (values: readonly string[]) =>
+  sql`${`{${values.filter((v) => UUID.test(v)).join(',')}}`}::uuid[]`;
 
 const STUDENT_COLUMNS = sql`e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,
   u.email, e.state::text as state, e.clc_id, k.name as clc, e.class_id, c.name as class_name,
@@ -78,12 +79,12 @@ function subjectsQuery(event: ProgrammeEvent): SQL {
   switch (event.type) {
     case 'application_received':
       return sql`select 'enrolment:' || e.id || ':applied' as event_key, ${STUDENT_COLUMNS}, ${none}
-        from ${STUDENT_FROM} where e.id in (${ids(event.enrolmentIds.length ? event.enrolmentIds : [-1])})`;
+        from ${STUDENT_FROM} where e.id = any(${intArray(event.enrolmentIds)})`;
     case 'student_state_changed':
       // The version after the change: the same change retried is one occurrence, a later
       // change to the same state another.
       return sql`select 'enrolment:' || e.id || ':v' || e.version as event_key, ${STUDENT_COLUMNS}, ${none}
-        from ${STUDENT_FROM} where e.id in (${ids(event.enrolmentIds.length ? event.enrolmentIds : [-1])})`;
+        from ${STUDENT_FROM} where e.id = any(${intArray(event.enrolmentIds)})`;
     case 'programme_state_changed':
       return sql`select 'programme:' || p.id || ':v' || p.version as event_key, ${STUDENT_COLUMNS}, ${none}
         from ${STUDENT_FROM} where p.id = ${event.programmeId} and e.state in ('applied', 'active')`;
@@ -93,13 +94,13 @@ function subjectsQuery(event: ProgrammeEvent): SQL {
       return sql`select 'break:' || b.id || ':' || ${which}::text as event_key, ${STUDENT_COLUMNS},
           b.starts_on::text as break_starts_on, b.ends_on::text as break_ends_on, null::text as certificate_code
         from study_breaks b join ${STUDENT_FROM} on e.id = b.enrolment_id
-        where b.id in (${ids(event.breakIds.length ? event.breakIds : [-1])})`;
+        where b.id = any(${intArray(event.breakIds)})`;
     }
     case 'certificate_issued':
       return sql`select 'certificate:' || ce.id as event_key, ${STUDENT_COLUMNS},
           null::text as break_starts_on, null::text as break_ends_on, ce.code as certificate_code
         from certificates ce join ${STUDENT_FROM} on e.id = ce.enrolment_id
-        where ce.id::text in (${ids(event.certificateIds.length ? event.certificateIds : ['-'])})`;
+        where ce.id = any(${uuidArray(event.certificateIds)})`;
   }
 }
 
@@ -121,13 +122,13 @@ async function recipients(db: Db, role: RecipientRole, subjects: SubjectRow[]) {
           sql`select distinct uc.clc_id as anchor, u.jwl_id as id, u.email from user_clcs uc
               join users u on u.jwl_id = uc.user_id and u.email is not null and u.status = 'active'
               join user_roles r on r.user_id = u.jwl_id and r.role_key in ('COORDINATOR', 'LEAD_COORDINATOR')
-              where uc.clc_id in (${ids(subjects.map((s) => s.clc_id ?? -1))})`,
+              where uc.clc_id = any(${intArray(subjects.map((s) => s.clc_id ?? -1))})`,
         )
       : await rows<{ anchor: number; id: number; email: string }>(
           db,
           sql`select s.class_id as anchor, u.jwl_id as id, u.email from class_staff s
               join users u on u.jwl_id = s.user_id and u.email is not null and u.status = 'active'
-              where s.kind = ${role} and s.class_id in (${ids(subjects.map((s) => s.class_id ?? -1))})`,
+              where s.kind = ${role} and s.class_id = any(${intArray(subjects.map((s) => s.class_id ?? -1))})`,
         );
   for (const s of subjects) {
     const anchor = role === 'coordinator' ? s.clc_id : s.class_id;
