@@ -17,6 +17,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${process.env.LANTERN_E2E_PORT}`,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
+    // No transitions (the theme respects it): checks and screenshots see settled pages.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn, waitForMail } from './support';
+import { expectAccessible, screenshotPath, settled, signIn, waitForMail } from './support';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -16,16 +16,6 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Waits for the transitions under way (a modal fading in) to end: axe reads colours as shown.
  * A transition cancelled by a change of the page (a loader going) counts as ended. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
 
 const TITLE = 'Professional Certificate in Business Administration';
 const stamp = String(Date.now()).slice(-6);

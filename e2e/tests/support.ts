@@ -33,8 +33,22 @@ export async function waitForMail(to: string, timeoutMs = 20_000): Promise<Caugh
   throw new Error(`No mail to ${to} arrived.`);
 }
 
-/** axe finds no serious or critical violation on the page as it is now. */
+/** Waits for the page's finite animations and transitions (a modal opening, a notice sliding
+ * in) to end, so that what is checked or shot is the settled page, not a frame of a fade. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe finds no serious or critical violation on the page as it is now (once it has settled). */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',

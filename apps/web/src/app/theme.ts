@@ -25,6 +25,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'sm',
   focusRing: 'auto',
+  // People who ask their system for less motion get no transitions.
+  respectReducedMotion: true,
   components: {
     Anchor: { defaultProps: { underline: 'hover' } },
   },
