@@ -16,6 +16,7 @@ import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
 import { rows } from '../../lib/sql';
+import { programmeInReach } from '../../lib/programme-reach';
 import { placeholderValues, previewSubject } from '../../lib/automatic-mails';
 
 type Input = z.output<typeof automaticMailInputSchema>;
@@ -51,19 +52,10 @@ const toMail = (r: Row): AutomaticMail => ({
 /** The programme of the path, if it has that type and is offered at a CLC the request reaches. */
 async function programmeFor(db: Db, auth: AuthContext, type: ProgrammeType, id: number) {
   const scope = clcScope(auth);
-  const reach =
-    scope === null
-      ? sql`true`
-      : scope.length
-        ? sql`exists (select 1 from programme_clcs pc where pc.programme_id = p.id and pc.clc_id in (${sql.join(
-            scope.map((c) => sql`${c}`),
-            sql`, `,
-          )}))`
-        : sql`false`;
   const [programme] = await rows<{ id: number; code: string; title: string; type: ProgrammeType }>(
     db,
     sql`select p.id, p.code, p.title, p.type::text as type from programmes p
-        where p.id = ${id} and p.type = ${type} and ${reach}`,
+        where p.id = ${id} and p.type = ${type} and ${programmeInReach(sql`p.id`, scope)}`,
   );
   if (!programme) throw notFound('The programme');
   return programme;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { rows } from '../../lib/sql';
+import { programmeInReach } from '../../lib/programme-reach';
 
 const inList = (values: readonly number[]) =>
   sql.join(
@@ -21,9 +22,7 @@ export async function findProgramme(
   const [found] = await rows<{ id: number; status: string; title: string }>(
     db,
     sql`select p.id, p.status::text as status, p.title from programmes p
-        where p.id = ${id}
-          and exists (select 1 from programme_clcs pc where pc.programme_id = p.id
-                      and ${inScope(sql`pc.clc_id`, scope)})`,
+        where p.id = ${id} and ${programmeInReach(sql`p.id`, scope)}`,
   );
   return found ?? null;
 }

@@ -2,13 +2,12 @@ import type { ResultsImportReport } from '@lantern/contracts/results';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
-import { clcScope } from '../../lib/scope';
 import { readSheet } from '../../lib/sheet';
-import { statusText } from '../../lib/programme-status';
 import * as repo from './results.repository';
+import { load, takesResults } from './results.service';
 
 /** A header as compared: no case, spaces or punctuation ('JWL-ID' = 'jwlid'). */
 const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -26,27 +25,11 @@ export async function importResults(
 ): Promise<ResultsImportReport> {
   if (!input.file || input.file.data.length === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
-  const scope = clcScope(auth);
-  const programme = await repo.findProgramme(deps.db, input.programmeId, scope);
-  if (!programme) throw notFound('The programme');
-  if (programme.status !== 'running')
-    throw new AppError(
-      409,
-      'CONFLICT',
-      `The programme is ${statusText(programme.status)}; results are entered while it is running.`,
-    );
-  const schema = programme.grading_schema;
-  if (!schema)
-    throw new AppError(
-      409,
-      'CONFLICT',
-      'The programme has no grading schema; choose one on its edit page first.',
-    );
-  const [courses, students, sheet] = await Promise.all([
-    repo.findCourses(deps.db, input.programmeId),
-    repo.findStudents(deps.db, input.programmeId, scope),
+  const [{ programme, courses, students }, sheet] = await Promise.all([
+    load(deps, auth, input.programmeId),
     readSheet(input.file.data),
   ]);
+  const schema = takesResults(programme);
   const [header, ...body] = sheet;
   const problems: ResultsImportReport['problems'] = [];
   const headers = header?.cells ?? [];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { rows } from '../../lib/sql';
+import { programmeInReach } from '../../lib/programme-reach';
 
 const inList = (values: readonly number[]) =>
   sql.join(
@@ -26,12 +27,6 @@ export async function findProgramme(
   id: number,
   scope: number[] | null,
 ): Promise<ProgrammeRow | null> {
-  const reach =
-    scope === null
-      ? sql`true`
-      : scope.length
-        ? sql`exists (select 1 from programme_clcs pc where pc.programme_id = p.id and pc.clc_id in (${inList(scope)}))`
-        : sql`false`;
   const [found] = await rows<ProgrammeRow>(
     db,
     sql`select p.id, p.status::text as status,
@@ -39,7 +34,7 @@ export async function findProgramme(
             'scaleMax', g.scale_max::float8, 'passMark', g.pass_mark::float8, 'bands', g.bands) end
             as grading_schema
         from programmes p left join grading_schemas g on g.id = p.grading_schema_id
-        where p.id = ${id} and ${reach}`,
+        where p.id = ${id} and ${programmeInReach(sql`p.id`, scope)}`,
   );
   return found ?? null;
 }

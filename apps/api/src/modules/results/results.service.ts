@@ -46,7 +46,24 @@ export function outcomeOf(
   return { outcome: passed ? 'pass' : 'fail', average, band };
 }
 
-async function load(deps: Deps, auth: AuthContext, programmeId: number) {
+/** The programme's grading schema, if results may be entered now: while it runs, with one. */
+export function takesResults(programme: repo.ProgrammeRow): Schema {
+  if (programme.status !== 'running')
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `The programme is ${statusText(programme.status)}; results are entered while it is running.`,
+    );
+  if (!programme.grading_schema)
+    throw new AppError(
+      409,
+      'CONFLICT',
+      'The programme has no grading schema; choose one on its edit page first.',
+    );
+  return programme.grading_schema;
+}
+
+export async function load(deps: Deps, auth: AuthContext, programmeId: number) {
   const programme = await repo.findProgramme(deps.db, programmeId, clcScope(auth));
   if (!programme) throw notFound('The programme');
   const [courses, students] = await Promise.all([
@@ -95,19 +112,7 @@ export async function saveResults(
   input: z.output<typeof resultsInputSchema>,
 ): Promise<{ saved: number; cleared: number }> {
   const { programme, courses, students } = await load(deps, auth, programmeId);
-  if (programme.status !== 'running')
-    throw new AppError(
-      409,
-      'CONFLICT',
-      `The programme is ${statusText(programme.status)}; results are entered while it is running.`,
-    );
-  const schema = programme.grading_schema;
-  if (!schema)
-    throw new AppError(
-      409,
-      'CONFLICT',
-      'The programme has no grading schema; choose one on its edit page first.',
-    );
+  const schema = takesResults(programme);
   const fields: Record<string, string> = {};
   input.entries.forEach((entry, i) => {
     const student = students.find((s) => s.enrolment_id === entry.enrolmentId);
