@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
+import { CLOSE_LABEL } from './a11y';
 
 /* @mantine/notifications (with its transitions and scroll lock) is loaded with the first
  * notification: the sign-in page stays small. */
@@ -33,12 +34,11 @@ export function useNotificationsRequested(): boolean {
 type Notice = { color: 'green' | 'red'; title?: string; message: string; autoClose: number };
 
 function show(notice: Notice): void {
-  // The close button has no text of its own: it needs a name for screen readers (axe). Below
-  // a title, Mantine greys the message to gray 6 (3.3:1 on white); gray 7 passes AA.
+  // Below a title, Mantine greys the message to gray 6 (3.3:1 on white); gray 7 passes AA.
   void request().then(({ notifications }) =>
     notifications.show({
       ...notice,
-      closeButtonProps: { 'aria-label': 'Close' },
+      closeButtonProps: CLOSE_LABEL,
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     }),
   );

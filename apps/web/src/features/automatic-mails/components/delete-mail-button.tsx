@@ -4,7 +4,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
 import type { MailRef } from '../api/get-automatic-mail';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 /** Deletes the mail once confirmed. */
 export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted: () => void }) {

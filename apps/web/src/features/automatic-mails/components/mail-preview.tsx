@@ -5,7 +5,7 @@ import { displayError } from '../../../lib/errors';
 import type { MailRef } from '../api/get-automatic-mail';
 import { usePreviewAutomaticMail } from '../api/preview-automatic-mail';
 import { useTestSendAutomaticMail } from '../api/test-send-automatic-mail';
-import { READABLE_TITLE } from './a11y';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 type MailPreviewProps = {
   mail: MailRef;

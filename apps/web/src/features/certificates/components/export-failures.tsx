@@ -3,13 +3,13 @@ import {
   CERTIFICATE_GENERATION_ERROR,
   type CertificateFailure,
 } from '@lantern/contracts/programme';
-import { READABLE_ALERT_TITLE } from './alert-styles';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 /** 'Error while generating.' (spec §8) and which certificates failed, each with why. */
 export function ExportFailures({ failed }: { failed: CertificateFailure[] }) {
   return (
     <Alert
-      styles={READABLE_ALERT_TITLE}
+      styles={READABLE_TITLE}
       color="red.9"
       variant="light"
       role="alert"

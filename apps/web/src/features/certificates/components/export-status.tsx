@@ -3,7 +3,7 @@ import type { CertificateExportStatus } from '@lantern/contracts/programme';
 import { displayError } from '../../../lib/errors';
 import { useExportStatus } from '../api/get-export-status';
 import { ExportFailures } from './export-failures';
-import { READABLE_ALERT_TITLE } from './alert-styles';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 /** Where an export stands: its progress while it runs, then the download and any failures. */
 export function ExportStatusView({ status }: { status: CertificateExportStatus }) {
@@ -28,7 +28,7 @@ export function ExportStatusView({ status }: { status: CertificateExportStatus }
       ) : null}
       {state === 'done' && status.downloadUrl ? (
         <Alert
-          styles={READABLE_ALERT_TITLE}
+          styles={READABLE_TITLE}
           color="green.9"
           variant="light"
           role="status"

@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import type { CertificateRow, EnrolmentActionResult } from '@lantern/contracts/programme';
-import { READABLE_ALERT_TITLE } from './alert-styles';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 /** What issuing did: how many certificates were issued, and each refused student with why. */
 export function IssueResult({
@@ -26,7 +26,7 @@ export function IssueResult({
       : `${done} certificate${done === 1 ? '' : 's'} issued${refused > 0 ? `, ${refused} refused` : ''}`;
   return (
     <Alert
-      styles={READABLE_ALERT_TITLE}
+      styles={READABLE_TITLE}
       color={refused > 0 ? 'orange.9' : 'green.9'}
       variant="light"
       role="status"

@@ -1,7 +1,7 @@
 import { Alert, Table, Text } from '@mantine/core';
 import type { CertificateVerification } from '@lantern/contracts/programme';
 import { formatCertificateDate } from '../format';
-import { READABLE_ALERT_TITLE } from './alert-styles';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 /** What the verification page shows for a code. */
 export type VerificationState =
@@ -37,7 +37,7 @@ export function VerificationResult({ state }: { state: VerificationState }) {
     case 'error':
       return (
         <Alert
-          styles={READABLE_ALERT_TITLE}
+          styles={READABLE_TITLE}
           color="red.9"
           variant="light"
           role="alert"
@@ -49,7 +49,7 @@ export function VerificationResult({ state }: { state: VerificationState }) {
     case 'not-found':
       return (
         <Alert
-          styles={READABLE_ALERT_TITLE}
+          styles={READABLE_TITLE}
           color="red.9"
           variant="light"
           role="alert"
@@ -64,7 +64,7 @@ export function VerificationResult({ state }: { state: VerificationState }) {
       if (!result.valid)
         return (
           <Alert
-            styles={READABLE_ALERT_TITLE}
+            styles={READABLE_TITLE}
             color="red.9"
             variant="light"
             role="alert"
@@ -84,7 +84,7 @@ export function VerificationResult({ state }: { state: VerificationState }) {
         );
       return (
         <Alert
-          styles={READABLE_ALERT_TITLE}
+          styles={READABLE_TITLE}
           color="green.9"
           variant="light"
           role="status"

@@ -5,7 +5,7 @@ import {
   type EnrolmentAction,
   type EnrolmentActionResult,
 } from '@lantern/contracts/programme';
-import { READABLE_TITLE } from './a11y';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 export type ActionOutcome = {
   action: EnrolmentAction;

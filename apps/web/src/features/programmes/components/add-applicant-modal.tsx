@@ -19,7 +19,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useAddApplicant, type ApplicantInput } from '../api/add-applicant';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 const [contractExisting, newSchema] = applicantInputSchema.options;
 /* The contract's existing-person branch carries no texts of its own: the form says what §5 says

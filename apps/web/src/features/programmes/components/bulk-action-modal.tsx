@@ -11,7 +11,7 @@ import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type BulkActionModalProps = {
   programmeId: number;

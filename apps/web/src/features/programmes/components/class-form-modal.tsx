@@ -12,7 +12,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useCreateClass } from '../api/create-class';
 import { useUpdateClass } from '../api/update-class';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 /* One form for a new class and a renamed one: a rename keeps its class's CLC, which the schema
  * then accepts as it is. */

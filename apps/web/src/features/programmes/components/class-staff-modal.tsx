@@ -8,7 +8,7 @@ import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useSetClassStaff } from '../api/set-class-staff';
 import { StaffMultiSelect } from './staff-multi-select';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type ClassStaffModalProps = {
   programmeId: number;

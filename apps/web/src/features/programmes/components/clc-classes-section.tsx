@@ -6,7 +6,7 @@ import { placementsOf, type ClassMember, type ClcClasses } from '../classes-mode
 import { ClassCard } from './class-card';
 import { ClassMembersTable } from './class-members-table';
 import { MoveStudentsModal } from './move-students-modal';
-import { READABLE_TITLE } from './a11y';
+import { READABLE_TITLE } from '../../../lib/a11y';
 
 export type ClassPermissions = {
   /** Create, rename and delete classes. */

@@ -4,7 +4,7 @@ import type { ProgrammeClass } from '@lantern/contracts/classes';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteClass } from '../api/delete-class';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type DeleteClassModalProps = {
   programmeId: number;

@@ -22,7 +22,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDistributeClasses } from '../api/distribute-classes';
 import { distributePlan, distributeResultText, type DistributeResult } from '../classes-model';
-import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 type Values = z.input<typeof distributeInputSchema>;
 type Output = z.output<typeof distributeInputSchema>;

@@ -19,7 +19,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useCreateGradingSchema } from '../api/create-grading-schema';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type Values = z.input<typeof gradingSchemaInputSchema>;
 type Output = z.output<typeof gradingSchemaInputSchema>;

@@ -5,7 +5,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useImportApplicants } from '../api/import-applicants';
 import { ImportProblemsTable } from './import-problems-table';
-import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 /** The files an import takes: CSV or XLSX, by extension or type. */
 export const IMPORT_FILE_ACCEPT = [

@@ -8,7 +8,7 @@ import { saveFile } from '../../../lib/save-file';
 import { useImportResults } from '../api/import-results';
 import { IMPORT_FILE_ACCEPT } from './import-applicants-modal';
 import { ImportProblemsTable } from './import-problems-table';
-import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

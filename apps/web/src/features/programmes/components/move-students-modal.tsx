@@ -6,7 +6,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useMoveStudents, type MoveResult } from '../api/move-students';
 import { moveTargets, NO_CLASS, type ClcClasses, type Placement } from '../classes-model';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type MoveStudentsModalProps = {
   programmeId: number;

@@ -13,7 +13,7 @@ import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useRunProgrammeAction } from '../api/run-programme-action';
 import { availableProgrammeActions, confirmTexts } from '../programme-actions';
-import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 type ProgrammeActionsProps = {
   programme: Programme;

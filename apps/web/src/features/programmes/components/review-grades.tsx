@@ -36,7 +36,7 @@ import { ActionResult, type ActionOutcome } from './action-result';
 import { BulkActionModal } from './bulk-action-modal';
 import { ImportResultsModal } from './import-results-modal';
 import { ResultsGrid } from './results-grid';
-import { CLOSE_LABEL, READABLE_TITLE } from './a11y';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 /** The moves of review grades; the others belong to the students section. */
 const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];

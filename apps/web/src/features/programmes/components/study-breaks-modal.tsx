@@ -28,7 +28,7 @@ import { useAddStudyBreak } from '../api/add-study-break';
 import { useEndStudyBreak } from '../api/end-study-break';
 import { useStudyBreaks, type EnrolmentRef } from '../api/get-study-breaks';
 import { useRemoveStudyBreak } from '../api/remove-study-break';
-import { CLOSE_LABEL } from './a11y';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type Values = z.input<typeof studyBreakInputSchema>;
 type Output = z.output<typeof studyBreakInputSchema>;
