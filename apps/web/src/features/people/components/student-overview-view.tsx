@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Student } from '@lantern/contracts/people';
+import { DetailCard } from '../../../components/detail-card';
 import { HistoryList } from '../../../components/history-list';
 import { countryName } from '../../../lib/countries';
 import { useEnumLabel } from '../../../lib/enumerations';
 import { displayError } from '../../../lib/errors';
 import { formatTimestamp } from '../../../lib/format';
 import { usePersonHistory } from '../api/get-person-history';
-import { DetailTable } from './detail-table';
 import { StudentPhotos } from './student-photos';
 import { StudentProgrammes } from './student-programmes';
 
@@ -81,7 +81,8 @@ export function StudentOverviewView({
         ) : null}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <DetailTable
+        <DetailCard
+          labelWidth="42%"
           title="Profile"
           rows={[
             ['Gender', gender(student.gender)],
@@ -96,7 +97,8 @@ export function StudentOverviewView({
           ]}
         />
         <Stack gap="sm">
-          <DetailTable
+          <DetailCard
+            labelWidth="42%"
             title="Contact"
             rows={[
               ['E-mail', student.email],
@@ -108,9 +110,14 @@ export function StudentOverviewView({
               ],
             ]}
           />
-          <DetailTable title="CLCs" rows={student.clcs.map((clc) => [clc.code, clc.name])} />
+          <DetailCard
+            labelWidth="42%"
+            title="CLCs"
+            rows={student.clcs.map((clc) => [clc.code, clc.name])}
+          />
         </Stack>
-        <DetailTable
+        <DetailCard
+          labelWidth="42%"
           title="Schooling"
           rows={[
             ['Highest level', schooling(student.schoolingLevel)],
@@ -128,7 +135,8 @@ export function StudentOverviewView({
               : []),
           ]}
         />
-        <DetailTable
+        <DetailCard
+          labelWidth="42%"
           title="Identification and learning"
           rows={[
             ['UNHCR number', student.unhcrNumber],

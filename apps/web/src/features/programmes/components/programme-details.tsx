@@ -5,7 +5,7 @@ import {
   PROGRAMME_TYPE_LABELS,
   type Programme,
 } from '@lantern/contracts/programme';
-import { DetailCard } from './detail-card';
+import { DetailCard } from '../../../components/detail-card';
 
 /** The programme's data, its students by state, its CLCs and courses. */
 export function ProgrammeDetails({ programme }: { programme: Programme }) {

@@ -6,8 +6,15 @@ export type DetailRow = [label: string, value: ReactNode];
 const shown = (value: ReactNode) =>
   value === null || value === undefined || value === '' ? '—' : value;
 
-/** A titled card of label–value rows. */
-export function DetailCard({ title, rows }: { title: string; rows: DetailRow[] }) {
+type DetailCardProps = {
+  title: string;
+  rows: DetailRow[];
+  /** The share of the width the labels take. */
+  labelWidth?: string;
+};
+
+/** A titled card of label–value rows, for the overview of a record; an empty value shows as —. */
+export function DetailCard({ title, rows, labelWidth = '45%' }: DetailCardProps) {
   return (
     <Paper withBorder p="sm">
       <Title order={2} fz="h4" mb="xs">
@@ -17,7 +24,7 @@ export function DetailCard({ title, rows }: { title: string; rows: DetailRow[] }
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w="45%" bg="transparent" fw={600}>
+              <Table.Th w={labelWidth} bg="transparent" fw={600}>
                 {label}
               </Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(value)}</Table.Td>
