@@ -13,6 +13,9 @@ export const humanize = (field: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** `programme.startProgramme` → `Start programme`; `student.created` → `Created`. */
+export const actionText = (action: string): string => humanize(action.split('.').at(-1) ?? action);
+
 /** A record's first values leave out what was left empty. */
 const isEmpty = (value: unknown): boolean =>
   value === null ||
@@ -52,8 +55,8 @@ export function HistoryList({ entries, format, labels = {} }: HistoryListProps) 
           {sorted.map((entry) => (
             <Paper component="li" key={entry.id} withBorder p="xs">
               <Group gap="xs" wrap="wrap">
-                <Badge size="sm" variant="filled">
-                  {entry.action}
+                <Badge size="sm" variant="filled" title={entry.action}>
+                  {actionText(entry.action)}
                 </Badge>
                 <Text size="sm" fw={600}>
                   {entry.actor?.name ?? 'System'}
