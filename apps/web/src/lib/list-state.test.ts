@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   changeListState,
+  listPageProps,
   listQuery,
   readListState,
   writeListState,
@@ -93,5 +94,37 @@ describe('list state in the address', () => {
     const sorted = changeListState(state, { sort: 'id' });
     expect(sorted.after).toBeUndefined();
     expect(writeListState(sorted, SPEC).toString()).toBe('status=active&sort=id');
+  });
+});
+
+describe("a list table's page", () => {
+  it('takes the rows of the query and the rest of the state, and sends every change back', () => {
+    const state = readListState(new URLSearchParams('sort=id&dir=desc&page=3&limit=50'), SPEC);
+    const change = vi.fn();
+    const props = listPageProps(state, change, {
+      data: { items: ['a', 'b'], total: 102 },
+      isFetching: true,
+    });
+    expect(props).toMatchObject({
+      items: ['a', 'b'],
+      total: 102,
+      page: 3,
+      limit: 50,
+      sort: 'id',
+      dir: 'desc',
+      isFetching: true,
+    });
+    props.onPageChange(4);
+    props.onLimitChange(100);
+    props.onSortChange('lastName', 'asc');
+    expect(change.mock.calls).toEqual([
+      [{ page: 4 }],
+      [{ limit: 100 }],
+      [{ sort: 'lastName', dir: 'asc' }],
+    ]);
+    expect(listPageProps(state, change, { isFetching: false })).toMatchObject({
+      items: [],
+      total: 0,
+    });
   });
 });

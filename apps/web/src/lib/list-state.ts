@@ -144,5 +144,46 @@ export function useListState<S extends string, F extends string>(spec: ListSpec<
   return [state, change] as const;
 }
 
+/** A page of a server list, with the list state that asked for it and the changes it allows:
+ * what a list table takes. */
+export type ListPageProps<T, S extends string> = {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+  sort: S;
+  dir: SortDir;
+  isFetching: boolean;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  onSortChange: (sort: S, dir: SortDir) => void;
+};
+
+/** A list table's page from the list state and the query that reads it (no rows yet: none). */
+export function listPageProps<T, S extends string, F extends string>(
+  state: ListState<S, F>,
+  change: (update: ListChange<S, F>) => void,
+  result: { data?: { items: T[]; total: number } | undefined; isFetching: boolean },
+): ListPageProps<T, S> {
+  return {
+    items: result.data?.items ?? [],
+    total: result.data?.total ?? 0,
+    page: state.page,
+    limit: state.limit,
+    sort: state.sort,
+    dir: state.dir,
+    isFetching: result.isFetching,
+    onPageChange: (page) => {
+      change({ page });
+    },
+    onLimitChange: (limit) => {
+      change({ limit });
+    },
+    onSortChange: (sort, dir) => {
+      change({ sort, dir });
+    },
+  };
+}
+
 /** A list filter's width on a phone: two side by side, so the table stays near the top. */
 export const HALF_WIDTH = 'calc(50% - var(--mantine-spacing-xs) / 2)';

@@ -7,6 +7,7 @@ import {
   type AutomaticMail,
 } from '@lantern/contracts/automatic-mail';
 import type { ProgrammeType } from '@lantern/contracts/programme';
+import { TABLE_LOOK } from '../../../components/list-table';
 import { statusLabel } from '../mail-form';
 import { automaticMailDetailPath } from '../paths';
 
@@ -29,12 +30,7 @@ export function AutomaticMailTable({
   return (
     <DataTable
       aria-label="Automatic mails"
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+      {...TABLE_LOOK}
       minHeight={items.length === 0 ? 150 : undefined}
       records={items}
       fetching={isFetching}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { certificateVerificationPath, type CertificateRow } from '@lantern/contracts/programme';
+import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { formatCertificateDate } from '../format';
 
 const PAGE_SIZE = 50;
@@ -25,12 +26,7 @@ export function CertificateTable(props: CertificateTableProps) {
   return (
     <DataTable
       aria-label="Passed students and their certificates"
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+      {...TABLE_LOOK}
       minHeight={160}
       idAccessor="enrolmentId"
       records={records}
@@ -38,7 +34,7 @@ export function CertificateTable(props: CertificateTableProps) {
       recordsPerPage={PAGE_SIZE}
       page={page}
       onPageChange={setPage}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      paginationText={paginationText}
       noRecordsText="No student has passed this programme yet"
       selectedRecords={props.selected}
       onSelectedRecordsChange={props.onSelectedChange}

@@ -1,24 +1,14 @@
 import { Badge } from '@mantine/core';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import type { z } from 'zod';
 import type { CLC_SORTS, clcListItemSchema } from '@lantern/contracts/clc';
+import { ListTable } from '../../../components/list-table';
 import { countryName } from '../../../lib/countries';
-import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import type { ListPageProps } from '../../../lib/list-state';
 
 export type ClcListItem = z.infer<typeof clcListItemSchema>;
 export type ClcSort = (typeof CLC_SORTS)[number];
 
-type ClcTableProps = {
-  items: ClcListItem[];
-  total: number;
-  page: number;
-  limit: number;
-  sort: ClcSort;
-  dir: SortDir;
-  isFetching: boolean;
-  onPageChange: (page: number) => void;
-  onLimitChange: (limit: number) => void;
-  onSortChange: (sort: ClcSort, dir: SortDir) => void;
+type ClcTableProps = ListPageProps<ClcListItem, ClcSort> & {
   /** Absent when the user may not open a CLC (no edit right). */
   onOpen?: ((clc: ClcListItem) => void) | undefined;
 };
@@ -26,42 +16,12 @@ type ClcTableProps = {
 const WIDE = '(min-width: 48em)';
 
 export function ClcTable(props: ClcTableProps) {
-  const sortStatus: DataTableSortStatus<ClcListItem> = {
-    columnAccessor: props.sort,
-    direction: props.dir,
-  };
   return (
-    <DataTable
-      aria-label="CLC partners"
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+    <ListTable
+      {...props}
+      label="CLC partners"
       minHeight={200}
-      records={props.items}
-      fetching={props.isFetching}
-      totalRecords={props.total}
-      recordsPerPage={props.limit}
-      recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={props.onLimitChange}
-      recordsPerPageLabel="Rows per page"
-      page={props.page}
-      onPageChange={props.onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       noRecordsText="No CLC partners found"
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        props.onSortChange(status.columnAccessor as ClcSort, status.direction);
-      }}
-      onRowClick={
-        props.onOpen
-          ? ({ record }) => {
-              props.onOpen?.(record);
-            }
-          : undefined
-      }
       columns={[
         { accessor: 'name', title: 'Name', sortable: true, ellipsis: true },
         { accessor: 'code', title: 'Code', sortable: true, width: 90 },

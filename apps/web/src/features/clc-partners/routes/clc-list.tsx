@@ -7,7 +7,13 @@ import { ExportButtons } from '../../../components/export-buttons';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { HALF_WIDTH, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import {
+  HALF_WIDTH,
+  listPageProps,
+  listQuery,
+  useListState,
+  type ListSpec,
+} from '../../../lib/list-state';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { exportClcs } from '../api/export-clcs';
@@ -98,22 +104,7 @@ export default function ClcListRoute() {
         </Alert>
       ) : null}
       <ClcTable
-        items={clcs.data?.items ?? []}
-        total={clcs.data?.total ?? 0}
-        page={state.page}
-        limit={state.limit}
-        sort={state.sort}
-        dir={state.dir}
-        isFetching={clcs.isFetching}
-        onPageChange={(page) => {
-          change({ page });
-        }}
-        onLimitChange={(limit) => {
-          change({ limit });
-        }}
-        onSortChange={(sort, dir) => {
-          change({ sort, dir });
-        }}
+        {...listPageProps(state, change, clcs)}
         onOpen={
           hasRight(user, 'CLC__EDIT')
             ? (clc) => void navigate(`/en/clc-partner/${clc.id}/edit`)

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { MailLogItem } from '@lantern/contracts/mail';
+import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { formatTimestamp } from './format';
 
 const STATUS_COLORS: Record<MailLogItem['status'], string> = {
@@ -33,12 +34,7 @@ export function MailLogTable({
   return (
     <DataTable
       aria-label="Mail log"
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+      {...TABLE_LOOK}
       minHeight={160}
       records={items}
       fetching={isFetching}
@@ -46,7 +42,7 @@ export function MailLogTable({
       recordsPerPage={limit}
       page={page}
       onPageChange={onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      paginationText={paginationText}
       noRecordsText="No mails found"
       onRowClick={({ record }) => {
         onOpen(record);

@@ -5,7 +5,7 @@ import { ExportButtons } from '../../../components/export-buttons';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { exportPeople } from '../api/export-people';
 import { usePeople } from '../api/find-people';
@@ -77,13 +77,7 @@ export function PeopleList({ config }: { config: KindConfig }) {
       <PeopleTable
         kind={config.kind}
         label={config.plural}
-        items={people.data?.items ?? []}
-        total={people.data?.total ?? 0}
-        page={state.page}
-        limit={state.limit}
-        sort={state.sort}
-        dir={state.dir}
-        isFetching={people.isFetching}
+        {...listPageProps(state, change, people)}
         onPageChange={(page) => {
           // The next or previous page is read by its cursor (as fast deep in the list as at
           // its start); a jump to a page by number reads by offset.
@@ -92,12 +86,6 @@ export function PeopleList({ config }: { config: KindConfig }) {
           else if (page === state.page - 1 && page > 1 && data?.prev)
             change({ page, before: data.prev });
           else change({ page });
-        }}
-        onLimitChange={(limit) => {
-          change({ limit });
-        }}
-        onSortChange={(sort, dir) => {
-          change({ sort, dir });
         }}
         onOpen={canOpen ? (person) => void navigate(recordPath(config.kind, person.id)) : undefined}
       />

@@ -1,24 +1,15 @@
 import { Badge } from '@mantine/core';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import type { PersonKind, PersonListItem } from '@lantern/contracts/people';
+import { ListTable } from '../../../components/list-table';
 import { countryName } from '../../../lib/countries';
 import { useEnumLabel } from '../../../lib/enumerations';
-import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import type { ListPageProps } from '../../../lib/list-state';
 import type { PersonSort } from '../kinds';
 
-type PeopleTableProps = {
+type PeopleTableProps = ListPageProps<PersonListItem, PersonSort> & {
   kind: PersonKind;
   label: string;
-  items: PersonListItem[];
-  total: number;
-  page: number;
-  limit: number;
-  sort: PersonSort;
-  dir: SortDir;
-  isFetching: boolean;
-  onPageChange: (page: number) => void;
-  onLimitChange: (limit: number) => void;
-  onSortChange: (sort: PersonSort, dir: SortDir) => void;
   /** Absent when the user may open no record from here. */
   onOpen?: ((person: PersonListItem) => void) | undefined;
 };
@@ -30,10 +21,6 @@ const WIDEST = '(min-width: 90em)';
 export function PeopleTable(props: PeopleTableProps) {
   const employeeType = useEnumLabel('employeeTypes');
   const residency = useEnumLabel('residencyStatuses');
-  const sortStatus: DataTableSortStatus<PersonListItem> = {
-    columnAccessor: props.sort,
-    direction: props.dir,
-  };
   const columns: DataTableColumn<PersonListItem>[] = [
     { accessor: 'id', title: 'JWL-ID', sortable: true, width: 80 },
     { accessor: 'lastName', title: 'Last name', sortable: true, ellipsis: true },
@@ -126,37 +113,10 @@ export function PeopleTable(props: PeopleTableProps) {
   });
 
   return (
-    <DataTable
-      aria-label={props.label}
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+    <ListTable
+      {...props}
       minHeight={200}
-      records={props.items}
-      fetching={props.isFetching}
-      totalRecords={props.total}
-      recordsPerPage={props.limit}
-      recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={props.onLimitChange}
-      recordsPerPageLabel="Rows per page"
-      page={props.page}
-      onPageChange={props.onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       noRecordsText={`No ${props.label.toLowerCase()} found`}
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        props.onSortChange(status.columnAccessor as PersonSort, status.direction);
-      }}
-      onRowClick={
-        props.onOpen
-          ? ({ record }) => {
-              props.onOpen?.(record);
-            }
-          : undefined
-      }
       columns={columns}
     />
   );

@@ -1,24 +1,14 @@
 import { Anchor, Box, Button, Text } from '@mantine/core';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { Link } from 'react-router';
 import type { Enrolment, ENROLMENT_SORTS } from '@lantern/contracts/programme';
+import { ListTable } from '../../../components/list-table';
 import { formatTimestamp } from '../../../lib/format';
-import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import type { ListPageProps } from '../../../lib/list-state';
 import { EnrolmentStateText } from './status-badges';
 
 export type EnrolmentSort = (typeof ENROLMENT_SORTS)[number];
 
-type EnrolmentTableProps = {
-  items: Enrolment[];
-  total: number;
-  page: number;
-  limit: number;
-  sort: EnrolmentSort;
-  dir: SortDir;
-  isFetching: boolean;
-  onPageChange: (page: number) => void;
-  onLimitChange: (limit: number) => void;
-  onSortChange: (sort: EnrolmentSort, dir: SortDir) => void;
+type EnrolmentTableProps = ListPageProps<Enrolment, EnrolmentSort> & {
   /** Absent when the user may act on no student here (no selection then). */
   selected?: Enrolment[] | undefined;
   onSelectedChange?: ((selected: Enrolment[]) => void) | undefined;
@@ -33,47 +23,21 @@ const VERY_WIDE = '(min-width: 75em)';
 
 /** The students of a programme, with their state and study break. */
 export function EnrolmentTable(props: EnrolmentTableProps) {
-  const sortStatus: DataTableSortStatus<Enrolment> = {
-    columnAccessor: props.sort,
-    direction: props.dir,
-  };
-  const selection =
-    props.selected && props.onSelectedChange
-      ? {
-          selectedRecords: props.selected,
-          onSelectedRecordsChange: props.onSelectedChange,
-          allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all on this page' },
-          getRecordSelectionCheckboxProps: (e: Enrolment) => ({
-            'aria-label': `Select ${e.student.firstName} ${e.student.lastName}`,
-          }),
-        }
-      : {};
   return (
-    <DataTable
-      aria-label="Students in the programme"
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+    <ListTable
+      {...props}
+      label="Students in the programme"
       minHeight={180}
-      records={props.items}
-      fetching={props.isFetching}
-      totalRecords={props.total}
-      recordsPerPage={props.limit}
-      recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={props.onLimitChange}
-      recordsPerPageLabel="Rows per page"
-      page={props.page}
-      onPageChange={props.onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       noRecordsText="No students found"
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        props.onSortChange(status.columnAccessor as EnrolmentSort, status.direction);
-      }}
-      {...selection}
+      selection={
+        props.selected && props.onSelectedChange
+          ? {
+              selected: props.selected,
+              onSelectedChange: props.onSelectedChange,
+              nameOf: (e) => `${e.student.firstName} ${e.student.lastName}`,
+            }
+          : undefined
+      }
       columns={[
         {
           accessor: 'id',

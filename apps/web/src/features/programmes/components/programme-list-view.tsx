@@ -10,7 +10,13 @@ import { ClcFilterSelect } from '../../../components/clc-select';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { HALF_WIDTH, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import {
+  HALF_WIDTH,
+  listPageProps,
+  listQuery,
+  useListState,
+  type ListSpec,
+} from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useProgrammes } from '../api/find-programmes';
 import { programmeOverviewPath, type ProgrammeTab } from '../paths';
@@ -92,22 +98,7 @@ export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
       ) : null}
       <ProgrammeTable
         label={TAB_LABELS[tab]}
-        items={programmes.data?.items ?? []}
-        total={programmes.data?.total ?? 0}
-        page={state.page}
-        limit={state.limit}
-        sort={state.sort}
-        dir={state.dir}
-        isFetching={programmes.isFetching}
-        onPageChange={(page) => {
-          change({ page });
-        }}
-        onLimitChange={(limit) => {
-          change({ limit });
-        }}
-        onSortChange={(sort, dir) => {
-          change({ sort, dir });
-        }}
+        {...listPageProps(state, change, programmes)}
         onOpen={
           canOpen ? (programme) => void navigate(programmeOverviewPath(programme.id)) : undefined
         }

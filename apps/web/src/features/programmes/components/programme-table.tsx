@@ -1,21 +1,11 @@
 import { Box, Text } from '@mantine/core';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import type { ProgrammeListItem, ProgrammeSort } from '@lantern/contracts/programme';
-import { PAGE_SIZES, type SortDir } from '../../../lib/list-state';
+import { ListTable } from '../../../components/list-table';
+import type { ListPageProps } from '../../../lib/list-state';
 import { ProgrammeStatusBadge } from './status-badges';
 
-type ProgrammeTableProps = {
+type ProgrammeTableProps = ListPageProps<ProgrammeListItem, ProgrammeSort> & {
   label: string;
-  items: ProgrammeListItem[];
-  total: number;
-  page: number;
-  limit: number;
-  sort: ProgrammeSort;
-  dir: SortDir;
-  isFetching: boolean;
-  onPageChange: (page: number) => void;
-  onLimitChange: (limit: number) => void;
-  onSortChange: (sort: ProgrammeSort, dir: SortDir) => void;
   /** Absent when there is no page to open (no right, or a type whose screens come later). */
   onOpen?: ((programme: ProgrammeListItem) => void) | undefined;
 };
@@ -25,42 +15,11 @@ const WIDE = '(min-width: 48em)';
 const VERY_WIDE = '(min-width: 62em)';
 
 export function ProgrammeTable(props: ProgrammeTableProps) {
-  const sortStatus: DataTableSortStatus<ProgrammeListItem> = {
-    columnAccessor: props.sort,
-    direction: props.dir,
-  };
   return (
-    <DataTable
-      aria-label={props.label}
-      withTableBorder
-      striped
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
+    <ListTable
+      {...props}
       minHeight={200}
-      records={props.items}
-      fetching={props.isFetching}
-      totalRecords={props.total}
-      recordsPerPage={props.limit}
-      recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={props.onLimitChange}
-      recordsPerPageLabel="Rows per page"
-      page={props.page}
-      onPageChange={props.onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       noRecordsText="No programmes found"
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        props.onSortChange(status.columnAccessor as ProgrammeSort, status.direction);
-      }}
-      onRowClick={
-        props.onOpen
-          ? ({ record }) => {
-              props.onOpen?.(record);
-            }
-          : undefined
-      }
       columns={[
         { accessor: 'code', title: 'Code', sortable: true, width: 64 },
         {

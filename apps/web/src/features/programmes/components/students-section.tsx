@@ -14,7 +14,13 @@ import {
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { HALF_WIDTH, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
+import {
+  HALF_WIDTH,
+  listPageProps,
+  listQuery,
+  useListState,
+  type ListSpec,
+} from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useEnrolments } from '../api/find-enrolments';
 import { availableEnrolmentActions } from '../enrolment-actions';
@@ -175,22 +181,7 @@ export function StudentsSection({ programme }: { programme: Programme }) {
         </Alert>
       ) : null}
       <EnrolmentTable
-        items={enrolments.data?.items ?? []}
-        total={enrolments.data?.total ?? 0}
-        page={state.page}
-        limit={state.limit}
-        sort={state.sort}
-        dir={state.dir}
-        isFetching={enrolments.isFetching}
-        onPageChange={(page) => {
-          change({ page });
-        }}
-        onLimitChange={(limit) => {
-          change({ limit });
-        }}
-        onSortChange={(sort, dir) => {
-          change({ sort, dir });
-        }}
+        {...listPageProps(state, change, enrolments)}
         selected={canSelect ? selected : undefined}
         onSelectedChange={canSelect ? setSelected : undefined}
         canOpenStudent={hasRight(user, 'STUDENT__DISPLAY')}
