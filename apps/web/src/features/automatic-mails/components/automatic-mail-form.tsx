@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
-  Alert,
-  Button,
   Fieldset,
   Group,
   Select,
@@ -25,11 +23,9 @@ import {
   type AutomaticMailInput,
   type MailPlaceholder,
 } from '@lantern/contracts/automatic-mail';
-import { StaleVersionAlert } from '../../../components/stale-version-alert';
-import { isApiError } from '../../../lib/api-errors';
-import { displayError } from '../../../lib/errors';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { SaveFooter } from '../../../components/save-footer';
+import { notifyInvalid } from '../../../lib/notify';
+import { useSaveOutcome } from '../../../lib/use-save-outcome';
 import { eventStatusOptions, insertPlaceholder, isStatusAllowed } from '../mail-form';
 import { PlaceholderPicker } from './placeholder-picker';
 
@@ -94,8 +90,6 @@ export function AutomaticMailForm({
   onReload,
   onDirtyChange,
 }: AutomaticMailFormProps) {
-  const [stale, setStale] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const fieldRefs = useRef<Record<TextField, HTMLInputElement | HTMLTextAreaElement | null>>({
     subject: null,
     body: null,
@@ -115,19 +109,15 @@ export function AutomaticMailForm({
     onDirtyChange?.(isDirty);
   }, [isDirty, onDirtyChange]);
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      await onSave(data);
-      setStale(null);
-      reset(data);
-      notifySubmitSuccess();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
-      else if (!applyFieldErrors(error, setError, FIELDS)) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
-    }
-  }, notifyInvalid);
+  const outcome = useSaveOutcome({ setError, reset, fields: FIELDS, onReload });
+  const onSubmit = handleSubmit(
+    (data) =>
+      outcome.run(async () => {
+        await onSave(data);
+        reset(data);
+      }),
+    notifyInvalid,
+  );
 
   const insert = (name: MailPlaceholder) => {
     const field = lastField.current;
@@ -149,12 +139,6 @@ export function AutomaticMailForm({
 
   const subjectField = register('subject');
   const bodyField = register('body');
-
-  const reload = async () => {
-    if (!onReload) return;
-    reset(await onReload());
-    setStale(null);
-  };
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Automatic mail">
@@ -281,19 +265,12 @@ export function AutomaticMailForm({
               />
             )}
           />
-          {stale ? <StaleVersionAlert detail={stale} onReload={() => void reload()} /> : null}
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          {canEdit ? (
-            <Group>
-              <Button type="submit" loading={formState.isSubmitting}>
-                {submitLabel}
-              </Button>
-            </Group>
-          ) : null}
+          <SaveFooter
+            outcome={outcome}
+            submitLabel={submitLabel}
+            isSubmitting={formState.isSubmitting}
+            canSubmit={canEdit}
+          />
         </Stack>
       </Fieldset>
     </form>

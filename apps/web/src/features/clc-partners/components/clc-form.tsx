@@ -1,26 +1,13 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { clcInputSchema, type Clc } from '@lantern/contracts/clc';
 import { CountrySelect } from '../../../components/country-select';
 import { FormSection } from '../../../components/form-section';
-import { StaleVersionAlert } from '../../../components/stale-version-alert';
-import { isApiError } from '../../../lib/api-errors';
-import { displayError } from '../../../lib/errors';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { SaveFooter } from '../../../components/save-footer';
+import { notifyInvalid } from '../../../lib/notify';
+import { useSaveOutcome } from '../../../lib/use-save-outcome';
 
 export type ClcFormValues = z.input<typeof clcInputSchema>;
 export type ClcFormOutput = z.output<typeof clcInputSchema>;
@@ -79,33 +66,15 @@ type ClcFormProps = {
 };
 
 export function ClcForm({ defaultValues, submitLabel, onSave, onReload }: ClcFormProps) {
-  const [stale, setStale] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, reset, formState } = useForm<
     ClcFormValues,
     unknown,
     ClcFormOutput
   >({ resolver: zodResolver(clcInputSchema), defaultValues });
   const { errors } = formState;
+  const outcome = useSaveOutcome({ setError, reset, fields: FIELDS, onReload });
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      await onSave(data);
-      setStale(null);
-      notifySubmitSuccess();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
-      else if (!applyFieldErrors(error, setError, FIELDS)) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
-    }
-  }, notifyInvalid);
-
-  const reload = async () => {
-    if (!onReload) return;
-    reset(await onReload());
-    setStale(null);
-  };
+  const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)), notifyInvalid);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="CLC partner">
@@ -283,17 +252,11 @@ export function ClcForm({ defaultValues, submitLabel, onSave, onReload }: ClcFor
             {...register('signeeTitle')}
           />
         </FormSection>
-        {stale ? <StaleVersionAlert detail={stale} onReload={() => void reload()} /> : null}
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <SaveFooter
+          outcome={outcome}
+          submitLabel={submitLabel}
+          isSubmitting={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

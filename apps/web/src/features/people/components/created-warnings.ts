@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import type { Warnings } from './use-save-outcome';
+import type { Warnings } from '../../../lib/use-save-outcome';
 
 /** A new record's page is opened with the warnings of its creation, to show them there. */
 export const createdState = (warnings: Warnings) => ({ createdWarnings: warnings });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,13 +10,13 @@ import {
   type Person,
 } from '@lantern/contracts/people';
 import { FormSection } from '../../../components/form-section';
-import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { SaveFooter } from '../../../components/save-footer';
 import { notifyInvalid } from '../../../lib/notify';
+import { useSaveOutcome, type Warnings } from '../../../lib/use-save-outcome';
 import { useRoleOptions } from '../api/get-role-options';
 import { EmailField } from './email-field';
 import { ClcField, EnumField } from './form-fields';
 import { SaveWarnings } from './save-warnings';
-import { useSaveOutcome, type Warnings } from './use-save-outcome';
 
 export type StaffKind = 'facilitator' | 'coordinator' | 'user';
 
@@ -121,16 +121,16 @@ export function StaffForm(props: StaffFormProps) {
     unknown,
     StaffOutput
   >({ resolver: zodResolver(SCHEMAS[props.kind]), defaultValues: props.defaultValues });
-  const outcome = useSaveOutcome(setError, FIELDS);
+  const outcome = useSaveOutcome({
+    setError,
+    reset,
+    fields: FIELDS,
+    onReload: props.onReload,
+  });
   const email = useWatch({ control, name: 'email' });
   const { errors } = formState;
 
   const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), notifyInvalid);
-  const reload = async () => {
-    if (!props.onReload) return;
-    reset(await props.onReload());
-    outcome.clearStale();
-  };
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={props.kind}>
@@ -204,19 +204,11 @@ export function StaffForm(props: StaffFormProps) {
           ) : null}
         </FormSection>
         <SaveWarnings warnings={outcome.warnings} />
-        {outcome.stale ? (
-          <StaleVersionAlert detail={outcome.stale} onReload={() => void reload()} />
-        ) : null}
-        {outcome.failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {outcome.failure}
-          </Alert>
-        ) : null}
-        <Group>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {props.submitLabel}
-          </Button>
-        </Group>
+        <SaveFooter
+          outcome={outcome}
+          submitLabel={props.submitLabel}
+          isSubmitting={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

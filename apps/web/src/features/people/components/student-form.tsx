@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ClcRef } from '@lantern/contracts/current-user';
 import { IDENTIFICATION_TYPES, studentInputSchema, type Student } from '@lantern/contracts/people';
 import { FormSection } from '../../../components/form-section';
-import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { SaveFooter } from '../../../components/save-footer';
 import { notifyInvalid } from '../../../lib/notify';
+import { useSaveOutcome, type Warnings } from '../../../lib/use-save-outcome';
 import { EmailField } from './email-field';
 import {
   CheckboxField,
@@ -17,7 +18,6 @@ import {
   SelectField,
 } from './form-fields';
 import { SaveWarnings } from './save-warnings';
-import { useSaveOutcome, type Warnings } from './use-save-outcome';
 
 export type StudentFormValues = z.input<typeof studentInputSchema>;
 export type StudentFormOutput = z.output<typeof studentInputSchema>;
@@ -111,18 +111,18 @@ export function StudentForm(props: StudentFormProps) {
     unknown,
     StudentFormOutput
   >({ resolver: zodResolver(studentInputSchema), defaultValues: props.defaultValues });
-  const outcome = useSaveOutcome(setError, STUDENT_FIELDS);
+  const outcome = useSaveOutcome({
+    setError,
+    reset,
+    fields: STUDENT_FIELDS,
+    onReload: props.onReload,
+  });
   const email = useWatch({ control, name: 'email' });
   const hasVocational = useWatch({ control, name: 'vocationalSchool' });
   const identification = useWatch({ control, name: 'identificationType' });
   const { errors } = formState;
 
   const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), notifyInvalid);
-  const reload = async () => {
-    if (!props.onReload) return;
-    reset(await props.onReload());
-    outcome.clearStale();
-  };
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Student">
@@ -292,19 +292,11 @@ export function StudentForm(props: StudentFormProps) {
           />
         </FormSection>
         <SaveWarnings warnings={outcome.warnings} />
-        {outcome.stale ? (
-          <StaleVersionAlert detail={outcome.stale} onReload={() => void reload()} />
-        ) : null}
-        {outcome.failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {outcome.failure}
-          </Alert>
-        ) : null}
-        <Group>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {props.submitLabel}
-          </Button>
-        </Group>
+        <SaveFooter
+          outcome={outcome}
+          submitLabel={props.submitLabel}
+          isSubmitting={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Fieldset, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,13 +6,12 @@ import type { ClcRef } from '@lantern/contracts/current-user';
 import { programmeInputSchema } from '@lantern/contracts/programme';
 import { ClcMultiSelect } from '../../../components/clc-select';
 import { FormSection } from '../../../components/form-section';
-import { StaleVersionAlert } from '../../../components/stale-version-alert';
-import { isApiError } from '../../../lib/api-errors';
+import { SaveFooter } from '../../../components/save-footer';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyInvalid } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
+import { useSaveOutcome } from '../../../lib/use-save-outcome';
 import { useGradingSchemas } from '../api/find-grading-schemas';
 import { CoursesField } from './courses-field';
 import { GradingSchemaModal } from './grading-schema-modal';
@@ -50,34 +48,20 @@ export function ProgrammeForm({
   const user = useCurrentUser();
   const gradingSchemas = useGradingSchemas();
   const [schemaModal, schemaModalHandlers] = useDisclosure(false);
-  const [stale, setStale] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, reset, getValues, formState } =
     useForm<ProgrammeFormValues, unknown, ProgrammeFormOutput>({
       resolver: zodResolver(programmeInputSchema),
       defaultValues,
     });
   const { errors } = formState;
+  const outcome = useSaveOutcome({
+    setError,
+    reset,
+    fields: () => programmeFieldNames(getValues('courses').length),
+    onReload,
+  });
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      await onSave(data);
-      setStale(null);
-      notifySubmitSuccess();
-    } catch (error) {
-      const fields = programmeFieldNames(getValues('courses').length);
-      if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
-      else if (!applyFieldErrors(error, setError, fields)) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
-    }
-  }, notifyInvalid);
-
-  const reload = async () => {
-    if (!onReload) return;
-    reset(await onReload());
-    setStale(null);
-  };
+  const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)), notifyInvalid);
 
   const schemaOptions = (gradingSchemas.data ?? []).map((s) => ({
     value: String(s.id),
@@ -195,17 +179,11 @@ export function ProgrammeForm({
             </Stack>
           </Fieldset>
           <CoursesField control={control} register={register} errors={errors} />
-          {stale ? <StaleVersionAlert detail={stale} onReload={() => void reload()} /> : null}
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group>
-            <Button type="submit" loading={formState.isSubmitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <SaveFooter
+            outcome={outcome}
+            submitLabel={submitLabel}
+            isSubmitting={formState.isSubmitting}
+          />
         </Stack>
       </form>
       <GradingSchemaModal
