@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { forgotPasswordInitSchema } from '@lantern/contracts/auth';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -56,11 +57,7 @@ export function ForgotPasswordForm() {
           error={formState.errors.usernameOrEmail?.message}
           {...register('usernameOrEmail')}
         />
-        {mutation.isError ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {displayError(mutation.error)}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={mutation.error} />
         <Button type="submit" loading={mutation.isPending} fullWidth>
           Send link
         </Button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
@@ -47,11 +48,7 @@ export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted
           <Text size="sm">
             Delete this automatic mail? No more mails of it go out on its event.
           </Text>
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert text={failure} />
           <Group justify="flex-end">
             <Button
               variant="default"

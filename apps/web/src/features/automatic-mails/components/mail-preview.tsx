@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import type { MailRef } from '../api/get-automatic-mail';
@@ -90,11 +91,7 @@ export function MailPreview({ mail, canTestSend, isDirty }: MailPreviewProps) {
             </Button>
           ) : null}
         </Group>
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert text={failure} />
         {sentTo ? (
           <Alert
             color="teal.9"

@@ -1,9 +1,9 @@
 import '../../../components/list-styles';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PROGRAMME_TYPE_LABELS, type ProgrammeType } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useAutomaticMails } from '../api/find-automatic-mails';
@@ -48,11 +48,7 @@ function MailList({
           </Button>
         ) : null}
       </Group>
-      {mails.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(mails.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={mails.error} />
       <AutomaticMailTable
         programmeType={programmeType}
         programmeId={programmeId}

@@ -12,7 +12,7 @@ import {
   type EnrolmentActionResult,
   type ProgrammeCertificates,
 } from '@lantern/contracts/programme';
-import { displayError } from '../../../lib/errors';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useExportCertificates, type ExportOutcome } from '../api/export-certificates';
@@ -137,11 +137,7 @@ function CertificateExport({ data }: { data: ProgrammeCertificates }) {
         </Text>
       </Group>
 
-      {issue.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(issue.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={issue.error} />
       {issued ? (
         <IssueResult
           result={issued}
@@ -151,17 +147,9 @@ function CertificateExport({ data }: { data: ProgrammeCertificates }) {
           }}
         />
       ) : null}
-      {exporter.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(exporter.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={exporter.error} />
       {outcome ? <ExportOutcomeView outcome={outcome} /> : null}
-      {download.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(download.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={download.error} />
 
       <CertificateTable
         rows={items}
@@ -191,11 +179,7 @@ export default function CertificateExportRoute() {
         {programme ? `Certificates: ${programme.code} ${programme.title}` : 'Certificates'}
       </Title>
       {certificates.isPending ? <Loader role="status" aria-label="Loading certificates" /> : null}
-      {certificates.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(certificates.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={certificates.error} />
       {certificates.data ? <CertificateExport data={certificates.data} /> : null}
     </Stack>
   );

@@ -4,6 +4,7 @@ import { Alert, Anchor, Divider, Loader, Stack, Text, Title } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Clc } from '@lantern/contracts/clc';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { HistoryList } from '../../../components/history-list';
 import { countryName } from '../../../lib/countries';
 import { displayError } from '../../../lib/errors';
@@ -81,11 +82,7 @@ export default function ClcEditRoute() {
         </Text>
       ) : null}
       {clc.isPending ? <Loader role="status" aria-label="Loading CLC partner" /> : null}
-      {clc.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(clc.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={clc.error} />
       {clc.data ? <ClcEditor key={clc.data.id} clc={clc.data} /> : null}
     </Stack>
   );

@@ -1,12 +1,12 @@
 import '../../../components/list-styles';
-import { Alert, Button, Group, Select, Stack, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { CLC_SORTS } from '@lantern/contracts/clc';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { CountrySelect } from '../../../components/country-select';
 import { ExportButtons } from '../../../components/export-buttons';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import {
   HALF_WIDTH,
   listPageProps,
@@ -98,11 +98,7 @@ export default function ClcListRoute() {
           w={{ base: HALF_WIDTH, xs: 130 }}
         />
       </Group>
-      {clcs.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(clcs.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={clcs.error} />
       <ClcTable
         {...listPageProps(state, change, clcs)}
         onOpen={

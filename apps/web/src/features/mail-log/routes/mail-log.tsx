@@ -8,11 +8,11 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import 'mantine-datatable/styles.layer.css';
 import { useEffect, useState } from 'react';
-import { Alert, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import type { MailLogItem } from '@lantern/contracts/mail';
-import { displayError } from '../../../lib/errors';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useMailLog } from '../api/find-mail-log';
 import { MailDetail } from '../components/mail-detail';
@@ -77,11 +77,7 @@ export default function MailLogRoute() {
           }}
         />
       </Group>
-      {mailLog.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(mailLog.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={mailLog.error} />
       <MailLogTable
         items={mailLog.data?.items ?? []}
         total={mailLog.data?.total ?? 0}

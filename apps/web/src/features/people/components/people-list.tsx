@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { PERSON_SORTS } from '@lantern/contracts/people';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { ExportButtons } from '../../../components/export-buttons';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { exportPeople } from '../api/export-people';
@@ -69,11 +69,7 @@ export function PeopleList({ config }: { config: KindConfig }) {
           }}
         />
       </Group>
-      {people.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(people.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={people.error} />
       <PeopleTable
         kind={config.kind}
         label={config.plural}

@@ -3,6 +3,7 @@ import { Alert, Anchor, Divider, Loader, Stack, Text, Title } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Person } from '@lantern/contracts/people';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { HistoryList } from '../../../components/history-list';
 import { displayError } from '../../../lib/errors';
 import { formatTimestamp } from '../../../lib/format';
@@ -115,11 +116,7 @@ export function StaffEditPage({ kind }: { kind: StaffKind }) {
       {person.isPending ? (
         <Loader role="status" aria-label={`Loading ${config.label.toLowerCase()}`} />
       ) : null}
-      {person.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(person.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={person.error} />
       {person.data ? <StaffEditor key={person.data.id} kind={kind} person={person.data} /> : null}
     </Stack>
   );

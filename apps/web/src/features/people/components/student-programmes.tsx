@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Group,
@@ -23,8 +22,8 @@ import {
   type StudentProgramme,
   type StudyBreak,
 } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { humanize } from '../../../components/history-list';
-import { displayError } from '../../../lib/errors';
 import { formatTimestamp } from '../../../lib/format';
 import { useStudentProgrammes } from '../api/get-student-programmes';
 
@@ -207,11 +206,7 @@ export function StudentProgrammes({
       {programmes.isPending ? (
         <Loader role="status" size="sm" aria-label="Loading programmes" />
       ) : null}
-      {programmes.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(programmes.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={programmes.error} />
       {programmes.data?.length === 0 ? <Text size="sm">Not in any programme yet.</Text> : null}
       {programmes.data?.map((entry) => (
         <ProgrammeEntry key={entry.enrolmentId} entry={entry} canOpen={canOpenProgrammes} />

@@ -1,10 +1,10 @@
 import '../../../components/form-styles';
 import { useState } from 'react';
-import { Alert, Anchor, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Student } from '@lantern/contracts/people';
-import { displayError } from '../../../lib/errors';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { studentQueryOptions, useStudent } from '../api/get-student';
 import { useUpdatePerson } from '../api/update-person';
@@ -49,11 +49,7 @@ export default function StudentEditRoute() {
         {student.data ? `Edit ${student.data.firstName} ${student.data.lastName}` : 'Edit student'}
       </Title>
       {student.isPending ? <Loader role="status" aria-label="Loading student" /> : null}
-      {student.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(student.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={student.error} />
       {student.data ? <StudentEditor key={student.data.id} student={student.data} /> : null}
     </Stack>
   );

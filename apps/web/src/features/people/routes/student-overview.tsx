@@ -1,8 +1,8 @@
 import '../../../components/form-styles';
-import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { Anchor, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useStudent } from '../api/get-student';
@@ -24,11 +24,7 @@ export default function StudentOverviewRoute() {
       </Anchor>
       <SaveWarnings warnings={created} />
       {student.isPending ? <Loader role="status" aria-label="Loading student" /> : null}
-      {student.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(student.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={student.error} />
       {student.data ? (
         <StudentOverviewView
           student={student.data}

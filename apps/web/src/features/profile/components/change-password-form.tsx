@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordSchema } from '@lantern/contracts/auth';
 import { ERROR_TEXTS, VALIDATION } from '@lantern/contracts/messages';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -73,11 +74,7 @@ export function ChangePasswordForm({ isImpersonating }: { isImpersonating: boole
                 {mutation.data.message}
               </Alert>
             ) : null}
-            {mutation.isError ? (
-              <Alert color="red.9" variant="light" role="alert">
-                {displayError(mutation.error)}
-              </Alert>
-            ) : null}
+            <ErrorAlert error={mutation.error} />
             <Button type="submit" loading={mutation.isPending} w="fit-content">
               Change password
             </Button>

@@ -1,9 +1,10 @@
-import { Alert, Button, FileInput, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -76,11 +77,7 @@ export function ImageUploadForm({
             />
           )}
         />
-        {mutation.isError ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {displayError(mutation.error)}
-          </Alert>
-        ) : null}
+        <ErrorAlert error={mutation.error} />
         <Button type="submit" loading={mutation.isPending} w="fit-content">
           Upload photo
         </Button>

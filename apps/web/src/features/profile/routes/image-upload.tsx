@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { IMAGE_TYPES } from '@lantern/contracts/profile';
-import { displayError } from '../../../lib/errors';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { useProfile } from '../api/get-profile';
 import { ImageUploadForm } from '../components/image-upload-form';
 import { ProfileNav } from '../components/profile-nav';
@@ -23,11 +23,7 @@ export default function ImageUploadRoute() {
       </Title>
       <ProfileNav />
       {profile.isPending ? <Loader aria-label="Loading profile" /> : null}
-      {profile.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(profile.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={profile.error} />
       {profile.data && !profile.data.canUploadPhoto ? (
         <Alert color="lantern.8" variant="light" role="status" maw={560}>
           {ERROR_TEXTS.photoAlreadyUploaded}

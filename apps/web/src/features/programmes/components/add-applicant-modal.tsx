@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Group,
   Modal,
@@ -15,6 +14,7 @@ import { Controller, useForm, type Control, type FieldValues, type Path } from '
 import { z } from 'zod';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { applicantInputSchema, type Programme } from '@lantern/contracts/programme';
+import { FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -107,14 +107,6 @@ function Buttons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
   );
 }
 
-function Failure({ text }: { text: string | null }) {
-  return text ? (
-    <Alert color="red.9" variant="light" role="alert">
-      {text}
-    </Alert>
-  ) : null;
-}
-
 function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
   const { register, control, handleSubmit, setError, formState } = useForm<
     ExistingValues,
@@ -143,7 +135,7 @@ function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           />
           <ClcField control={control} options={clcs} />
         </SimpleGrid>
-        <Failure text={save.failure} />
+        <FailureAlert text={save.failure} />
         <Buttons onCancel={onCancel} busy={formState.isSubmitting} />
       </Stack>
     </form>
@@ -220,7 +212,7 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           />
           <ClcField control={control} options={clcs} />
         </SimpleGrid>
-        <Failure text={save.failure} />
+        <FailureAlert text={save.failure} />
         <Buttons onCancel={onCancel} busy={formState.isSubmitting} />
       </Stack>
     </form>

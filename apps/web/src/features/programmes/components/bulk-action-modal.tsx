@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { VALIDATION } from '@lantern/contracts/messages';
 import {
   ENROLMENT_ACTIONS,
   type EnrolmentAction,
   type EnrolmentActionResult,
 } from '@lantern/contracts/programme';
+import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
@@ -125,11 +126,7 @@ export function BulkActionModal(props: BulkActionModalProps) {
             }}
             error={errors.reason}
           />
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert text={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Back

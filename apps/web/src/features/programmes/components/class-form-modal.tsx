@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CLASS_GROUP_SIZE } from '@lantern/contracts/constants';
 import { classInputSchema, type ProgrammeClass } from '@lantern/contracts/classes';
+import { FailureAlert } from '../../../components/failure-alert';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
@@ -141,11 +142,7 @@ function ClassForm({
             }}
           />
         ) : null}
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert text={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Back

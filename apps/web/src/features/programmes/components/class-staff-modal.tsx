@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
+import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -85,11 +86,7 @@ function StaffForm({
           canSearch={hasRight(user, 'USER__DISPLAY')}
           error={errors.facultyIds}
         />
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert text={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Back

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
+import { FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteClass } from '../api/delete-class';
@@ -45,11 +46,7 @@ export function DeleteClassModal({ programmeId, klass, onClose }: DeleteClassMod
             ? `${klass.name} has ${klass.size} student${klass.size === 1 ? '' : 's'}; a class is deleted only once it is empty.`
             : `Delete ${klass?.name ?? 'the class'} and its staff assignments?`}
         </Text>
-        {refusal ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {refusal}
-          </Alert>
-        ) : null}
+        <FailureAlert text={refusal} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Back

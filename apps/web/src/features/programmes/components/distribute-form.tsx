@@ -17,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { distributeInputSchema } from '@lantern/contracts/classes';
 import { CLASS_GROUP_SIZE } from '@lantern/contracts/constants';
+import { FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -120,11 +121,7 @@ export function DistributeForm({ programmeId }: { programmeId: number }) {
               {distributeResultText(result)}
             </Alert>
           ) : null}
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert text={failure} />
         </Stack>
       </form>
       <Modal

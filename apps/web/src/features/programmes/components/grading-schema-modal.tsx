@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Modal,
@@ -15,6 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { gradingSchemaInputSchema, type GradingSchema } from '@lantern/contracts/programme';
+import { FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -161,11 +161,7 @@ export function GradingSchemaModal({ opened, onClose, onCreated }: GradingSchema
               Add band
             </Button>
           </Group>
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert text={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

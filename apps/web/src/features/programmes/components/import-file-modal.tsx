@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ImportReport } from '@lantern/contracts/programme';
+import { FailureAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -114,11 +115,7 @@ export function ImportFileModal<R extends FileImportReport>({
             <Text size="sm">{run.variables.dryRun ? 'Checking the file…' : 'Importing…'}</Text>
           </Group>
         ) : null}
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert text={failure} />
         {hasProblems ? (
           <>
             <Alert

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { VALIDATION } from '@lantern/contracts/messages';
+import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -94,11 +95,7 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
             nothingFoundMessage="No other class at this CLC"
             comboboxProps={{ withinPortal: true }}
           />
-          {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert text={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Back

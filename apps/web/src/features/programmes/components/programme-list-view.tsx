@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import {
   PROGRAMME_SORTS,
@@ -6,10 +6,10 @@ import {
   PROGRAMME_STATUSES,
   type ProgrammeSort,
 } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { ClcFilterSelect } from '../../../components/clc-select';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import {
   HALF_WIDTH,
   listPageProps,
@@ -91,11 +91,7 @@ export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
           }}
         />
       </Group>
-      {programmes.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(programmes.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={programmes.error} />
       <ProgrammeTable
         label={TAB_LABELS[tab]}
         {...listPageProps(state, change, programmes)}

@@ -14,6 +14,7 @@ import {
   type ProgrammeResults,
   type StudentResults,
 } from '@lantern/contracts/results';
+import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -104,11 +105,7 @@ function ShortcutModal({
             ? `${count} active ${count === 1 ? 'student has' : 'students have'} a passing score in every course. Finalize them? Each is then shown as Passed.`
             : `${count} active ${count === 1 ? 'student has' : 'students have'} every result entered and at least one below the pass mark. Fail them?`}
         </Text>
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert text={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Back
@@ -369,11 +366,7 @@ export function ReviewGrades({
           </Group>
         </Paper>
       ) : null}
-      {failure ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
+      <FailureAlert text={failure} />
       <ResultsGrid
         courses={results.courses}
         students={shown}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   APPLICATION_STATUSES,
@@ -11,9 +11,9 @@ import {
   type EnrolmentAction,
   type Programme,
 } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import {
   HALF_WIDTH,
   listPageProps,
@@ -175,11 +175,7 @@ export function StudentsSection({ programme }: { programme: Programme }) {
           </Group>
         </Paper>
       ) : null}
-      {enrolments.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(enrolments.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={enrolments.error} />
       <EnrolmentTable
         {...listPageProps(state, change, enrolments)}
         selected={canSelect ? selected : undefined}

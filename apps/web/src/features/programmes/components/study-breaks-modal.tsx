@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -21,6 +20,7 @@ import {
   type Enrolment,
   type StudyBreak,
 } from '@lantern/contracts/programme';
+import { ErrorAlert, FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -96,11 +96,7 @@ function BreakForm({ target }: { target: EnrolmentRef }) {
           error={formState.errors.reason?.message}
           {...register('reason')}
         />
-        {failure ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert text={failure} />
         <Group justify="flex-end">
           <Button type="submit" size="sm" loading={formState.isSubmitting}>
             Add study break
@@ -139,11 +135,7 @@ function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolea
       {breaks.isPending ? (
         <Loader size="sm" role="status" aria-label="Loading study breaks" />
       ) : null}
-      {breaks.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(breaks.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={breaks.error} />
       {breaks.data?.length === 0 ? <Text size="sm">No study breaks.</Text> : null}
       {breaks.data && breaks.data.length > 0 ? (
         <Table.ScrollContainer minWidth={420}>
@@ -203,11 +195,7 @@ function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolea
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {failure ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
+      <FailureAlert text={failure} />
       {canEdit ? <BreakForm target={target} /> : null}
     </Stack>
   );

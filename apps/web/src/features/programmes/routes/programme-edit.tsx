@@ -1,10 +1,10 @@
 import '../../../components/form-styles';
 import { useState } from 'react';
-import { Alert, Anchor, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Programme } from '@lantern/contracts/programme';
-import { displayError } from '../../../lib/errors';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { programmeQueryOptions, useProgramme } from '../api/get-programme';
 import { useUpdateProgramme } from '../api/update-programme';
@@ -55,11 +55,7 @@ export default function ProgrammeEditRoute() {
           : 'Edit professional certificate'}
       </Title>
       {programme.isPending ? <Loader role="status" aria-label="Loading programme" /> : null}
-      {programme.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(programme.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={programme.error} />
       {programme.data ? (
         <ProgrammeEditor key={programme.data.id} programme={programme.data} />
       ) : null}

@@ -3,6 +3,7 @@ import '../../../components/form-styles';
 import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Programme } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { HistoryList } from '../../../components/history-list';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -98,11 +99,7 @@ export default function ProgrammeOverviewRoute() {
         ← Programmes
       </Anchor>
       {programme.isPending ? <Loader role="status" aria-label="Loading programme" /> : null}
-      {programme.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(programme.error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={programme.error} />
       {programme.data ? (
         <ProgrammeOverview programme={programme.data} onReload={() => void programme.refetch()} />
       ) : null}
