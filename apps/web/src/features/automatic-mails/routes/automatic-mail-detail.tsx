@@ -1,13 +1,13 @@
 import '../../../components/list-styles';
 import '../../../components/form-styles';
 import { useCallback, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AutomaticMail } from '@lantern/contracts/automatic-mail';
 import type { ProgrammeType } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useCreateAutomaticMail } from '../api/create-automatic-mail';
@@ -119,12 +119,7 @@ function MailEditor({ mail, reference }: { mail: AutomaticMail; reference: MailR
 function ExistingMail({ reference }: { reference: MailRef }) {
   const mail = useAutomaticMail(reference);
   if (mail.isPending) return <Loader role="status" aria-label="Loading mail" />;
-  if (mail.isError)
-    return (
-      <Alert color="red.9" variant="light" role="alert">
-        {displayError(mail.error)}
-      </Alert>
-    );
+  if (mail.isError) return <ErrorAlert error={mail.error} />;
   return <MailEditor key={mail.data.id} mail={mail.data} reference={reference} />;
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Progress, Stack, Text } from '@mantine/core';
 import type { CertificateExportStatus } from '@lantern/contracts/programme';
-import { displayError } from '../../../lib/errors';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { useExportStatus } from '../api/get-export-status';
 import { ExportFailures } from './export-failures';
 import { READABLE_TITLE } from '../../../lib/a11y';
@@ -53,12 +53,7 @@ export function ExportStatusView({ status }: { status: CertificateExportStatus }
 /** A job's status, asked again every second until it ends. */
 export function ExportJobProgress({ jobId }: { jobId: string }) {
   const status = useExportStatus(jobId);
-  if (status.isError)
-    return (
-      <Alert color="red.9" variant="light" role="alert">
-        {displayError(status.error)}
-      </Alert>
-    );
+  if (status.isError) return <ErrorAlert error={status.error} />;
   if (!status.data)
     return (
       <Progress.Root size="lg">

@@ -1,13 +1,12 @@
 import '../../../components/form-styles';
 import { useState } from 'react';
-import { Alert, Anchor, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Clc } from '@lantern/contracts/clc';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { HistoryList } from '../../../components/history-list';
 import { countryName } from '../../../lib/countries';
-import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { clcQueryOptions, useClc } from '../api/get-clc';
 import { useClcHistory } from '../api/get-clc-history';
@@ -55,9 +54,7 @@ function ClcEditor({ clc }: { clc: Clc }) {
       {history.data ? (
         <HistoryList entries={history.data} format={formatHistory} />
       ) : history.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(history.error)}
-        </Alert>
+        <ErrorAlert error={history.error} />
       ) : (
         <Loader role="status" size="sm" aria-label="Loading history" />
       )}

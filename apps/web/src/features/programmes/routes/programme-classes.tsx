@@ -1,12 +1,12 @@
 import '../../../components/list-styles';
 import '../../../components/form-styles';
 import { useState } from 'react';
-import { Alert, Anchor, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Divider, Loader, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import type { ProgrammeClass, ProgrammeClasses } from '@lantern/contracts/classes';
 import { PROGRAMME_STATUS_LABELS, type Programme } from '@lantern/contracts/programme';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useClasses } from '../api/get-classes';
@@ -17,8 +17,7 @@ import { ClassStaffModal } from '../components/class-staff-modal';
 import { ClcClassesSection } from '../components/clc-classes-section';
 import { DeleteClassModal } from '../components/delete-class-modal';
 import { DistributeForm } from '../components/distribute-form';
-import { ProgrammeStatusBadge } from '../components/status-badges';
-import { programmeOverviewPath } from '../paths';
+import { ProgrammePageHeader } from '../components/programme-page-header';
 
 export const loader = requireRight('PC_CLASS__DISPLAY');
 
@@ -106,33 +105,13 @@ export default function ProgrammeClassesRoute() {
   const id = Number(useParams().programme);
   const programme = useProgramme(id);
   const classes = useClasses(id);
-  const error = programme.error ?? classes.error;
   return (
     <Stack gap="sm" maw={1400}>
-      <Anchor component={Link} to={programmeOverviewPath(id)} size="sm">
-        ← Overview
-      </Anchor>
-      <div>
-        <Title order={1} fz="h2">
-          Classes
-        </Title>
-        {programme.data ? (
-          <Group gap="xs" mt={4}>
-            <Text size="sm">
-              {programme.data.code} {programme.data.title}
-            </Text>
-            <ProgrammeStatusBadge status={programme.data.status} />
-          </Group>
-        ) : null}
-      </div>
+      <ProgrammePageHeader programmeId={id} title="Classes" programme={programme.data} />
       {programme.isPending || classes.isPending ? (
         <Loader role="status" aria-label="Loading classes" />
       ) : null}
-      {error ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {displayError(error)}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={programme.error ?? classes.error} />
       {programme.data && classes.data ? (
         <ClassesView
           programme={programme.data}

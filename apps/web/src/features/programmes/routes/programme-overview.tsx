@@ -1,12 +1,11 @@
 import '../../../components/list-styles';
 import '../../../components/form-styles';
-import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Programme } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { HistoryList } from '../../../components/history-list';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useProgramme } from '../api/get-programme';
@@ -36,12 +35,7 @@ const formatHistory = (field: string, value: unknown): string | null =>
 
 function ProgrammeHistory({ id }: { id: number }) {
   const history = useProgrammeHistory(id);
-  if (history.isError)
-    return (
-      <Alert color="red.9" variant="light" role="alert">
-        {displayError(history.error)}
-      </Alert>
-    );
+  if (history.isError) return <ErrorAlert error={history.error} />;
   if (!history.data) return <Loader role="status" size="sm" aria-label="Loading history" />;
   return <HistoryList entries={history.data} labels={HISTORY_LABELS} format={formatHistory} />;
 }
