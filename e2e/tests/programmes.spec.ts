@@ -1,15 +1,65 @@
-import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible, screenshotPath, signIn } from './support';
 
+const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname;
+
+/** Notices of earlier steps outlive a change of page and cover its heading: left out of the
+ * pictures that are about the page itself. */
+const WITHOUT_NOTICES = '.mantine-Notifications-root { visibility: hidden !important; }';
+
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, { notices = true } = {}): Promise<void> {
+  const style = notices ? undefined : WITHOUT_NOTICES;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true, style });
   await page.setViewportSize({ width: 390, height: 844 });
   // The tables lay their columns out again for a phone: let that paint before the picture.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true, style });
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Clicks a button that downloads, and keeps the file under the name the browser was given. */
+async function download(page: Page, click: () => Promise<void>): Promise<string> {
+  const waiting = page.waitForEvent('download');
+  await click();
+  const file = await waiting;
+  mkdirSync(DOWNLOADS, { recursive: true });
+  const path = `${DOWNLOADS}${file.suggestedFilename()}`;
+  await file.saveAs(path);
+  return path;
+}
+
+/**
+ * A PDF as Chromium's own viewer draws it, saved as a picture: once the viewer's toolbar shows
+ * the document's title, its page thumbnail is drawn and two pictures in a row are the same.
+ */
+async function shootPdf(
+  context: BrowserContext,
+  path: string,
+  documentTitle: string,
+  name: string,
+): Promise<void> {
+  const viewer = await context.newPage();
+  await viewer.setViewportSize({ width: 1280, height: 900 });
+  await viewer.goto(pathToFileURL(path).href);
+  const viewerUi = () => viewer.frames().find((f) => f.url().startsWith('chrome-extension://'));
+  await expect.poll(() => viewerUi()?.url() ?? '').toMatch(/^chrome-extension:/);
+  const ui = viewerUi();
+  if (!ui) throw new Error('Chromium opened no PDF viewer.');
+  await expect(ui.getByText(documentTitle, { exact: true })).toBeVisible();
+  await expect(ui.locator('viewer-thumbnail canvas')).toBeVisible();
+  let before: Buffer = Buffer.alloc(0);
+  await expect(async () => {
+    const now = await viewer.screenshot();
+    const same = now.equals(before);
+    before = now;
+    expect(same).toBe(true);
+  }).toPass({ timeout: 15_000 });
+  await viewer.screenshot({ path: screenshotPath(name) });
+  await viewer.close();
 }
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -41,10 +91,11 @@ const GOOD_ROWS = [
 ];
 const BAD_ROW = `,Rose,Sol${stamp},rose.at.example,,,f,KAK`;
 
-test('an admin creates a professional certificate and takes it from applications to the start', async ({
+test('an admin takes a new professional certificate from applications to verified certificates', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
 
@@ -257,4 +308,202 @@ test('an admin creates a professional certificate and takes it from applications
   await expect(
     page.getByText(`Grading schema: Percentage, pass at 60 → Solar scale ${stamp}`),
   ).toBeVisible();
+
+  // Classes: the four active students of KAK are not in a class yet; distributed in classes of
+  // the default 15, they make one class, the student on a break with them.
+  const sections = page.getByRole('navigation', { name: 'Programme sections' });
+  await sections.getByRole('link', { name: 'Classes' }).click();
+  await expect(page).toHaveURL(/\/professional-certificate\/\d+\/classes$/);
+  await expect(page.getByRole('heading', { name: 'Classes', level: 1 })).toBeVisible();
+  const kak = page.getByRole('region', { name: /^KAK/ });
+  const unplaced = kak.getByRole('article', { name: 'Unplaced students at KAK' });
+  await expect(unplaced.getByRole('row').filter({ hasText: `Sol${stamp}` })).toHaveCount(4);
+  await expect(kak.getByText('No class at KAK yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^AMM/ })).toContainText('0 students');
+  await expectAccessible(page);
+  await shoot(page, 'programme-classes-unplaced', { notices: false });
+
+  await expect(page.getByRole('textbox', { name: 'Class size' })).toHaveValue('15');
+  await page
+    .getByRole('form', { name: 'Distribute students' })
+    .getByRole('button', { name: 'Distribute' })
+    .click();
+  const distribute = page.getByRole('dialog', { name: 'Distribute students' });
+  await expect(distribute).toContainText('classes of at most 15');
+  await distribute.getByRole('button', { name: 'Distribute' }).click();
+  await expect(distribute).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Distributed' })).toContainText(
+    'Into 1 class: 4 placed, 0 kept where placed by hand, 1 created, 0 removed.',
+  );
+  const kak1 = kak.getByRole('article', { name: 'Class KAK-1' });
+  await expect(kak1).toContainText('4 / 15');
+  await expect(kak1.getByRole('row').filter({ hasText: `Sol${stamp}` })).toHaveCount(4);
+  await expect(kak1.getByRole('row').filter({ hasText: 'Daniel' })).toContainText('Study break');
+  await expect(unplaced).toBeHidden();
+  await expectAccessible(page);
+  await shoot(page, 'programme-classes-formed', { notices: false });
+
+  // Review grades under the programme's own schema (pass mark 55): nothing entered yet.
+  await page.getByRole('link', { name: '← Overview' }).click();
+  await sections.getByRole('link', { name: 'Review grades' }).click();
+  await expect(page).toHaveURL(/\/professional-certificate\/\d+\/finish$/);
+  await expect(page.getByRole('heading', { name: 'Review grades' })).toBeVisible();
+  await expect(
+    page.getByText(`Grading schema: Solar scale ${stamp} — scores from 0 to 100, pass mark 55.`),
+  ).toBeVisible();
+  const grid = page.getByRole('table', { name: 'Course results' });
+  const gridRow = (firstName: string) => grid.getByRole('row').filter({ hasText: firstName });
+  /** The grid's last column: the outcome the saved scores propose. */
+  const proposal = (firstName: string) => gridRow(firstName).getByRole('cell').last();
+  await expect(grid.getByRole('row').filter({ hasText: `Sol${stamp}` })).toHaveCount(4);
+  await expect(proposal('Joseph')).toHaveText('Results missing');
+  const score = (course: string, firstName: string) =>
+    grid.getByRole('textbox', { name: `${course} score of ${firstName} Sol${stamp}`, exact: true });
+
+  // Joseph's scores typed in place: one under the pass mark proposes a fail, corrected a pass.
+  await score('SOL1', 'Joseph').fill('48');
+  await score('SOL2', 'Joseph').fill('81');
+  await expect(page.getByText('2 unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save results' }).click();
+  await expect(page.getByText('No unsaved changes')).toBeVisible();
+  await expect(proposal('Joseph')).toHaveText('Fail');
+  await score('SOL1', 'Joseph').fill('72');
+  await page.getByRole('button', { name: 'Save results' }).click();
+  await expect(page.getByText('No unsaved changes')).toBeVisible();
+  await expect(score('SOL1', 'Joseph')).toHaveValue('72');
+  await expect(proposal('Joseph')).toHaveText('Pass');
+  await expect(proposal('Amina')).toHaveText('Results missing');
+  await expectAccessible(page);
+  await shoot(page, 'programme-grades-typed', { notices: false });
+
+  // The others' from a file: the screen's template, filled in as a coordinator would (Joseph's
+  // row left empty, so his scores stay), a bad cell first and then fixed.
+  await page.getByRole('button', { name: 'Import results' }).click();
+  const importer = page.getByRole('dialog', { name: 'Import results' });
+  await expect(importer).toContainText('CSV with 4 rows, one per active student, scores empty');
+  const templatePath = await download(page, () =>
+    importer.getByRole('button', { name: 'Download template' }).click(),
+  );
+  const template = readFileSync(templatePath, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+  expect(template[0]).toBe('jwlId,firstName,lastName,SOL1,SOL2');
+  const SCORES: Record<string, [string, string]> = {
+    Amina: ['91', '88'],
+    Daniel: ['64', '58'],
+    Rose: ['77', '83'],
+    Joseph: ['', ''],
+  };
+  const resultsFile = (bad: boolean) => {
+    const rows = template.filter(Boolean).map((line, i) => {
+      if (i === 0) return line;
+      const [jwlId = '', firstName = '', lastName = ''] = line.split(',');
+      const [sol1, sol2] = SCORES[firstName] ?? ['', ''];
+      return [jwlId, firstName, lastName, bad && firstName === 'Rose' ? 'n/a' : sol1, sol2].join(
+        ',',
+      );
+    });
+    return {
+      name: `results-${code}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${rows.join('\r\n')}\r\n`),
+    };
+  };
+  const resultsInput = importer.locator('input[type="file"]');
+  await resultsInput.setInputFiles(resultsFile(true));
+  const resultProblems = importer.getByRole('table', { name: '1 problem in the file' });
+  await expect(resultProblems.getByRole('row').nth(1)).toContainText('SOL1');
+  await expect(resultProblems.getByRole('row').nth(1)).toContainText('Must be a number');
+  await expect(importer.getByText('Nothing was imported')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'programme-results-file-problem', { notices: false });
+  await resultsInput.setInputFiles(resultsFile(false));
+  await expect(importer).toContainText('The file is clean');
+  // Six scores, three for each course; how many students is left open: Joseph's row, with no
+  // score in it, is counted among them today.
+  await expect(importer).toContainText(/4 rows: 6 scores of \d students, in SOL1, SOL2\./);
+  await importer.getByRole('button', { name: 'Import 6 scores' }).click();
+  await expect(importer.getByText('Imported', { exact: true })).toBeVisible();
+  await importer.getByRole('button', { name: 'Done' }).click();
+  await expect(importer).toBeHidden();
+  await expect(score('SOL2', 'Daniel')).toHaveValue('58');
+  await expect(score('SOL1', 'Joseph')).toHaveValue('72');
+  for (const firstName of Object.keys(SCORES)) {
+    await expect(gridRow(firstName)).toContainText('Active');
+    await expect(proposal(firstName)).toHaveText('Pass');
+  }
+
+  // Every proposed pass finalized at once: all four shown as Passed, none left active.
+  await page.getByRole('button', { name: 'Finalize all proposed passes (4)' }).click();
+  const finalize = page.getByRole('dialog', { name: 'Finalize all proposed passes' });
+  await expect(finalize).toContainText('4 active students have a passing score in every course.');
+  await expectAccessible(page);
+  await finalize.getByRole('button', { name: 'Finalize 4' }).click();
+  await expect(finalize).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Finalize (pass): 4 done' }),
+  ).toBeVisible();
+  for (const firstName of Object.keys(SCORES)) {
+    await expect(gridRow(firstName)).toContainText('Passed');
+    await expect(gridRow(firstName).getByRole('textbox')).toHaveCount(0);
+  }
+  const noneLeft = page.getByRole('status').filter({ hasText: 'No student is left active' });
+  await expect(noneLeft).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'programme-grades-passed', { notices: false });
+
+  // Finished from the overview, after the confirmation.
+  await noneLeft.getByRole('link', { name: 'Finish the programme from its overview' }).click();
+  await expect(page.getByRole('heading', { name: `${code} ${title}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish programme' }).click();
+  const finish = page.getByRole('dialog', { name: 'Finish programme' });
+  await finish.getByRole('button', { name: 'Finish programme' }).click();
+  await expect(finish).toBeHidden();
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish programme' })).toBeHidden();
+  await expect(students.getByRole('row').filter({ hasText: 'Rose' })).toContainText('Passed');
+  await expectAccessible(page);
+  await shoot(page, 'programme-finished', { notices: false });
+
+  // Certificates: the four passed students, none issued yet; issued for all at once.
+  await sections.getByRole('link', { name: 'Certificates' }).click();
+  await expect(page).toHaveURL(/\/professional-certificate\/\d+\/certificate-export$/);
+  await expect(page.getByRole('heading', { name: `Certificates: ${code} ${title}` })).toBeVisible();
+  const certificates = page.getByRole('table', { name: 'Passed students and their certificates' });
+  await expect(certificates.getByRole('row').filter({ hasText: 'Not issued' })).toHaveCount(4);
+  await expectAccessible(page);
+  await shoot(page, 'programme-certificates-none');
+  await page.getByRole('button', { name: 'Issue certificates' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '4 certificates issued' })).toBeVisible();
+  await expect(certificates.getByRole('row').filter({ hasText: 'Not issued' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Issue certificates' })).toBeDisabled();
+  await expectAccessible(page);
+  await shoot(page, 'programme-certificates-issued');
+
+  // Amina's certificate: its verification code, its PDF.
+  const amina = certificates.getByRole('row').filter({ hasText: 'Amina' });
+  const verificationCode = await amina
+    .getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/)
+    .innerText();
+  const pdfPath = await download(page, () =>
+    amina.getByRole('button', { name: `PDF of Amina Sol${stamp}` }).click(),
+  );
+  expect(pdfPath).toMatch(new RegExp(`/${verificationCode}-[A-Za-z0-9-]+\\.pdf$`));
+  expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+  await shootPdf(page.context(), pdfPath, `${title} — Amina Sol${stamp}`, 'programme-certificate');
+
+  // Anyone, not signed in, finds it valid by its code: her name and the programme.
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`/en/certificate-verification/${verificationCode}`);
+  const valid = publicPage.getByRole('status').filter({ hasText: 'Valid certificate' });
+  await expect(valid).toContainText(`Amina Sol${stamp}`);
+  await expect(valid).toContainText(title);
+  await expect(valid).toContainText(verificationCode);
+  await expect(publicPage).toHaveURL(
+    new RegExp(`/en/certificate-verification/${verificationCode}$`),
+  );
+  await expectAccessible(publicPage);
+  await shoot(publicPage, 'programme-certificate-verified');
+  await visitor.close();
 });
