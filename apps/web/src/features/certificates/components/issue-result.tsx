@@ -1,6 +1,5 @@
-import { Alert, List, Text } from '@mantine/core';
 import type { CertificateRow, EnrolmentActionResult } from '@lantern/contracts/programme';
-import { READABLE_TITLE } from '../../../lib/a11y';
+import { BatchResultAlert } from '../../../components/batch-result-alert';
 
 /** What issuing did: how many certificates were issued, and each refused student with why. */
 export function IssueResult({
@@ -25,28 +24,12 @@ export function IssueResult({
       ? 'Every passed student already has a certificate'
       : `${done} certificate${done === 1 ? '' : 's'} issued${refused > 0 ? `, ${refused} refused` : ''}`;
   return (
-    <Alert
-      styles={READABLE_TITLE}
-      color={refused > 0 ? 'orange.9' : 'green.9'}
-      variant="light"
-      role="status"
+    <BatchResultAlert
       title={title}
-      withCloseButton
-      closeButtonLabel="Close"
+      color={refused > 0 ? 'orange.9' : 'green.9'}
+      refused={result.refused}
+      nameOf={nameOf}
       onClose={onClose}
-    >
-      {refused > 0 ? (
-        <List size="sm" spacing={2}>
-          {result.refused.map((r) => (
-            <List.Item key={r.enrolmentId}>
-              <Text span size="sm" fw={600}>
-                {nameOf(r.enrolmentId)}
-              </Text>
-              : {r.reason}
-            </List.Item>
-          ))}
-        </List>
-      ) : null}
-    </Alert>
+    />
   );
 }

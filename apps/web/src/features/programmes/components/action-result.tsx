@@ -1,11 +1,10 @@
-import { Alert, List, Text } from '@mantine/core';
 import {
   ENROLMENT_ACTIONS,
   type Enrolment,
   type EnrolmentAction,
   type EnrolmentActionResult,
 } from '@lantern/contracts/programme';
-import { READABLE_TITLE } from '../../../lib/a11y';
+import { BatchResultAlert } from '../../../components/batch-result-alert';
 
 export type ActionOutcome = {
   action: EnrolmentAction;
@@ -30,28 +29,12 @@ export function ActionResult({
     return s ? `${s.lastName}, ${s.firstName} (${s.id})` : `Enrolment ${id}`;
   };
   return (
-    <Alert
-      color={refused > 0 ? 'red.9' : 'teal.9'}
-      variant="light"
-      role="status"
+    <BatchResultAlert
       title={`${ENROLMENT_ACTIONS[action].label}: ${done} done${refused > 0 ? `, ${refused} refused` : ''}`}
-      withCloseButton
-      closeButtonLabel="Close"
+      color={refused > 0 ? 'red.9' : 'teal.9'}
+      refused={result.refused}
+      nameOf={nameOf}
       onClose={onClose}
-      styles={READABLE_TITLE}
-    >
-      {refused > 0 ? (
-        <List size="sm" spacing={2}>
-          {result.refused.map((r) => (
-            <List.Item key={r.enrolmentId}>
-              <Text span size="sm" fw={600}>
-                {nameOf(r.enrolmentId)}
-              </Text>
-              : {r.reason}
-            </List.Item>
-          ))}
-        </List>
-      ) : null}
-    </Alert>
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
+import { BatchResultAlert } from '../../../components/batch-result-alert';
 import type { MoveResult } from '../api/move-students';
 import { placementsOf, type ClassMember, type ClcClasses } from '../classes-model';
 import { ClassCard } from './class-card';
 import { ClassMembersTable } from './class-members-table';
 import { MoveStudentsModal } from './move-students-modal';
-import { READABLE_TITLE } from '../../../lib/a11y';
 
 export type ClassPermissions = {
   /** Create, rename and delete classes. */
@@ -123,31 +123,15 @@ export function ClcClassesSection({
         </Group>
       ) : null}
       {moved ? (
-        <Alert
-          color={moved.refused.length > 0 ? 'red.9' : 'teal.9'}
-          variant="light"
-          role="status"
-          styles={READABLE_TITLE}
+        <BatchResultAlert
           title={`Moved: ${moved.done.length} done${moved.refused.length > 0 ? `, ${moved.refused.length} refused` : ''}`}
-          withCloseButton
-          closeButtonLabel="Close"
+          color={moved.refused.length > 0 ? 'red.9' : 'teal.9'}
+          refused={moved.refused}
+          nameOf={nameOf}
           onClose={() => {
             setMoved(null);
           }}
-        >
-          {moved.refused.length > 0 ? (
-            <List size="sm" spacing={2}>
-              {moved.refused.map((r) => (
-                <List.Item key={r.enrolmentId}>
-                  <Text span size="sm" fw={600}>
-                    {nameOf(r.enrolmentId)}
-                  </Text>
-                  : {r.reason}
-                </List.Item>
-              ))}
-            </List>
-          ) : null}
-        </Alert>
+        />
       ) : null}
       {section.classes.length === 0 ? (
         <Text size="sm">No class at {section.clc.code} yet.</Text>
