@@ -79,8 +79,8 @@ export async function findMembers(
     db,
     sql`select e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,
           e.clc_id, k.code as clc_code, e.class_id, e.placed_manually, e.state::text as state,
-          exists (select 1 from study_breaks b where b.enrolment_id = e.id
-                  and current_date between b.starts_on and b.ends_on) as on_break
+          (e.state = 'active' and exists (select 1 from study_breaks b where b.enrolment_id = e.id
+                  and current_date between b.starts_on and b.ends_on)) as on_break
         from enrolments e join users u on u.jwl_id = e.user_id left join clcs k on k.id = e.clc_id
         where e.programme_id = ${programmeId} and e.state in ('active', 'completed', 'failed')
           and ${inScope(sql`e.clc_id`, scope)}

@@ -74,8 +74,9 @@ const SORTS: Record<EnrolmentSort, SQL> = {
 /** The text the users' trigram index covers; the search expression must be exactly this. */
 const SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, ''))`;
 
+/** On a break today; only an active student is (a passed or withdrawn one has left). */
 const currentBreak = (today: string) =>
-  sql`exists (select 1 from study_breaks sb where sb.enrolment_id = e.id and sb.starts_on <= ${today}::date and sb.ends_on >= ${today}::date)`;
+  sql`(e.state = 'active' and exists (select 1 from study_breaks sb where sb.enrolment_id = e.id and sb.starts_on <= ${today}::date and sb.ends_on >= ${today}::date))`;
 
 export type EnrolmentFilter = Omit<
   z.output<typeof enrolmentListQuerySchema>,

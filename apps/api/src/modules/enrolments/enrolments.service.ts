@@ -41,8 +41,12 @@ export function toEnrolment(row: repo.EnrolmentRow): Enrolment {
       row.class_id !== null && row.class_name !== null
         ? { id: row.class_id, name: row.class_name }
         : null,
+    // A break shows only while the student is active: one who passed or left is not on it.
     onBreak:
-      row.break_id !== null && row.break_starts_on !== null && row.break_ends_on !== null
+      row.state === 'active' &&
+      row.break_id !== null &&
+      row.break_starts_on !== null &&
+      row.break_ends_on !== null
         ? {
             id: row.break_id,
             startsOn: row.break_starts_on,
@@ -133,7 +137,7 @@ export async function findStudentProgrammes(
           ? { id: e.class_id, name: e.class_name }
           : null,
       reason: e.reason,
-      onBreak: own.find((b) => b.current) ?? null,
+      onBreak: e.state === 'active' ? (own.find((b) => b.current) ?? null) : null,
       breaks: own,
       history: history
         .filter((h) => h.entity_id === String(e.id))

@@ -101,7 +101,8 @@ export async function importResults(
     rows: body.length,
     problems,
     courses: courseColumns.map((c) => c.course.code),
-    students: seen.size,
+    // Students the file gives at least one score; a row of empty cells changes nobody.
+    students: new Set(entries.map((e) => e.enrolmentId)).size,
     scores: entries.length,
   };
   if (input.dryRun || problems.length > 0 || entries.length === 0) return report;
@@ -111,7 +112,12 @@ export async function importResults(
       action: 'results.imported',
       entityType: 'programme',
       entityId: input.programmeId,
-      changes: { rows: body.length, students: seen.size, scores: entries.length },
+      changes: {
+        rows: body.length,
+        students: report.students,
+        scores: entries.length,
+        courses: report.courses,
+      },
     });
   });
   return { ...report, dryRun: false };

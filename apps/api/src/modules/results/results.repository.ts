@@ -72,8 +72,8 @@ export async function findStudents(
     db,
     sql`select e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,
           k.code as clc, e.state::text as state,
-          exists (select 1 from study_breaks b where b.enrolment_id = e.id
-                  and current_date between b.starts_on and b.ends_on) as on_break,
+          (e.state = 'active' and exists (select 1 from study_breaks b where b.enrolment_id = e.id
+                  and current_date between b.starts_on and b.ends_on)) as on_break,
           (select json_object_agg(r.course_id::text, r.score::float8) from course_results r
             where r.enrolment_id = e.id) as scores
         from enrolments e join users u on u.jwl_id = e.user_id left join clcs k on k.id = e.clc_id

@@ -195,6 +195,12 @@ describe('course results and review grades', () => {
     const clean = ['jwlId,A1,B1', `${id(one?.studentId)},91,84`, `${id(two?.studentId)},55,`].join(
       '\n',
     );
+    // A row whose cells are all empty changes nobody, and is not counted.
+    expect(await send(`jwlId,A1\n${id(two?.studentId)},`, true)).toMatchObject({
+      problems: [],
+      students: 0,
+      scores: 0,
+    });
     const dry = await send(clean, true);
     expect(dry).toMatchObject({ dryRun: true, problems: [], students: 2, scores: 3 });
     expect(await get()).toEqual(before);
@@ -220,6 +226,29 @@ describe('course results and review grades', () => {
     expect((await get()).students.find((s) => s.enrolmentId === one?.enrolmentId)?.outcome).toBe(
       'fail',
     );
+  });
+
+  it('shows a study break only for a student still active', async () => {
+    const before = await get();
+    const active = before.students.find((s) => s.state === 'active');
+    const passed = before.students.find((s) => s.state === 'completed');
+    for (const s of [active, passed])
+      await t.database.query(
+        `insert into study_breaks (enrolment_id, starts_on, ends_on)
+         values ($1, current_date - 1, current_date + 30)`,
+        [s?.enrolmentId],
+      );
+    const after = await get();
+    expect(after.students.find((s) => s.enrolmentId === active?.enrolmentId)?.onBreak).toBe(true);
+    expect(after.students.find((s) => s.enrolmentId === passed?.enrolmentId)?.onBreak).toBe(false);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/en/programme/${String(programmeId)}/students?onBreak=true`,
+      headers: admin,
+    });
+    expect(list.json<{ items: { id: number }[] }>().items.map((i) => i.id)).toEqual([
+      active?.enrolmentId,
+    ]);
   });
 
   it('takes results only while the programme runs, and only with the right', async () => {

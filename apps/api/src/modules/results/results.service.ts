@@ -134,8 +134,19 @@ export async function saveResults(
       action: 'results.saved',
       entityType: 'programme',
       entityId: programmeId,
+      // Who and which course in words (what a history reader needs), up to 50 of them.
       changes: {
-        entries: input.entries.length <= 50 ? input.entries : input.entries.length,
+        saved,
+        cleared: input.entries.length - saved,
+        ...(input.entries.length <= 50
+          ? {
+              scores: input.entries.map((e) => {
+                const s = students.find((x) => x.enrolment_id === e.enrolmentId);
+                const c = courses.find((x) => x.id === e.courseId);
+                return `${s ? `${s.first_name} ${s.last_name}` : String(e.enrolmentId)} · ${c?.code ?? String(e.courseId)}: ${e.score === null ? 'cleared' : String(e.score)}`;
+              }),
+            }
+          : {}),
       },
     });
     return { saved, cleared: input.entries.length - saved };
