@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { FailureAlert } from '../../../components/failure-alert';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { DialogActions } from '../../../components/dialog-actions';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
@@ -48,20 +48,16 @@ export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted
           <Text size="sm">
             Delete this automatic mail? No more mails of it go out on its event.
           </Text>
-          <FailureAlert text={failure} />
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setOpened(false);
-              }}
-            >
-              Back
-            </Button>
-            <Button color="red.9" loading={remove.isPending} onClick={() => void confirm()}>
-              Delete mail
-            </Button>
-          </Group>
+          <DialogActions
+            failure={failure}
+            onBack={() => {
+              setOpened(false);
+            }}
+            label="Delete mail"
+            color="red.9"
+            isBusy={remove.isPending}
+            onConfirm={() => void confirm()}
+          />
         </Stack>
       </Modal>
     </>

@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Modal, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { applicantInputSchema, type Programme } from '@lantern/contracts/programme';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -94,19 +85,6 @@ function useSave<T extends FieldValues>(
   return { failure, run };
 }
 
-function Buttons({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={busy}>
-        Add applicant
-      </Button>
-    </Group>
-  );
-}
-
 function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
   const { register, control, handleSubmit, setError, formState } = useForm<
     ExistingValues,
@@ -135,8 +113,13 @@ function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           />
           <ClcField control={control} options={clcs} />
         </SimpleGrid>
-        <FailureAlert text={save.failure} />
-        <Buttons onCancel={onCancel} busy={formState.isSubmitting} />
+        <DialogActions
+          failure={save.failure}
+          onBack={onCancel}
+          backLabel="Cancel"
+          label="Add applicant"
+          isBusy={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );
@@ -212,8 +195,13 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           />
           <ClcField control={control} options={clcs} />
         </SimpleGrid>
-        <FailureAlert text={save.failure} />
-        <Buttons onCancel={onCancel} busy={formState.isSubmitting} />
+        <DialogActions
+          failure={save.failure}
+          onBack={onCancel}
+          backLabel="Cancel"
+          label="Add applicant"
+          isBusy={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

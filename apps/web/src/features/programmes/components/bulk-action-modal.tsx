@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { VALIDATION } from '@lantern/contracts/messages';
 import {
   ENROLMENT_ACTIONS,
   type EnrolmentAction,
   type EnrolmentActionResult,
 } from '@lantern/contracts/programme';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
@@ -126,15 +126,7 @@ export function BulkActionModal(props: BulkActionModalProps) {
             }}
             error={errors.reason}
           />
-          <FailureAlert text={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Back
-            </Button>
-            <Button type="submit" loading={run.isPending}>
-              {label}
-            </Button>
-          </Group>
+          <DialogActions failure={failure} onBack={close} label={label} isBusy={run.isPending} />
         </Stack>
       </form>
     </Modal>

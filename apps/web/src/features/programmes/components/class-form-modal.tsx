@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CLASS_GROUP_SIZE } from '@lantern/contracts/constants';
 import { classInputSchema, type ProgrammeClass } from '@lantern/contracts/classes';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
@@ -142,15 +142,12 @@ function ClassForm({
             }}
           />
         ) : null}
-        <FailureAlert text={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            {klass ? 'Save' : 'Create class'}
-          </Button>
-        </Group>
+        <DialogActions
+          failure={failure}
+          onBack={onClose}
+          label={klass ? 'Save' : 'Create class'}
+          isBusy={formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

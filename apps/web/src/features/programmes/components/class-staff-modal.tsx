@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -86,15 +86,12 @@ function StaffForm({
           canSearch={hasRight(user, 'USER__DISPLAY')}
           error={errors.facultyIds}
         />
-        <FailureAlert text={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Back
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save staff
-          </Button>
-        </Group>
+        <DialogActions
+          failure={failure}
+          onBack={onClose}
+          label="Save staff"
+          isBusy={save.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteClass } from '../api/delete-class';
@@ -46,15 +46,14 @@ export function DeleteClassModal({ programmeId, klass, onClose }: DeleteClassMod
             ? `${klass.name} has ${klass.size} student${klass.size === 1 ? '' : 's'}; a class is deleted only once it is empty.`
             : `Delete ${klass?.name ?? 'the class'} and its staff assignments?`}
         </Text>
-        <FailureAlert text={refusal} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Back
-          </Button>
-          <Button color="red.9" loading={remove.isPending} onClick={() => void confirm()}>
-            Delete class
-          </Button>
-        </Group>
+        <DialogActions
+          failure={refusal}
+          onBack={close}
+          label="Delete class"
+          color="red.9"
+          isBusy={remove.isPending}
+          onConfirm={() => void confirm()}
+        />
       </Stack>
     </Modal>
   );

@@ -17,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { distributeInputSchema } from '@lantern/contracts/classes';
 import { CLASS_GROUP_SIZE } from '@lantern/contracts/constants';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FailureAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -140,17 +141,13 @@ export function DistributeForm({ programmeId }: { programmeId: number }) {
               ))}
             </List>
             <Text size="sm">Passed and failed students stay where they are.</Text>
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                onClick={() => {
-                  setAsking(null);
-                }}
-              >
-                Back
-              </Button>
-              <Button onClick={() => void perform(asking)}>Distribute</Button>
-            </Group>
+            <DialogActions
+              onBack={() => {
+                setAsking(null);
+              }}
+              label="Distribute"
+              onConfirm={() => void perform(asking)}
+            />
           </Stack>
         ) : null}
       </Modal>

@@ -14,7 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { gradingSchemaInputSchema, type GradingSchema } from '@lantern/contracts/programme';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -161,15 +161,13 @@ export function GradingSchemaModal({ opened, onClose, onCreated }: GradingSchema
               Add band
             </Button>
           </Group>
-          <FailureAlert text={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={formState.isSubmitting}>
-              Create grading schema
-            </Button>
-          </Group>
+          <DialogActions
+            failure={failure}
+            onBack={onClose}
+            backLabel="Cancel"
+            label="Create grading schema"
+            isBusy={formState.isSubmitting}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { VALIDATION } from '@lantern/contracts/messages';
-import { FailureAlert } from '../../../components/failure-alert';
+import { DialogActions } from '../../../components/dialog-actions';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -95,15 +95,7 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
             nothingFoundMessage="No other class at this CLC"
             comboboxProps={{ withinPortal: true }}
           />
-          <FailureAlert text={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Back
-            </Button>
-            <Button type="submit" loading={move.isPending}>
-              Move
-            </Button>
-          </Group>
+          <DialogActions failure={failure} onBack={close} label="Move" isBusy={move.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,7 @@ import {
   type Programme,
   type ProgrammeAction,
 } from '@lantern/contracts/programme';
+import { DialogActions } from '../../../components/dialog-actions';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
@@ -123,24 +124,16 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
               </Text>
             ),
           )}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setAsking(null);
-              }}
-            >
-              Back
-            </Button>
-            <Button
-              color={shown === 'cancel' ? 'red.9' : undefined}
-              onClick={() => {
-                void perform(shown);
-              }}
-            >
-              {PROGRAMME_ACTIONS[shown].label}
-            </Button>
-          </Group>
+          <DialogActions
+            onBack={() => {
+              setAsking(null);
+            }}
+            label={PROGRAMME_ACTIONS[shown].label}
+            color={shown === 'cancel' ? 'red.9' : undefined}
+            onConfirm={() => {
+              void perform(shown);
+            }}
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -14,6 +14,7 @@ import {
   type ProgrammeResults,
   type StudentResults,
 } from '@lantern/contracts/results';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
@@ -105,19 +106,14 @@ function ShortcutModal({
             ? `${count} active ${count === 1 ? 'student has' : 'students have'} a passing score in every course. Finalize them? Each is then shown as Passed.`
             : `${count} active ${count === 1 ? 'student has' : 'students have'} every result entered and at least one below the pass mark. Fail them?`}
         </Text>
-        <FailureAlert text={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Back
-          </Button>
-          <Button
-            color={isPass ? undefined : 'red.9'}
-            loading={run.isPending}
-            onClick={() => void perform()}
-          >
-            {isPass ? `Finalize ${count}` : `Fail ${count}`}
-          </Button>
-        </Group>
+        <DialogActions
+          failure={failure}
+          onBack={onClose}
+          label={isPass ? `Finalize ${count}` : `Fail ${count}`}
+          color={isPass ? undefined : 'red.9'}
+          isBusy={run.isPending}
+          onConfirm={() => void perform()}
+        />
       </Stack>
     </Modal>
   );
