@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './plugins/env';
 import { dispatchMails, startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError, lockDataDir } from './lib/lock';
+import { addDemoClcImages } from './lib/demo-images';
 
 /** Opens, migrates and fills the database; returns it with what start-up learned. */
 async function prepareDatabase(
@@ -33,9 +34,10 @@ async function prepareDatabase(
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const { database, release } = await prepareDatabase(config);
+  const { database, seeded, release } = await prepareDatabase(config);
   const secrets = await ensureSecrets(database.db);
-  const { app, mailer } = await buildApp({ config, database, secrets });
+  const { app, mailer, deps } = await buildApp({ config, database, secrets });
+  if (seeded) await addDemoClcImages(deps);
 
   let jobs: Jobs | null = null;
   if (config.workers) {

@@ -5,7 +5,8 @@ import { files } from '@lantern/db/schema/operations';
 export async function insertFile(
   db: Db,
   file: {
-    ownerId: number;
+    /** Null for what the system made itself (demo images). */
+    ownerId: number | null;
     kind: string;
     mime: string;
     size: number;
