@@ -1,12 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  ENROLMENT_ACTIONS,
-  type Enrolment,
-  type EnrolmentAction,
-  type Programme,
-} from '@lantern/contracts/programme';
+import { type Enrolment, type EnrolmentAction, type Programme } from '@lantern/contracts/programme';
 import {
   OUTCOME_LABELS,
   OUTCOMES,
@@ -38,6 +33,7 @@ import { ActionResult, type ActionOutcome } from './action-result';
 import { BulkActionModal } from './bulk-action-modal';
 import { ImportResultsModal } from './import-results-modal';
 import { ResultsGrid } from './results-grid';
+import { SelectionBar } from './selection-bar';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 /** The moves of review grades; the others belong to the students section. */
@@ -297,38 +293,15 @@ export function ReviewGrades({
         />
       ) : null}
       {chosen.length > 0 ? (
-        <Paper withBorder p="xs" bg="lantern.0" role="region" aria-label="Selected students">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" fw={600}>
-              {chosen.length} selected
-            </Text>
-            {actions.map(({ action, applicable }) => (
-              <Button
-                key={action}
-                size="xs"
-                color={action === 'fail' ? 'red.9' : undefined}
-                onClick={() => {
-                  setAsking(action);
-                }}
-              >
-                {ENROLMENT_ACTIONS[action].label}
-                {applicable < chosen.length ? ` (${applicable})` : ''}
-              </Button>
-            ))}
-            {actions.length === 0 ? (
-              <Text size="sm">No action applies to these students now.</Text>
-            ) : null}
-            <Button
-              size="xs"
-              variant="subtle"
-              onClick={() => {
-                setSelected(new Set());
-              }}
-            >
-              Clear selection
-            </Button>
-          </Group>
-        </Paper>
+        <SelectionBar
+          count={chosen.length}
+          actions={actions}
+          onAct={setAsking}
+          onClear={() => {
+            setSelected(new Set());
+          }}
+          colorOf={(action) => (action === 'fail' ? 'red.9' : undefined)}
+        />
       ) : null}
       {isRunning ? (
         <Paper withBorder p="xs" role="region" aria-label="Unsaved results">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   APPLICATION_STATUSES,
-  ENROLMENT_ACTIONS,
   ENROLMENT_SORTS,
   ENROLMENT_STATE_LABELS,
   ENROLMENT_STATES,
@@ -29,6 +28,7 @@ import { AddApplicantModal } from './add-applicant-modal';
 import { BulkActionModal } from './bulk-action-modal';
 import { EnrolmentTable, type EnrolmentSort } from './enrolment-table';
 import { ImportApplicantsModal } from './import-applicants-modal';
+import { SelectionBar } from './selection-bar';
 import { StudyBreaksModal } from './study-breaks-modal';
 
 type EnrolmentFilter = 'state' | 'clc' | 'onBreak';
@@ -142,38 +142,14 @@ export function StudentsSection({ programme }: { programme: Programme }) {
         />
       ) : null}
       {selected.length > 0 ? (
-        <Paper withBorder p="xs" bg="lantern.0" role="region" aria-label="Selected students">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" fw={600}>
-              {selected.length} selected
-            </Text>
-            {actions.map(({ action, applicable: count }) => (
-              <Button
-                key={action}
-                size="xs"
-                variant="filled"
-                onClick={() => {
-                  setAsking(action);
-                }}
-              >
-                {ENROLMENT_ACTIONS[action].label}
-                {count < selected.length ? ` (${count})` : ''}
-              </Button>
-            ))}
-            {actions.length === 0 ? (
-              <Text size="sm">No action applies to these students now.</Text>
-            ) : null}
-            <Button
-              size="xs"
-              variant="subtle"
-              onClick={() => {
-                setSelected([]);
-              }}
-            >
-              Clear selection
-            </Button>
-          </Group>
-        </Paper>
+        <SelectionBar
+          count={selected.length}
+          actions={actions}
+          onAct={setAsking}
+          onClear={() => {
+            setSelected([]);
+          }}
+        />
       ) : null}
       <ErrorAlert error={enrolments.error} />
       <EnrolmentTable
