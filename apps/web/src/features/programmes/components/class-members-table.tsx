@@ -1,6 +1,7 @@
-import { Anchor, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ClassMember } from '../classes-model';
+import { SelectAllHeader, SelectRowCell } from './selection-cells';
 
 type ClassMembersTableProps = {
   /** Names the table for screen readers: 'Students of KAK-1'. */
@@ -31,27 +32,17 @@ export function ClassMembersTable({
     );
   const sorted = [...members].sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'en'));
   const canSelect = selected !== undefined && onToggle !== undefined;
-  const all = canSelect && sorted.every((m) => selected.has(m.enrolmentId));
-  const some = canSelect && sorted.some((m) => selected.has(m.enrolmentId));
   return (
     <Table aria-label={label} fz="sm" verticalSpacing={2} horizontalSpacing={6} striped>
       <Table.Thead>
         <Table.Tr>
           {canSelect ? (
-            <Table.Th w={32}>
-              <Checkbox
-                size="xs"
-                aria-label={`Select all: ${label}`}
-                checked={all}
-                indeterminate={some && !all}
-                onChange={(event) => {
-                  onToggle(
-                    sorted.map((m) => m.enrolmentId),
-                    event.currentTarget.checked,
-                  );
-                }}
-              />
-            </Table.Th>
+            <SelectAllHeader
+              label={`Select all: ${label}`}
+              ids={sorted.map((m) => m.enrolmentId)}
+              selected={selected}
+              onToggle={onToggle}
+            />
           ) : null}
           <Table.Th>Name</Table.Th>
           <Table.Th w={72}>JWL-ID</Table.Th>
@@ -61,16 +52,12 @@ export function ClassMembersTable({
         {sorted.map((m) => (
           <Table.Tr key={m.enrolmentId}>
             {canSelect ? (
-              <Table.Td>
-                <Checkbox
-                  size="xs"
-                  aria-label={`Select ${m.firstName} ${m.lastName}`}
-                  checked={selected.has(m.enrolmentId)}
-                  onChange={(event) => {
-                    onToggle([m.enrolmentId], event.currentTarget.checked);
-                  }}
-                />
-              </Table.Td>
+              <SelectRowCell
+                label={`Select ${m.firstName} ${m.lastName}`}
+                id={m.enrolmentId}
+                selected={selected}
+                onToggle={onToggle}
+              />
             ) : null}
             <Table.Td>
               <Group gap={4} wrap="wrap">

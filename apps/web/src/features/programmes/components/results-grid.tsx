@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { ENROLMENT_STATE_LABELS, type ProgrammeStatus } from '@lantern/contracts/programme';
 import {
@@ -8,6 +8,7 @@ import {
   type StudentResults,
 } from '@lantern/contracts/results';
 import { cellKey, isEditable, scoreText, type CellKey, type Drafts } from '../review-grades';
+import { SelectAllHeader, SelectRowCell } from './selection-cells';
 import { STATE_COLORS } from './status-badges';
 
 const OUTCOME_COLORS: Record<Outcome, string> = {
@@ -34,9 +35,6 @@ type ResultsGridProps = {
 export function ResultsGrid(props: ResultsGridProps) {
   const { courses, students, drafts, selected, onToggle } = props;
   const canSelect = selected !== undefined && onToggle !== undefined;
-  const all =
-    canSelect && students.length > 0 && students.every((s) => selected.has(s.enrolmentId));
-  const some = canSelect && students.some((s) => selected.has(s.enrolmentId));
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <Table
@@ -52,20 +50,12 @@ export function ResultsGrid(props: ResultsGridProps) {
         <Table.Thead>
           <Table.Tr>
             {canSelect ? (
-              <Table.Th w={32}>
-                <Checkbox
-                  size="xs"
-                  aria-label="Select all shown"
-                  checked={all}
-                  indeterminate={some && !all}
-                  onChange={(event) => {
-                    onToggle(
-                      students.map((s) => s.enrolmentId),
-                      event.currentTarget.checked,
-                    );
-                  }}
-                />
-              </Table.Th>
+              <SelectAllHeader
+                label="Select all shown"
+                ids={students.map((s) => s.enrolmentId)}
+                selected={selected}
+                onToggle={onToggle}
+              />
             ) : null}
             <Table.Th miw={160}>Student</Table.Th>
             <Table.Th w={60}>CLC</Table.Th>
@@ -95,16 +85,12 @@ export function ResultsGrid(props: ResultsGridProps) {
             return (
               <Table.Tr key={s.enrolmentId}>
                 {canSelect ? (
-                  <Table.Td>
-                    <Checkbox
-                      size="xs"
-                      aria-label={`Select ${s.firstName} ${s.lastName}`}
-                      checked={selected.has(s.enrolmentId)}
-                      onChange={(event) => {
-                        onToggle([s.enrolmentId], event.currentTarget.checked);
-                      }}
-                    />
-                  </Table.Td>
+                  <SelectRowCell
+                    label={`Select ${s.firstName} ${s.lastName}`}
+                    id={s.enrolmentId}
+                    selected={selected}
+                    onToggle={onToggle}
+                  />
                 ) : null}
                 <Table.Td>
                   {props.canOpenStudent ? (
