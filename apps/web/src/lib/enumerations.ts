@@ -16,6 +16,12 @@ export type EnumOption = { value: string; label: string };
 
 const NONE: readonly EnumOption[] = [];
 
+/** A select's options from fixed values and their labels, in the values' order. */
+export const labelledOptions = <V extends string>(
+  values: readonly V[],
+  labels: Readonly<Record<V, string>>,
+): { value: V; label: string }[] => values.map((value) => ({ value, label: labels[value] }));
+
 /** The options of an enumeration with their labels, in the server's order. */
 export function useEnumeration(name: EnumerationName): readonly EnumOption[] {
   const data = useBaseData().data;

@@ -24,6 +24,7 @@ import {
   type MailPlaceholder,
 } from '@lantern/contracts/automatic-mail';
 import { SaveFooter } from '../../../components/save-footer';
+import { labelledOptions } from '../../../lib/enumerations';
 import { notifyInvalid } from '../../../lib/notify';
 import { useSaveOutcome } from '../../../lib/use-save-outcome';
 import { eventStatusOptions, insertPlaceholder, isStatusAllowed } from '../mail-form';
@@ -31,14 +32,8 @@ import { PlaceholderPicker } from './placeholder-picker';
 
 export type MailFormValues = z.input<typeof automaticMailInputSchema>;
 
-const EVENT_OPTIONS = AUTOMATIC_MAIL_EVENTS.map((value) => ({
-  value,
-  label: AUTOMATIC_MAIL_EVENT_LABELS[value],
-}));
-const ROLE_OPTIONS = RECIPIENT_ROLES.map((value) => ({
-  value,
-  label: RECIPIENT_ROLE_LABELS[value],
-}));
+const EVENT_OPTIONS = labelledOptions(AUTOMATIC_MAIL_EVENTS, AUTOMATIC_MAIL_EVENT_LABELS);
+const ROLE_OPTIONS = labelledOptions(RECIPIENT_ROLES, RECIPIENT_ROLE_LABELS);
 const FIELDS = [
   'eventType',
   'eventStatus',

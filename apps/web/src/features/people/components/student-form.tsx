@@ -6,6 +6,7 @@ import type { ClcRef } from '@lantern/contracts/current-user';
 import { IDENTIFICATION_TYPES, studentInputSchema, type Student } from '@lantern/contracts/people';
 import { FormSection } from '../../../components/form-section';
 import { SaveFooter } from '../../../components/save-footer';
+import { labelledOptions } from '../../../lib/enumerations';
 import { notifyInvalid } from '../../../lib/notify';
 import { useSaveOutcome, type Warnings } from '../../../lib/use-save-outcome';
 import { EmailField } from './email-field';
@@ -90,10 +91,11 @@ export const studentFormValues = (s: Student): StudentFormValues => ({
 
 export const STUDENT_FIELDS = Object.keys(EMPTY_STUDENT) as Path<StudentFormValues>[];
 
-const IDENTIFICATION_OPTIONS = IDENTIFICATION_TYPES.map((value) => ({
-  value,
-  label: { none: 'None', passport: 'Passport', localId: 'Local ID' }[value],
-}));
+const IDENTIFICATION_OPTIONS = labelledOptions(IDENTIFICATION_TYPES, {
+  none: 'None',
+  passport: 'Passport',
+  localId: 'Local ID',
+});
 
 type StudentFormProps = {
   defaultValues: StudentFormValues;

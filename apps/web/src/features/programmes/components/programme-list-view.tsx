@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { ClcFilterSelect } from '../../../components/clc-select';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
+import { labelledOptions } from '../../../lib/enumerations';
 import {
   HALF_WIDTH,
   listPageProps,
@@ -31,10 +32,7 @@ const SPEC: ListSpec<ProgrammeSort, ProgrammeFilter> = {
   filters: ['status', 'year', 'clc'],
 };
 
-const STATUS_OPTIONS = PROGRAMME_STATUSES.map((value) => ({
-  value,
-  label: PROGRAMME_STATUS_LABELS[value],
-}));
+const STATUS_OPTIONS = labelledOptions(PROGRAMME_STATUSES, PROGRAMME_STATUS_LABELS);
 
 /** Programmes run a year or two ahead and stay on record for years behind. */
 const yearOptions = (): string[] => {

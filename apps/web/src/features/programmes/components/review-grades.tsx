@@ -14,6 +14,7 @@ import { FailureAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
+import { labelledOptions } from '../../../lib/enumerations';
 import { HALF_WIDTH } from '../../../lib/list-state';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
@@ -38,7 +39,7 @@ import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 /** The moves of review grades; the others belong to the students section. */
 const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];
-const OUTCOME_OPTIONS = OUTCOMES.map((value) => ({ value, label: OUTCOME_LABELS[value] }));
+const OUTCOME_OPTIONS = labelledOptions(OUTCOMES, OUTCOME_LABELS);
 
 type Shortcut = { action: 'finalize' | 'fail'; students: StudentResults[] };
 

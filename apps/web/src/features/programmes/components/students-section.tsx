@@ -13,6 +13,7 @@ import {
 import { ErrorAlert } from '../../../components/failure-alert';
 import { ListSearch } from '../../../components/list-search';
 import { useCurrentUser } from '../../../lib/base-data';
+import { labelledOptions } from '../../../lib/enumerations';
 import {
   HALF_WIDTH,
   listPageProps,
@@ -38,10 +39,7 @@ const SPEC: ListSpec<EnrolmentSort, EnrolmentFilter> = {
   filters: ['state', 'clc', 'onBreak'],
 };
 
-const STATE_OPTIONS = ENROLMENT_STATES.map((value) => ({
-  value,
-  label: ENROLMENT_STATE_LABELS[value],
-}));
+const STATE_OPTIONS = labelledOptions(ENROLMENT_STATES, ENROLMENT_STATE_LABELS);
 const BREAK_OPTIONS = [
   { value: 'true', label: 'On a study break' },
   { value: 'false', label: 'Not on a break' },
