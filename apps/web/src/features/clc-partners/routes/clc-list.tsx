@@ -1,11 +1,11 @@
 import '../../../components/list-styles';
-import { Button, Group, Select, Stack, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { CLC_SORTS } from '@lantern/contracts/clc';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { CountrySelect } from '../../../components/country-select';
 import { ExportButtons } from '../../../components/export-buttons';
-import { ListSearch } from '../../../components/list-search';
+import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import {
   HALF_WIDTH,
@@ -43,29 +43,23 @@ export default function ClcListRoute() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center">
-        <Title order={1} fz="h2">
-          CLC partners
-        </Title>
-        <Group gap="xs">
-          {hasRight(user, 'CLC__EXPORT') ? (
-            <ExportButtons onExport={(format) => exportClcs(format, query)} />
-          ) : null}
-          {hasRight(user, 'CLC__CREATE') ? (
-            <Button component={Link} to="/en/clc-partner/new" size="xs">
-              New CLC partner
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <ListSearch
-          value={state.q}
-          onSearch={(q) => {
-            change({ q });
-          }}
-          placeholder="Name, code or finance code"
-        />
+      <ListHeader title="CLC partners">
+        {hasRight(user, 'CLC__EXPORT') ? (
+          <ExportButtons onExport={(format) => exportClcs(format, query)} />
+        ) : null}
+        {hasRight(user, 'CLC__CREATE') ? (
+          <Button component={Link} to="/en/clc-partner/new" size="xs">
+            New CLC partner
+          </Button>
+        ) : null}
+      </ListHeader>
+      <ListFilters
+        q={state.q}
+        onSearch={(q) => {
+          change({ q });
+        }}
+        placeholder="Name, code or finance code"
+      >
         <CountrySelect
           label="Country"
           placeholder="All countries"
@@ -75,29 +69,27 @@ export default function ClcListRoute() {
           }}
           w={{ base: HALF_WIDTH, xs: 200 }}
         />
-        <Select
+        <FilterSelect
           label="Status"
           placeholder="All"
           data={YES_NO('Active', 'Inactive')}
-          value={state.filters.active ?? null}
+          value={state.filters.active}
           onChange={(active) => {
             change({ filters: { active } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 130 }}
+          width={130}
         />
-        <Select
+        <FilterSelect
           label="GEL"
           placeholder="All"
           data={YES_NO('GEL', 'Not GEL')}
-          value={state.filters.gel ?? null}
+          value={state.filters.gel}
           onChange={(gel) => {
             change({ filters: { gel } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 130 }}
+          width={130}
         />
-      </Group>
+      </ListFilters>
       <ErrorAlert error={clcs.error} />
       <ClcTable
         {...listPageProps(state, change, clcs)}

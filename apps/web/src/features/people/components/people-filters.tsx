@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
 import { ClcFilterSelect } from '../../../components/clc-select';
 import { CountrySelect } from '../../../components/country-select';
+import { FilterSelect } from '../../../components/list-header';
 import { useEnumeration, type EnumerationName } from '../../../lib/enumerations';
 import type { PersonFilter } from '../kinds';
 import { useRoleOptions } from '../api/get-role-options';
@@ -32,17 +32,13 @@ function EnumFilter({
   const options = useEnumeration(enumeration);
   const data = [...options];
   return (
-    <Select
+    <FilterSelect
       label={label}
       placeholder="All"
       data={data}
       value={value}
       onChange={onChange}
-      clearable
-      w={{
-        base: HALF_WIDTH,
-        xs: name === 'employeeType' || name === 'residencyStatus' ? 220 : 120,
-      }}
+      width={name === 'employeeType' || name === 'residencyStatus' ? 220 : 120}
     />
   );
 }
@@ -56,15 +52,14 @@ function RoleFilter({
 }) {
   const roles = useRoleOptions();
   return (
-    <Select
+    <FilterSelect
       label="Role"
       placeholder="All roles"
       data={(roles.data ?? []).map((role) => ({ value: role.key, label: role.label }))}
       value={value}
       onChange={onChange}
       searchable
-      clearable
-      w={{ base: HALF_WIDTH, xs: 200 }}
+      width={200}
     />
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { PERSON_SORTS } from '@lantern/contracts/people';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { ExportButtons } from '../../../components/export-buttons';
-import { ListSearch } from '../../../components/list-search';
+import { ListFilters, ListHeader } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
@@ -38,29 +38,23 @@ export function PeopleList({ config }: { config: KindConfig }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center">
-        <Title order={1} fz="h2">
-          {config.plural}
-        </Title>
-        <Group gap="xs">
-          {hasRight(user, config.rights.export) ? (
-            <ExportButtons onExport={(format) => exportPeople(config.kind, format, query)} />
-          ) : null}
-          {hasRight(user, config.rights.create) ? (
-            <Button component={Link} to={`/en/${config.path}/new`} size="xs">
-              New {config.label.toLowerCase()}
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <ListSearch
-          value={state.q}
-          onSearch={(q) => {
-            change({ q });
-          }}
-          placeholder="Name, JWL-ID or e-mail"
-        />
+      <ListHeader title={config.plural}>
+        {hasRight(user, config.rights.export) ? (
+          <ExportButtons onExport={(format) => exportPeople(config.kind, format, query)} />
+        ) : null}
+        {hasRight(user, config.rights.create) ? (
+          <Button component={Link} to={`/en/${config.path}/new`} size="xs">
+            New {config.label.toLowerCase()}
+          </Button>
+        ) : null}
+      </ListHeader>
+      <ListFilters
+        q={state.q}
+        onSearch={(q) => {
+          change({ q });
+        }}
+        placeholder="Name, JWL-ID or e-mail"
+      >
         <PeopleFilters
           filters={config.filters}
           values={state.filters}
@@ -68,7 +62,7 @@ export function PeopleList({ config }: { config: KindConfig }) {
             change({ filters: { [name]: value } });
           }}
         />
-      </Group>
+      </ListFilters>
       <ErrorAlert error={people.error} />
       <PeopleTable
         kind={config.kind}

@@ -1,4 +1,4 @@
-import { Group, Select, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import {
   PROGRAMME_SORTS,
@@ -8,16 +8,10 @@ import {
 } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { ClcFilterSelect } from '../../../components/clc-select';
-import { ListSearch } from '../../../components/list-search';
+import { FilterSelect, ListFilters } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import { labelledOptions } from '../../../lib/enumerations';
-import {
-  HALF_WIDTH,
-  listPageProps,
-  listQuery,
-  useListState,
-  type ListSpec,
-} from '../../../lib/list-state';
+import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useProgrammes } from '../api/find-programmes';
 import { programmeOverviewPath, type ProgrammeTab } from '../paths';
@@ -52,35 +46,32 @@ export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
 
   return (
     <Stack gap="sm">
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <ListSearch
-          value={state.q}
-          onSearch={(q) => {
-            change({ q });
-          }}
-          placeholder="Code, title or internal name"
-        />
-        <Select
+      <ListFilters
+        q={state.q}
+        onSearch={(q) => {
+          change({ q });
+        }}
+        placeholder="Code, title or internal name"
+      >
+        <FilterSelect
           label="Status"
           placeholder="All"
           data={STATUS_OPTIONS}
-          value={state.filters.status ?? null}
+          value={state.filters.status}
           onChange={(status) => {
             change({ filters: { status } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 170 }}
+          width={170}
         />
-        <Select
+        <FilterSelect
           label="Year"
           placeholder="All"
           data={yearOptions()}
-          value={state.filters.year ?? null}
+          value={state.filters.year}
           onChange={(year) => {
             change({ filters: { year } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 110 }}
+          width={110}
         />
         <ClcFilterSelect
           value={state.filters.clc ?? null}
@@ -88,7 +79,7 @@ export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
             change({ filters: { clc } });
           }}
         />
-      </Group>
+      </ListFilters>
       <ErrorAlert error={programmes.error} />
       <ProgrammeTable
         label={TAB_LABELS[tab]}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Enrolment, type EnrolmentAction, type Programme } from '@lantern/contracts/programme';
 import {
@@ -11,11 +11,11 @@ import {
 } from '@lantern/contracts/results';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FailureAlert } from '../../../components/failure-alert';
+import { FilterSelect } from '../../../components/list-header';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
 import { labelledOptions } from '../../../lib/enumerations';
-import { HALF_WIDTH } from '../../../lib/list-state';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
@@ -231,7 +231,7 @@ export function ReviewGrades({
         </Alert>
       ) : null}
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <Select
+        <FilterSelect
           label="Proposed outcome"
           placeholder="All"
           data={OUTCOME_OPTIONS}
@@ -239,17 +239,15 @@ export function ReviewGrades({
           onChange={(value) => {
             setOutcomeFilter(OUTCOMES.find((o) => o === value) ?? null);
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 170 }}
+          width={170}
         />
-        <Select
+        <FilterSelect
           label="CLC"
           placeholder="All CLCs"
           data={clcs}
           value={clcFilter}
           onChange={setClcFilter}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 140 }}
+          width={140}
         />
         {canAct ? (
           <Group gap="xs" wrap="wrap">

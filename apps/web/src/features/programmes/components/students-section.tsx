@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   APPLICATION_STATUSES,
@@ -11,16 +11,10 @@ import {
   type Programme,
 } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
-import { ListSearch } from '../../../components/list-search';
+import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import { labelledOptions } from '../../../lib/enumerations';
-import {
-  HALF_WIDTH,
-  listPageProps,
-  listQuery,
-  useListState,
-  type ListSpec,
-} from '../../../lib/list-state';
+import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useEnrolments } from '../api/find-enrolments';
 import { availableEnrolmentActions } from '../enrolment-actions';
@@ -72,65 +66,56 @@ export function StudentsSection({ programme }: { programme: Programme }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center">
-        <Title order={2} fz="h3">
-          Students
-        </Title>
-        <Group gap="xs">
-          {canImport ? (
-            <Button size="xs" variant="default" onClick={importModal.open}>
-              Import applicants
-            </Button>
-          ) : null}
-          {canAdd ? (
-            <Button size="xs" onClick={addModal.open}>
-              Add applicant
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <ListSearch
-          value={state.q}
-          onSearch={(q) => {
-            change({ q });
-          }}
-          placeholder="Name, JWL-ID or e-mail"
-        />
-        <Select
+      <ListHeader title="Students" level={2}>
+        {canImport ? (
+          <Button size="xs" variant="default" onClick={importModal.open}>
+            Import applicants
+          </Button>
+        ) : null}
+        {canAdd ? (
+          <Button size="xs" onClick={addModal.open}>
+            Add applicant
+          </Button>
+        ) : null}
+      </ListHeader>
+      <ListFilters
+        q={state.q}
+        onSearch={(q) => {
+          change({ q });
+        }}
+        placeholder="Name, JWL-ID or e-mail"
+      >
+        <FilterSelect
           label="State"
           placeholder="All"
           data={STATE_OPTIONS}
-          value={state.filters.state ?? null}
+          value={state.filters.state}
           onChange={(value) => {
             change({ filters: { state: value } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 140 }}
+          width={140}
         />
-        <Select
+        <FilterSelect
           label="CLC"
           placeholder="All CLCs"
           data={programme.clcs.map((clc) => ({ value: String(clc.id), label: clc.code }))}
-          value={state.filters.clc ?? null}
+          value={state.filters.clc}
           onChange={(value) => {
             change({ filters: { clc: value } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 140 }}
+          width={140}
         />
-        <Select
+        <FilterSelect
           label="Study break"
           placeholder="All"
           data={BREAK_OPTIONS}
-          value={state.filters.onBreak ?? null}
+          value={state.filters.onBreak}
           onChange={(value) => {
             change({ filters: { onBreak: value } });
           }}
-          clearable
-          w={{ base: HALF_WIDTH, xs: 170 }}
+          width={170}
         />
-      </Group>
+      </ListFilters>
       {outcome ? (
         <ActionResult
           outcome={outcome}

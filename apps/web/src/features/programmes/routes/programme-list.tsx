@@ -1,7 +1,8 @@
 import '../../../components/list-styles';
 import '../../../components/form-styles';
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ListHeader } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import { hasRight, notAuthorisedPath } from '../../../lib/rights';
 import { ProgrammeListView } from '../components/programme-list-view';
@@ -20,16 +21,13 @@ export default function ProgrammeListRoute() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center">
-        <Title order={1} fz="h2">
-          Programmes
-        </Title>
+      <ListHeader title="Programmes">
         {hasRight(user, 'PC_PROGRAMME__CREATE') ? (
           <Button component={Link} to={NEW_PROGRAMME_PATH} size="xs">
             New professional certificate
           </Button>
         ) : null}
-      </Group>
+      </ListHeader>
       <Tabs
         value={tab}
         onChange={(value) => {
