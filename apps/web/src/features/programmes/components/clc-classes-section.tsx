@@ -7,6 +7,7 @@ import { placementsOf, type ClassMember, type ClcClasses } from '../classes-mode
 import { ClassCard } from './class-card';
 import { ClassMembersTable } from './class-members-table';
 import { MoveStudentsModal } from './move-students-modal';
+import { useSelection } from './selection-cells';
 
 export type ClassPermissions = {
   /** Create, rename and delete classes. */
@@ -36,7 +37,7 @@ export function ClcClassesSection({
   permissions,
   ...on
 }: ClcClassesSectionProps) {
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelection();
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<MoveResult | null>(null);
   const placement = useMemo(() => placementsOf(section), [section]);
@@ -52,16 +53,6 @@ export function ClcClassesSection({
   );
   // A student who left the CLC's classes since (a reload) drops out of the selection.
   const chosen = [...selected].filter((id) => placement.has(id));
-  const toggle = (ids: number[], checked: boolean) => {
-    setSelected((before) => {
-      const next = new Set(before);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  };
   const selection = permissions.canMove ? { selected, onToggle: toggle } : {};
   const students = section.classes.reduce((n, c) => n + c.size, 0) + section.unplaced.length;
   const nameOf = (id: number) => {

@@ -35,6 +35,7 @@ import { BulkActionModal } from './bulk-action-modal';
 import { ImportResultsModal } from './import-results-modal';
 import { ResultsGrid } from './results-grid';
 import { SelectionBar } from './selection-bar';
+import { useSelection } from './selection-cells';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 /** The moves of review grades; the others belong to the students section. */
@@ -131,7 +132,7 @@ export function ReviewGrades({
   const [failure, setFailure] = useState<string | null>(null);
   const [outcomeFilter, setOutcomeFilter] = useState<Outcome | null>(null);
   const [clcFilter, setClcFilter] = useState<string | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelection();
   const [asking, setAsking] = useState<EnrolmentAction | null>(null);
   const [shortcut, setShortcut] = useState<Shortcut | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
@@ -184,17 +185,6 @@ export function ReviewGrades({
       if (cells.size === 0 || other.length > 0) setFailure(other.join(' ') || displayError(error));
       notifySubmitError(displayError(error));
     }
-  };
-
-  const toggle = (ids: number[], checked: boolean) => {
-    setSelected((before) => {
-      const next = new Set(before);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
   };
 
   return (

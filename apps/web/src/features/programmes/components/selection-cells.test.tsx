@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Table } from '@mantine/core';
 import { renderWithProviders } from '../../../test/render';
-import { SelectAllHeader, SelectRowCell } from './selection-cells';
+import { SelectAllHeader, SelectRowCell, useSelection } from './selection-cells';
 
 function Rows({ selected, onToggle }: { selected: ReadonlySet<number>; onToggle: () => void }) {
   return (
@@ -52,5 +52,22 @@ describe('SelectAllHeader and SelectRowCell', () => {
       [[1, 2], true],
       [[1], true],
     ]);
+  });
+});
+
+describe('useSelection', () => {
+  it('adds and removes the toggled rows, and clears', () => {
+    const { result } = renderHook(() => useSelection());
+    act(() => {
+      result.current.toggle([1, 2, 3], true);
+    });
+    act(() => {
+      result.current.toggle([2], false);
+    });
+    expect([...result.current.selected]).toEqual([1, 3]);
+    act(() => {
+      result.current.setSelected(new Set());
+    });
+    expect(result.current.selected.size).toBe(0);
   });
 });

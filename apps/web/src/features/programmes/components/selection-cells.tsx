@@ -1,6 +1,24 @@
+import { useState } from 'react';
 import { Checkbox, Table } from '@mantine/core';
 
 type Toggle = (enrolmentIds: number[], checked: boolean) => void;
+
+/** The enrolments selected in a table by these cells, a toggle for them, and the setter (to clear
+ * or replace the selection). */
+export function useSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggle: Toggle = (ids, checked) => {
+    setSelected((before) => {
+      const next = new Set(before);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  };
+  return { selected, setSelected, toggle };
+}
 
 type SelectAllHeaderProps = {
   label: string;
