@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { DialogActions } from '../../../components/dialog-actions';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
 import type { MailRef } from '../api/get-automatic-mail';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 /** Deletes the mail once confirmed. */
 export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted: () => void }) {

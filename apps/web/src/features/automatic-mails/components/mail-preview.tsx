@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { FailureAlert } from '../../../components/failure-alert';
+import { READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import type { MailRef } from '../api/get-automatic-mail';
 import { usePreviewAutomaticMail } from '../api/preview-automatic-mail';
 import { useTestSendAutomaticMail } from '../api/test-send-automatic-mail';
-import { READABLE_TITLE } from '../../../lib/a11y';
 
 type MailPreviewProps = {
   mail: MailRef;

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Progress, Stack, Text } from '@mantine/core';
 import type { CertificateExportStatus } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { READABLE_TITLE } from '../../../lib/a11y';
 import { useExportStatus } from '../api/get-export-status';
 import { ExportFailures } from './export-failures';
-import { READABLE_TITLE } from '../../../lib/a11y';
 
 /** Where an export stands: its progress while it runs, then the download and any failures. */
 export function ExportStatusView({ status }: { status: CertificateExportStatus }) {

@@ -1,7 +1,7 @@
 import { Alert, Table, Text } from '@mantine/core';
 import type { CertificateVerification } from '@lantern/contracts/programme';
-import { formatCertificateDate } from '../format';
 import { READABLE_TITLE } from '../../../lib/a11y';
+import { formatCertificateDate } from '../format';
 
 /** What the verification page shows for a code. */
 export type VerificationState =

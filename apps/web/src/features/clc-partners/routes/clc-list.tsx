@@ -2,9 +2,9 @@ import '../../../components/list-styles';
 import { Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { CLC_SORTS } from '@lantern/contracts/clc';
-import { ErrorAlert } from '../../../components/failure-alert';
 import { CountrySelect } from '../../../components/country-select';
 import { ExportButtons } from '../../../components/export-buttons';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import {

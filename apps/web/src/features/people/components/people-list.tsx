@@ -1,8 +1,8 @@
 import { Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { PERSON_SORTS } from '@lantern/contracts/people';
-import { ErrorAlert } from '../../../components/failure-alert';
 import { ExportButtons } from '../../../components/export-buttons';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { ListFilters, ListHeader } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { applicantInputSchema, type Programme } from '@lantern/contracts/programme';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ModalForm } from '../../../components/modal-form';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useAddApplicant, type ApplicantInput } from '../api/add-applicant';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 const [contractExisting, newSchema] = applicantInputSchema.options;
 /* The contract's existing-person branch carries no texts of its own: the form says what §5 says
@@ -94,14 +95,7 @@ function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
   const save = useSave(onSave, setError, ['studentId', 'clcId']);
   const onSubmit = handleSubmit(save.run, notifyInvalid);
   return (
-    <form
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void onSubmit(event);
-      }}
-      noValidate
-      aria-label="Existing person"
-    >
+    <ModalForm onSubmit={onSubmit} aria-label="Existing person">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
@@ -121,7 +115,7 @@ function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           isBusy={formState.isSubmitting}
         />
       </Stack>
-    </form>
+    </ModalForm>
   );
 }
 
@@ -152,14 +146,7 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
   const onSubmit = handleSubmit(save.run, notifyInvalid);
   const { errors } = formState;
   return (
-    <form
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void onSubmit(event);
-      }}
-      noValidate
-      aria-label="New person"
-    >
+    <ModalForm onSubmit={onSubmit} aria-label="New person">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
@@ -203,7 +190,7 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           isBusy={formState.isSubmitting}
         />
       </Stack>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -7,12 +7,13 @@ import {
   type EnrolmentActionResult,
 } from '@lantern/contracts/programme';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ModalForm } from '../../../components/modal-form';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type BulkActionModalProps = {
   programmeId: number;
@@ -86,15 +87,7 @@ export function BulkActionModal(props: BulkActionModalProps) {
       onClose={close}
       title={label}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void submit();
-        }}
-        noValidate
-        aria-label={label}
-      >
+      <ModalForm onSubmit={submit} aria-label={label}>
         <Stack gap="sm">
           <Text size="sm">
             {props.applicable === selected
@@ -128,7 +121,7 @@ export function BulkActionModal(props: BulkActionModalProps) {
           />
           <DialogActions failure={failure} onBack={close} label={label} isBusy={run.isPending} />
         </Stack>
-      </form>
+      </ModalForm>
     </Modal>
   );
 }

@@ -6,14 +6,15 @@ import type { z } from 'zod';
 import { CLASS_GROUP_SIZE } from '@lantern/contracts/constants';
 import { classInputSchema, type ProgrammeClass } from '@lantern/contracts/classes';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ModalForm } from '../../../components/modal-form';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useCreateClass } from '../api/create-class';
 import { useUpdateClass } from '../api/update-class';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 /* One form for a new class and a renamed one: a rename keeps its class's CLC, which the schema
  * then accepts as it is. */
@@ -83,14 +84,7 @@ function ClassForm({
   }, notifyInvalid);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void onSubmit(event);
-      }}
-      noValidate
-      aria-label={klass ? `Rename ${klass.name}` : 'New class'}
-    >
+    <ModalForm onSubmit={onSubmit} aria-label={klass ? `Rename ${klass.name}` : 'New class'}>
       <Stack gap="sm">
         {klass ? null : (
           <Controller
@@ -149,7 +143,7 @@ function ClassForm({
           isBusy={formState.isSubmitting}
         />
       </Stack>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Modal, Stack } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ModalForm } from '../../../components/modal-form';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -9,7 +11,6 @@ import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useSetClassStaff } from '../api/set-class-staff';
 import { StaffMultiSelect } from './staff-multi-select';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type ClassStaffModalProps = {
   programmeId: number;
@@ -56,15 +57,7 @@ function StaffForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void submit();
-      }}
-      noValidate
-      aria-label={`Staff of ${klass.name}`}
-    >
+    <ModalForm onSubmit={submit} aria-label={`Staff of ${klass.name}`}>
       <Stack gap="sm">
         <StaffMultiSelect
           kind="facilitator"
@@ -93,7 +86,7 @@ function StaffForm({
           isBusy={save.isPending}
         />
       </Stack>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
 import type { ProgrammeClass } from '@lantern/contracts/classes';
 import { DialogActions } from '../../../components/dialog-actions';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDeleteClass } from '../api/delete-class';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type DeleteClassModalProps = {
   programmeId: number;

@@ -19,12 +19,12 @@ import { distributeInputSchema } from '@lantern/contracts/classes';
 import { CLASS_GROUP_SIZE } from '@lantern/contracts/constants';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FailureAlert } from '../../../components/failure-alert';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useDistributeClasses } from '../api/distribute-classes';
 import { distributePlan, distributeResultText, type DistributeResult } from '../classes-model';
-import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 type Values = z.input<typeof distributeInputSchema>;
 type Output = z.output<typeof distributeInputSchema>;

@@ -15,11 +15,12 @@ import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { gradingSchemaInputSchema, type GradingSchema } from '@lantern/contracts/programme';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ModalForm } from '../../../components/modal-form';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useCreateGradingSchema } from '../api/create-grading-schema';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type Values = z.input<typeof gradingSchemaInputSchema>;
 type Output = z.output<typeof gradingSchemaInputSchema>;
@@ -108,15 +109,7 @@ export function GradingSchemaModal({ opened, onClose, onCreated }: GradingSchema
       title="New grading schema"
       size="lg"
     >
-      <form
-        onSubmit={(event) => {
-          // React passes events up through portals: the programme form must not submit too.
-          event.stopPropagation();
-          void onSubmit(event);
-        }}
-        noValidate
-        aria-label="New grading schema"
-      >
+      <ModalForm onSubmit={onSubmit} aria-label="New grading schema">
         <Stack gap="sm">
           <TextInput label="Name" required error={errors.name?.message} {...register('name')} />
           <SimpleGrid cols={2} spacing="sm">
@@ -169,7 +162,7 @@ export function GradingSchemaModal({ opened, onClose, onCreated }: GradingSchema
             isBusy={formState.isSubmitting}
           />
         </Stack>
-      </form>
+      </ModalForm>
     </Modal>
   );
 }

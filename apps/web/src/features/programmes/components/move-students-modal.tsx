@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Modal, Select, Stack, Text } from '@mantine/core';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { DialogActions } from '../../../components/dialog-actions';
+import { ModalForm } from '../../../components/modal-form';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useMoveStudents, type MoveResult } from '../api/move-students';
 import { moveTargets, NO_CLASS, type ClcClasses, type Placement } from '../classes-model';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type MoveStudentsModalProps = {
   programmeId: number;
@@ -70,15 +71,7 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
       onClose={close}
       title="Move students"
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void submit();
-        }}
-        noValidate
-        aria-label="Move students"
-      >
+      <ModalForm onSubmit={submit} aria-label="Move students">
         <Stack gap="sm">
           <Text size="sm">
             {count === 1 ? 'The selected student' : `The ${count} selected students`} of{' '}
@@ -97,7 +90,7 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
           />
           <DialogActions failure={failure} onBack={close} label="Move" isBusy={move.isPending} />
         </Stack>
-      </form>
+      </ModalForm>
     </Modal>
   );
 }

@@ -8,13 +8,13 @@ import {
 } from '@lantern/contracts/programme';
 import { DialogActions } from '../../../components/dialog-actions';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { useRunProgrammeAction } from '../api/run-programme-action';
 import { availableProgrammeActions, confirmTexts } from '../programme-actions';
-import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 type ProgrammeActionsProps = {
   programme: Programme;

@@ -6,8 +6,8 @@ import {
   PROGRAMME_STATUSES,
   type ProgrammeSort,
 } from '@lantern/contracts/programme';
-import { ErrorAlert } from '../../../components/failure-alert';
 import { ClcFilterSelect } from '../../../components/clc-select';
+import { ErrorAlert } from '../../../components/failure-alert';
 import { FilterSelect, ListFilters } from '../../../components/list-header';
 import { useCurrentUser } from '../../../lib/base-data';
 import { labelledOptions } from '../../../lib/enumerations';

@@ -12,10 +12,11 @@ import {
 import { DialogActions } from '../../../components/dialog-actions';
 import { FailureAlert } from '../../../components/failure-alert';
 import { FilterSelect } from '../../../components/list-header';
+import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
-import { displayError } from '../../../lib/errors';
 import { labelledOptions } from '../../../lib/enumerations';
+import { displayError } from '../../../lib/errors';
 import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
@@ -36,7 +37,6 @@ import { ImportResultsModal } from './import-results-modal';
 import { ResultsGrid } from './results-grid';
 import { SelectionBar } from './selection-bar';
 import { useSelection } from './selection-cells';
-import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 
 /** The moves of review grades; the others belong to the students section. */
 const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];

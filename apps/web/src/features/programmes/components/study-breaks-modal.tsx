@@ -21,6 +21,8 @@ import {
   type StudyBreak,
 } from '@lantern/contracts/programme';
 import { ErrorAlert, FailureAlert } from '../../../components/failure-alert';
+import { ModalForm } from '../../../components/modal-form';
+import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
@@ -28,7 +30,6 @@ import { useAddStudyBreak } from '../api/add-study-break';
 import { useEndStudyBreak } from '../api/end-study-break';
 import { useStudyBreaks, type EnrolmentRef } from '../api/get-study-breaks';
 import { useRemoveStudyBreak } from '../api/remove-study-break';
-import { CLOSE_LABEL } from '../../../lib/a11y';
 
 type Values = z.input<typeof studyBreakInputSchema>;
 type Output = z.output<typeof studyBreakInputSchema>;
@@ -62,14 +63,7 @@ function BreakForm({ target }: { target: EnrolmentRef }) {
     }
   }, notifyInvalid);
   return (
-    <form
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void onSubmit(event);
-      }}
-      noValidate
-      aria-label="New study break"
-    >
+    <ModalForm onSubmit={onSubmit} aria-label="New study break">
       <Stack gap="xs">
         <Title order={3} fz="h5">
           New study break
@@ -103,7 +97,7 @@ function BreakForm({ target }: { target: EnrolmentRef }) {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </ModalForm>
   );
 }
 

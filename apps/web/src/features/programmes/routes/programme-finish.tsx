@@ -6,8 +6,8 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useProgramme } from '../api/get-programme';
 import { useResults } from '../api/get-results';
-import { ReviewGrades } from '../components/review-grades';
 import { ProgrammePageHeader } from '../components/programme-page-header';
+import { ReviewGrades } from '../components/review-grades';
 
 export const loader = requireRight('PROGRAMME__REVIEW_GRADES');
 
