@@ -1,7 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
+/** A port the system says is free now (the config loads synchronously, so a child asks). */
+const freePort = (): string =>
+  execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s = require('net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+
 // Chosen once in the main process; the test workers inherit it through the environment.
-process.env.LANTERN_E2E_PORT ??= String(41000 + Math.floor(Math.random() * 8000));
+process.env.LANTERN_E2E_PORT ??= freePort();
 
 export default defineConfig({
   testDir: './tests',
