@@ -17,7 +17,10 @@ function Facts({ rows }: { rows: [string, string][] }) {
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
             <Table.Th w={150}>{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
+            {/* A code is copied whole: it never breaks at its dashes. */}
+            <Table.Td style={label === 'Code' ? { whiteSpace: 'nowrap' } : undefined}>
+              {value}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
