@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { auditLog } from '@lantern/db/schema/operations';
 import type { AuthContext } from '../plugins/auth';
@@ -25,4 +26,13 @@ export async function audit(
     changes: entry.changes ?? null,
     ip: auth?.ip ?? ip ?? null,
   });
+}
+
+/** Who writes an audit row, as SQL values for set-based inserts into audit_log. */
+export function auditActor(auth: AuthContext) {
+  return {
+    actorId: sql`${auth.user.jwlId}::int`,
+    impersonatorId: sql`${auth.impersonating ? auth.realUser.jwlId : null}::int`,
+    ip: sql`${auth.ip}::text`,
+  };
 }

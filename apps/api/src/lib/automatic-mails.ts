@@ -7,7 +7,7 @@ import {
 } from '@lantern/contracts/automatic-mail';
 import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
-import { rows } from './sql';
+import { intArray, rows } from './sql';
 import { statusText } from './programme-status';
 
 /** Something that happened in a programme that automatic mails may go out on. */
@@ -58,10 +58,8 @@ export type SubjectRow = {
   programme_state: string;
 };
 
-/** A set of ids as one array parameter: a 10,000-row import must not bind 10,000 values. */
-const intArray = (values: readonly number[]) =>
-  sql`${`{${values.filter((v) => Number.isSafeInteger(v)).join(',')}}`}::int[]`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Certificate ids as one array parameter, like `intArray` (only well-formed ones). */
 const uuidArray = (values: readonly string[]) =>
   sql`${`{${values.filter((v) => UUID.test(v)).join(',')}}`}::uuid[]`;
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { inList } from './sql';
 
 /**
  * The condition that a programme (its id column) is offered at a CLC the request reaches:
@@ -8,8 +9,5 @@ export function programmeInReach(programmeId: SQL, scope: number[] | null): SQL 
   if (scope === null) return sql`true`;
   if (scope.length === 0) return sql`false`;
   return sql`exists (select 1 from programme_clcs pc where pc.programme_id = ${programmeId}
-    and pc.clc_id in (${sql.join(
-      scope.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`;
+    and pc.clc_id in (${inList(scope)}))`;
 }

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 
 /** Rows of a raw Drizzle `sql` query; both drivers answer with `{ rows }`. */
@@ -11,3 +11,55 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Values as a list for `in (…)`: one parameter each, for short lists (scopes, states). */
+export const inList = (values: readonly (string | number)[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+type Cell = string | number | boolean | null;
+
+const ESCAPED = /[\\"]/;
+
+/**
+ * A PostgreSQL array literal, bound as one text parameter and read with `::text::<type>[]`:
+ * a whole column of rows in one parameter, so a set-based statement stays one round trip
+ * whatever the number of rows (and far below the driver's 65,535-parameter limit).
+ */
+export function pgArray(values: readonly Cell[]): string {
+  const items = values.map((v) => {
+    if (v === null) return 'NULL';
+    if (typeof v === 'boolean') return v ? 't' : 'f';
+    if (typeof v === 'number') return String(v);
+    // Most values need no escape: test once rather than copy them twice.
+    return ESCAPED.test(v) ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+/** JSON's escape of a lone UTF-16 surrogate (or a false alarm after an escaped backslash). */
+const SURROGATE_ESCAPE = /\\ud[89a-f]/;
+
+/**
+ * A value as JSON text, for a whole set of rows in one parameter (`jsonb_array_elements`,
+ * `json_to_recordset`): one native JSON.stringify, no escaping by hand. A lone surrogate,
+ * which PostgreSQL's JSON refuses, becomes U+FFFD, as the drivers send it in text.
+ */
+export function jsonParam(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (!SURROGATE_ESCAPE.test(text)) return text;
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'string' ? v.replace(/\p{Cs}/gu, '\uFFFD') : v,
+  );
+}
+
+export const intArray = (values: readonly (number | null)[]): SQL =>
+  sql`${pgArray(values)}::text::int[]`;
+export const textArray = (values: readonly (string | null)[]): SQL =>
+  sql`${pgArray(values)}::text::text[]`;
+
+/** `column = any(scope)`, or true for a request that reaches every CLC. */
+export const inScope = (column: SQL, scope: number[] | null): SQL =>
+  scope === null ? sql`true` : sql`${column} = any(${intArray(scope)})`;

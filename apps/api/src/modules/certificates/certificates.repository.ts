@@ -1,20 +1,10 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  isNull,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EnrolmentState, ProgrammeStatus, ProgrammeType } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import { clcs, users } from '@lantern/db/schema/people';
 import { files } from '@lantern/db/schema/operations';
-import { certificates, enrolments, programmeClcs, programmes } from '@lantern/db/schema/programmes';
+import { certificates, enrolments, programmes } from '@lantern/db/schema/programmes';
+import { programmeInReach } from '../../lib/programme-reach';
 
 /** The CLCs a request reaches (lib/scope): null for every CLC. */
 export type Scope = number[] | null;
@@ -38,22 +28,9 @@ export async function getProgrammeInScope(
   id: number,
   scope: Scope,
 ): Promise<ProgrammeRef | null> {
+  // Qualified by hand: in a one-table select Drizzle writes columns without their table.
   const offered =
-    scope === null
-      ? undefined
-      : scope.length === 0
-        ? sql`false`
-        : exists(
-            db
-              .select({ one: sql`1` })
-              .from(programmeClcs)
-              .where(
-                and(
-                  eq(programmeClcs.programmeId, programmes.id),
-                  inArray(programmeClcs.clcId, scope),
-                ),
-              ),
-          );
+    scope === null ? undefined : programmeInReach(sql.raw('"programmes"."id"'), scope);
   const [row] = await db
     .select({
       id: programmes.id,

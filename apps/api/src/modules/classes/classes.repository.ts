@@ -1,17 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../lib/sql';
+import { inList, inScope, rows } from '../../lib/sql';
 import { programmeInReach } from '../../lib/programme-reach';
-
-const inList = (values: readonly number[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
-/** A CLC condition on `column`: every CLC (null scope) or the scope's. */
-const inScope = (column: SQL, scope: number[] | null): SQL =>
-  scope === null ? sql`true` : scope.length ? sql`${column} in (${inList(scope)})` : sql`false`;
 
 /** The programme, if it exists and is offered at a CLC the request reaches. */
 export async function findProgramme(

@@ -3,7 +3,8 @@ import type { EnrolmentState, ProgrammeStatus } from '@lantern/contracts/program
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { rows } from '../../lib/sql';
-import { auditActor, inScope, intArray, textArray } from './enrolments.sql';
+import { inScope, intArray, textArray } from '../../lib/sql';
+import { auditActor } from '../../lib/audit';
 
 export type ActionTarget = {
   id: number;

@@ -11,7 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import { clcScope } from '../../lib/scope';
 import { isCalendarDay, todayUtc } from './enrolments.dates';
-import { MAX_ID } from './enrolments.sql';
+import { MAX_ID } from '../../lib/params';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { queueInvitations, type Invitee } from './enrolments.invitations';
 import * as repo from './enrolments.repository';

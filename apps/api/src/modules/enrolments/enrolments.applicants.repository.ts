@@ -3,7 +3,8 @@ import type { Gender } from '@lantern/contracts/enums';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { rows } from '../../lib/sql';
-import { auditActor, intArray, jsonParam, pgArray, textArray } from './enrolments.sql';
+import { intArray, jsonParam, pgArray, textArray } from '../../lib/sql';
+import { auditActor } from '../../lib/audit';
 
 /** A username as people write their names: `first.last`, letters and digits only. */
 export function usernameBase(firstName: string, lastName: string): string {

@@ -17,7 +17,7 @@ import * as repo from './enrolments.applicants.repository';
 import { getEnrolmentDetail, programmeInReach } from './enrolments.service';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS } from './enrolments.texts';
-import { MAX_ID } from './enrolments.sql';
+import { MAX_ID } from '../../lib/params';
 import { isCalendarDay } from './enrolments.dates';
 
 /** The programme, if it takes applicants now; 409 with the reason otherwise. */

@@ -17,7 +17,7 @@ import {
 } from './enrolments.applicants';
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
-import { MAX_ID } from './enrolments.sql';
+import { MAX_ID } from '../../lib/params';
 import { readSheet, type SheetRow } from '../../lib/sheet';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';

@@ -8,8 +8,8 @@ import type {
 } from '@lantern/contracts/programme';
 import type { z } from 'zod';
 import type { Db } from '@lantern/db/client';
-import { containsPattern, rows } from '../../lib/sql';
-import { inScope, intArray, textArray } from './enrolments.sql';
+import { containsPattern, inScope, intArray, rows, textArray } from '../../lib/sql';
+import { programmeInReach } from '../../lib/programme-reach';
 
 export type ProgrammeRef = {
   id: number;
@@ -43,11 +43,7 @@ export async function getProgrammeInScope(
           array(select pc.clc_id from programme_clcs pc where pc.programme_id = p.id order by pc.clc_id) as clc_ids
         from programmes p
         where p.id = ${id}
-          and ${
-            scope === null
-              ? sql`true`
-              : sql`exists (select 1 from programme_clcs pc where pc.programme_id = p.id and ${inScope(sql`pc.clc_id`, scope)})`
-          }`,
+          and ${programmeInReach(sql`p.id`, scope)}`,
   );
   return found
     ? {

@@ -30,7 +30,7 @@ import {
 } from './enrolments.breaks';
 import { importApplicants } from './enrolments.import';
 import { findEnrolmentList, findStudentProgrammes } from './enrolments.service';
-import { MAX_ID } from './enrolments.sql';
+import { MAX_ID } from '../../lib/params';
 
 /** Applicant files are checked whole in memory; 20 MB holds far more than 10,000 rows. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;

@@ -3,8 +3,7 @@ import type { PersonListQuery, PersonSort } from '@lantern/contracts/people';
 import type { Db } from '@lantern/db/client';
 import { userRoles } from '@lantern/db/schema/access';
 import { studentProfiles, userClcs, users } from '@lantern/db/schema/people';
-import { rows } from '../../lib/sql';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern, inList, rows } from '../../lib/sql';
 
 /** The text the trigram index covers; the search expression must be exactly this. */
 const SEARCH_TEXT = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, ''))`;
@@ -30,12 +29,6 @@ export type PeopleFilter = {
   scope: number[] | null;
   query: Omit<PersonListQuery, 'page' | 'limit' | 'sort' | 'dir' | 'after' | 'before'>;
 };
-
-const inList = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 /** The WHERE of a people list: kind, scope, filters and search. */
 export function peopleCondition({ roles, scope, query }: PeopleFilter): SQL {

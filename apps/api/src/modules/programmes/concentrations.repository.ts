@@ -3,7 +3,8 @@ import type { Db } from '@lantern/db/client';
 import { users } from '@lantern/db/schema/people';
 import { programmes } from '@lantern/db/schema/programmes';
 import type { EnrolmentState, ProgrammeType } from '@lantern/contracts/programme';
-import { inList, offeredInScope, PROGRAMME_ID, type Scope } from './programmes.repository';
+import { inList } from '../../lib/sql';
+import { offeredInScope, PROGRAMME_ID, type Scope } from './programmes.repository';
 
 /** The types the concentrations show (spec §3); GEL has its own screens. */
 const SHOWN: ProgrammeType[] = ['professional', 'bachelor', 'language', 'orientation'];

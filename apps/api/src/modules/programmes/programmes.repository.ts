@@ -16,7 +16,8 @@ import {
   programmeCourses,
   programmes,
 } from '@lantern/db/schema/programmes';
-import { containsPattern } from '../../lib/sql';
+import { containsPattern, inList } from '../../lib/sql';
+import { programmeInReach } from '../../lib/programme-reach';
 
 /** The CLCs a request reaches (lib/scope): null for every CLC. */
 export type Scope = number[] | null;
@@ -26,17 +27,10 @@ export type Scope = number[] | null;
  * select Drizzle renders columns unqualified, and an inner table's `id` would shadow ours.
  */
 export const PROGRAMME_ID = sql.raw('"programmes"."id"');
-export const inList = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 /** A programme is in scope when one of the scope's CLCs offers it. */
 export function offeredInScope(scope: Scope): SQL | undefined {
-  if (!scope) return undefined;
-  if (scope.length === 0) return sql`false`;
-  return sql`exists (select 1 from programme_clcs pc where pc.programme_id = ${PROGRAMME_ID} and pc.clc_id in (${inList(scope)}))`;
+  return scope ? programmeInReach(PROGRAMME_ID, scope) : undefined;
 }
 
 /** Enrolments that count as students of a programme (the others are applicants or gone). */

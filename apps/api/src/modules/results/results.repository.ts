@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../lib/sql';
+import { inScope, rows } from '../../lib/sql';
 import { programmeInReach } from '../../lib/programme-reach';
-
-const inList = (values: readonly number[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 export type ProgrammeRow = {
   id: number;
@@ -66,8 +60,7 @@ export async function findStudents(
   programmeId: number,
   scope: number[] | null,
 ): Promise<StudentRow[]> {
-  const reach =
-    scope === null ? sql`true` : scope.length ? sql`e.clc_id in (${inList(scope)})` : sql`false`;
+  const reach = inScope(sql`e.clc_id`, scope);
   return rows<StudentRow>(
     db,
     sql`select e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,

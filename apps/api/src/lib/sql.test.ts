@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonParam, pgArray } from './enrolments.sql';
+import { jsonParam, pgArray } from './sql';
 
 describe('pgArray', () => {
   it('quotes every text and escapes only quotes and backslashes', () => {
