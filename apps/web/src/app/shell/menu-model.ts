@@ -1,4 +1,4 @@
-import type { MenuItem, MenuNode } from '@lantern/contracts/current-user';
+import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Concentrations } from '@lantern/contracts/programme';
 import { programmeListPath, programmeOverviewPath } from '../../features/programmes/paths';
 import { programmeClassesPath } from '../../features/programmes/section-paths';
@@ -11,11 +11,6 @@ export const NOT_YET = 'Its screens come with the learning side';
 
 export type MenuGroup = { label: string | null; links: MenuLink[] };
 
-/** Where a menu item of the base data leads: its course screens come with the learning side. */
-export function itemPath(_item: MenuItem): string | null {
-  return null;
-}
-
 /** The groups a dropdown shows: a flyout's programmes (orientation apart), or the child links. */
 export function menuGroups(node: MenuNode): MenuGroup[] {
   if (node.flyout) {
@@ -27,11 +22,12 @@ export function menuGroups(node: MenuNode): MenuGroup[] {
     return [
       {
         label: 'Programmes',
-        links: programmes.map((item) => ({ id: item.id, label: item.label, to: itemPath(item) })),
+        // A base-data item's course screens come with the learning side: listed, not linked.
+        links: programmes.map((item) => ({ id: item.id, label: item.label, to: null })),
       },
       {
         label: 'Orientation',
-        links: orientation.map((item) => ({ id: item.id, label: item.label, to: itemPath(item) })),
+        links: orientation.map((item) => ({ id: item.id, label: item.label, to: null })),
       },
     ].filter((group) => group.links.length > 0);
   }
