@@ -17,15 +17,32 @@ export async function audit(
   entry: AuditEntry,
   ip?: string | null,
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  await auditMany(db, auth, [entry], ip);
+}
+
+/** Audit rows for many records at once (a bulk action): one statement per thousand rows. */
+export async function auditMany(
+  db: Db,
+  auth: AuthContext | null,
+  entries: AuditEntry[],
+  ip?: string | null,
+): Promise<void> {
+  const who = {
     actorId: auth?.user.jwlId ?? null,
     impersonatorId: auth?.impersonating ? auth.realUser.jwlId : null,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    changes: entry.changes ?? null,
     ip: auth?.ip ?? ip ?? null,
-  });
+  };
+  for (let i = 0; i < entries.length; i += 1000) {
+    await db.insert(auditLog).values(
+      entries.slice(i, i + 1000).map((entry) => ({
+        ...who,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId == null ? null : String(entry.entityId),
+        changes: entry.changes ?? null,
+      })),
+    );
+  }
 }
 
 /** Who writes an audit row, as SQL values for set-based inserts into audit_log. */

@@ -11,7 +11,7 @@ import {
 } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { audit } from '../../lib/audit';
+import { auditMany } from '../../lib/audit';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import type { Deps } from '../../lib/deps';
 import { insertFile } from '../../lib/files';
@@ -145,13 +145,16 @@ export async function issueCertificates(
       });
     }
     const made = await repo.insertCertificates(tx, rows);
-    for (const m of made)
-      await audit(tx, auth, {
+    await auditMany(
+      tx,
+      auth,
+      made.map((m) => ({
         action: 'certificate.issued',
         entityType: 'enrolment',
         entityId: m.enrolmentId,
         changes: { certificateId: m.id, code: m.code, issuedOn },
-      });
+      })),
+    );
     // The programme's 'certificate issued' mails, committed or rolled back with the certificates.
     const queued = await queueAutomaticMails(
       tx,

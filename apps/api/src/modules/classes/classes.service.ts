@@ -13,7 +13,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { statusText } from '../../lib/programme-status';
 
-import { audit } from '../../lib/audit';
+import { audit, auditMany } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
 import * as repo from './classes.repository';
@@ -328,8 +328,10 @@ export async function move(
         done.map((enrolmentId) => ({ enrolmentId, classId: target?.id ?? null })),
         target !== null,
       );
-      for (const enrolmentId of done)
-        await audit(tx, auth, {
+      await auditMany(
+        tx,
+        auth,
+        done.map((enrolmentId) => ({
           action: 'enrolment.moved',
           entityType: 'enrolment',
           entityId: enrolmentId,
@@ -337,7 +339,8 @@ export async function move(
             from: members.find((m) => m.enrolment_id === enrolmentId)?.class_id ?? null,
             to: target?.id ?? null,
           },
-        });
+        })),
+      );
     });
   }
   return { done, refused };

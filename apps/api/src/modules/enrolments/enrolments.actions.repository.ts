@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EnrolmentState, ProgrammeStatus } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { rows } from '../../lib/sql';
-import { inScope, intArray, textArray } from '../../lib/sql';
+import { inScope, intArray, rows, textArray } from '../../lib/sql';
 import { auditActor } from '../../lib/audit';
 
 export type ActionTarget = {

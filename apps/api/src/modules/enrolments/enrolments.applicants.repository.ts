@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Gender } from '@lantern/contracts/enums';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { rows } from '../../lib/sql';
-import { intArray, jsonParam, pgArray, textArray } from '../../lib/sql';
+import { intArray, jsonParam, pgArray, rows, textArray } from '../../lib/sql';
 import { auditActor } from '../../lib/audit';
 
 /** A username as people write their names: `first.last`, letters and digits only. */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../lib/sql';
+import { intArray, rows, textArray } from '../../lib/sql';
 import { hashToken, newToken } from '../../lib/tokens';
-import { intArray, textArray } from '../../lib/sql';
 
 /** An invitation stays open longer than a reset link: applicants read their mail rarely. */
 export const INVITATION_TTL_DAYS = 14;
