@@ -420,7 +420,8 @@ export async function seedProgrammes(
       });
     enrolled += made.length;
 
-    // Classes of up to 15 per CLC for the students in class, with a facilitator and faculty.
+    // Classes of at most 15 per CLC, filled evenly (as the classes screen distributes), each
+    // with a facilitator and faculty.
     const inClass = made.filter(
       (e) => e.state === 'active' || e.state === 'completed' || e.state === 'failed',
     );
@@ -428,13 +429,14 @@ export async function seedProgrammes(
       for (const clcId of clcIds) {
         const members = inClass.filter((e) => e.clcId === clcId);
         const code = spec.clcs[clcIds.indexOf(clcId)] ?? 'CLC';
-        for (let c = 0; c * 15 < members.length; c += 1) {
+        const count = Math.ceil(members.length / 15);
+        for (let c = 0; c < count; c += 1) {
           const [klass] = await tx
             .insert(classes)
             .values({ programmeId: programme.id, clcId, name: `${code}-${String(c + 1)}` })
             .returning({ id: classes.id });
           if (!klass) continue;
-          const ids = members.slice(c * 15, c * 15 + 15).map((e) => e.id);
+          const ids = members.filter((_e, i) => i % count === c).map((e) => e.id);
           await tx.execute(
             sql`update enrolments set class_id = ${klass.id} where id in (${sql.join(
               ids.map((id) => sql`${id}`),
