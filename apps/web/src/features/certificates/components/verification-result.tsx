@@ -16,7 +16,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th w={150}>{label}</Table.Th>
+            <Table.Th w={125}>{label}</Table.Th>
             {/* A code is copied whole: it never breaks at its dashes. */}
             <Table.Td style={label === 'Code' ? { whiteSpace: 'nowrap' } : undefined}>
               {value}
