@@ -16,7 +16,7 @@ import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { queueInvitations, type Invitee } from './enrolments.invitations';
 import * as repo from './enrolments.repository';
 import * as actionsRepo from './enrolments.actions.repository';
-import { programmeInReach } from './enrolments.service';
+import { reachableProgramme } from './enrolments.service';
 import { BREAK_TEXTS, REFUSALS } from './enrolments.texts';
 
 export type ActionInput = {
@@ -52,7 +52,7 @@ export async function runEnrolmentAction(
         breakEndsOn: BREAK_TEXTS.endBeforeToday,
       });
   }
-  const programme = await programmeInReach(deps, auth, programmeId);
+  const programme = await reachableProgramme(deps, auth, programmeId);
   const ids = [...new Set(data.enrolmentIds)];
   const targets = await actionsRepo.findActionTargets(deps.db, {
     programmeId,

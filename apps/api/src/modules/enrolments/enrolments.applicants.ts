@@ -14,7 +14,7 @@ import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
 import * as repo from './enrolments.applicants.repository';
-import { getEnrolmentDetail, programmeInReach } from './enrolments.service';
+import { getEnrolmentDetail, reachableProgramme } from './enrolments.service';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS } from './enrolments.texts';
 import { MAX_ID } from '../../lib/params';
@@ -26,7 +26,7 @@ export async function programmeTakingApplicants(
   auth: AuthContext,
   programmeId: number,
 ): Promise<ProgrammeRef> {
-  const programme = await programmeInReach(deps, auth, programmeId);
+  const programme = await reachableProgramme(deps, auth, programmeId);
   if (!APPLICATION_STATUSES.includes(programme.status))
     throw new AppError(409, 'CONFLICT', APPLICANT_TEXTS.notOpen(programme.status));
   return programme;

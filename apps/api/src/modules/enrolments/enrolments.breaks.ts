@@ -14,7 +14,7 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import { addDays, isCalendarDay, todayUtc } from './enrolments.dates';
 import { BREAK_TEXTS, REFUSALS } from './enrolments.texts';
 import * as repo from './enrolments.repository';
-import { getEnrolmentDetail, programmeInReach, toBreak } from './enrolments.service';
+import { getEnrolmentDetail, reachableProgramme, toBreak } from './enrolments.service';
 
 type Target = { programmeId: number; enrolmentId: number };
 
@@ -28,7 +28,7 @@ async function breaksOf(deps: Deps, enrolmentId: number): Promise<StudyBreak[]> 
 
 /** The enrolment in reach, with its programme; "not found" otherwise. */
 async function reach(deps: Deps, auth: AuthContext, target: Target) {
-  const programme = await programmeInReach(deps, auth, target.programmeId);
+  const programme = await reachableProgramme(deps, auth, target.programmeId);
   const enrolment = await getEnrolmentDetail(deps, auth, target.programmeId, target.enrolmentId);
   return { programme, enrolment };
 }

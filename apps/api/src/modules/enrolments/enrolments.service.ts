@@ -62,7 +62,7 @@ export function toEnrolment(row: repo.EnrolmentRow): Enrolment {
 }
 
 /** The programme, if the request reaches it; else "not found" (row scope, as everywhere). */
-export async function programmeInReach(deps: Deps, auth: AuthContext, id: number) {
+export async function reachableProgramme(deps: Deps, auth: AuthContext, id: number) {
   const programme = await repo.getProgrammeInScope(deps.db, id, clcScope(auth));
   if (!programme) throw notFound('The programme');
   return programme;
@@ -74,7 +74,7 @@ export async function findEnrolmentList(
   programmeId: number,
   query: z.output<typeof enrolmentListQuerySchema>,
 ): Promise<z.infer<typeof enrolmentPageSchema>> {
-  await programmeInReach(deps, auth, programmeId);
+  await reachableProgramme(deps, auth, programmeId);
   const { page, limit, sort, dir, ...filter } = query;
   const found = await repo.findEnrolments(deps.db, {
     programmeId,
