@@ -72,7 +72,9 @@ const toPrincipal = (r: Row): Principal => ({
  */
 const principalSelect = (preferred: ReturnType<typeof sql>, from: ReturnType<typeof sql>) => sql`
   u.jwl_id, u.username, u.first_name, u.last_name, u.email, u.system_role, u.employee_type,
-  u.gender, u.status, u.profile_photo_file_id,
+  u.gender, u.profile_photo_file_id,
+  -- A removed person (cleaned up or merged) is refused like a locked one.
+  case when u.deleted_at is not null then 'locked'::user_status else u.status end as status,
   rk.role_keys, ro.key as role_key, ro.scope as role_scope,
   coalesce(ro.rights, '{}') as rights, ck.clc_ids
   from ${from}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -58,9 +59,19 @@ export const users = pgTable(
     /** The application role they chose last; a new sign-in starts in it. */
     lastRoleKey: text('last_role_key'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * Set by a data cleanup (restorable) or a merge: the person leaves every list and cannot
+     * sign in, but their rows stay for the history.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A merge's tombstone points at the person it was merged into. */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => users.jwlId, {
+      onDelete: 'set null',
+    }),
     ...stamps,
   },
   (t) => [
+    index('users_merged_into_idx').on(t.mergedIntoId),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_last_name_idx').on(sql`lower(${t.lastName})`, t.jwlId),

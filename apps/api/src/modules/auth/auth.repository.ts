@@ -37,7 +37,7 @@ export async function findSignInCandidate(db: Db, username: string, ip: string) 
           from login_failures
          where at > ${windowStart()} and (username = ${username} or ip = ${ip})
       ) f
-      left join users u on lower(u.username) = ${username}`,
+      left join users u on lower(u.username) = ${username} and u.deleted_at is null`,
   );
   return {
     jwlId: row?.jwl_id ?? null,

@@ -32,7 +32,9 @@ export type PeopleFilter = {
 
 /** The WHERE of a people list: kind, scope, filters and search. */
 export function peopleCondition({ roles, scope, query }: PeopleFilter): SQL {
-  const parts: SQL[] = [sql`true`];
+  // Removed people (a cleanup or a merge) leave every list. They hold no roles either, so the
+  // role-count shortcut below needs no such condition.
+  const parts: SQL[] = [sql`u.deleted_at is null`];
   if (roles)
     parts.push(
       sql`exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key in (${inList(roles)}))`,
