@@ -79,6 +79,48 @@ const MENU: Entry[] = [
     modes: ['sis'],
     children: [
       {
+        id: 'authorisation',
+        label: 'Authorisation',
+        path: 'authorisation',
+        right: 'AUTHORISATION__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'user-data-checker',
+        label: 'User data checker',
+        path: 'userDataChecker',
+        right: 'DATA_CLEAN_UP__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'data-cleanup',
+        label: 'Data cleanup',
+        path: 'dataCleanup',
+        right: 'DATA_CLEAN_UP__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'user-merge',
+        label: 'User merge',
+        path: 'userMerge',
+        right: 'DATA_CLEAN_UP__MERGE',
+        modes: ['sis'],
+      },
+      {
+        id: 'security-actions',
+        label: 'Security actions',
+        path: 'security-actions',
+        right: 'USER__SECURITY_ACCESS',
+        modes: ['sis'],
+      },
+      {
+        id: 'audit-log',
+        label: 'Audit log',
+        path: 'audit-log',
+        right: 'AUDIT_LOG__DISPLAY',
+        modes: ['sis'],
+      },
+      {
         id: 'mail-log',
         label: 'Mail log',
         path: 'mail-log',
