@@ -32,6 +32,7 @@ import { resultRoutes } from './modules/results/results.routes';
 import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
+import { userMergeRoutes } from './modules/user-merge/user-merge.routes';
 
 export type AppOptions = {
   config: Config;
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     automaticMailRoutes,
     programmeRoutes,
     certificateRoutes,
+    userMergeRoutes,
   ]) {
     await area(app, deps);
   }

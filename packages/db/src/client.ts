@@ -37,6 +37,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server ends (a restart, a failover, a dropped database) must not
     // bring the process down; the pool opens a new one for the next query.
     pool.on('error', () => undefined);
+    // The same while a connection is lent out (in a transaction): the query in flight fails and
+    // its request answers with an error; the event itself must not end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // A bigint count from pg is a string; PGlite gives a number. Parse int8 so both agree.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -31,7 +31,15 @@ export async function findHistory(
     .from(auditLog)
     .leftJoin(actor, eq(actor.jwlId, auditLog.actorId))
     .leftJoin(impersonator, eq(impersonator.jwlId, auditLog.impersonatorId))
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))
+    .where(
+      and(
+        eq(auditLog.entityType, entityType),
+        entityType === 'user'
+          ? // A person's history also holds that of the people merged into them (their tombstones).
+            sql`${auditLog.entityId} in (select ${String(entityId)} union all select jwl_id::text from users where merged_into_id = ${Number(entityId)})`
+          : eq(auditLog.entityId, String(entityId)),
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({

@@ -1,0 +1,83 @@
+/**
+ * What a merge does with every column that refers to a person (a foreign key to users).
+ * A test reads the foreign keys from the database catalogue and fails for any column missing
+ * here, so a table added later cannot be forgotten: whoever adds it decides its policy.
+ *
+ * - `move`: the removed person's rows now belong to the kept one. When a unique key holds a
+ *   row for each of them, the merge is refused with `conflict`, since either row would lose
+ *   what hangs off it.
+ * - `move-dedupe`: a link row (a role, a CLC, a class seat) moves, and where the kept person
+ *   already has the same link the removed one's copy is dropped. Nothing hangs off such rows;
+ *   the dropped rows are kept in the merge log so that an undo puts them back.
+ * - `keep`: history that stays as it was written, pointing at the tombstone (audit rows, mails
+ *   sent, sign-ins, the merge log itself).
+ * - `profile`: the student profile, one per person: moves when the kept person has none,
+ *   else the chosen field values are copied into the kept person's.
+ */
+export type ReferencePolicy =
+  | { kind: 'move'; label: string; conflict: string }
+  | { kind: 'move-dedupe'; label: string }
+  | { kind: 'keep'; why: string }
+  | { kind: 'profile'; label: string };
+
+export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
+  'user_roles.user_id': { kind: 'move-dedupe', label: 'Roles' },
+  'user_clcs.user_id': { kind: 'move-dedupe', label: 'CLCs' },
+  'student_profiles.user_id': { kind: 'profile', label: 'Student profile' },
+  'enrolments.user_id': {
+    kind: 'move',
+    label: 'Programmes',
+    conflict:
+      'Both people are in the same programme. Withdraw or remove one of the two enrolments first, so that no results or certificates are lost.',
+  },
+  'class_staff.user_id': { kind: 'move-dedupe', label: 'Classes taught' },
+  'files.owner_id': {
+    kind: 'move',
+    label: 'Files',
+    conflict: 'Files cannot conflict.',
+  },
+  'study_breaks.created_by': {
+    kind: 'move',
+    label: 'Study breaks recorded',
+    conflict: 'Study breaks cannot conflict.',
+  },
+  'course_results.entered_by': {
+    kind: 'move',
+    label: 'Results entered',
+    conflict: 'Results cannot conflict.',
+  },
+  // An earlier merge into the removed person now points at the kept one: no chains.
+  'users.merged_into_id': {
+    kind: 'move',
+    label: 'Earlier merges',
+    conflict: 'Tombstones cannot conflict.',
+  },
+  'sessions.user_id': { kind: 'keep', why: 'Sign-ins are history; the merge revokes them all.' },
+  'sessions.switch_user_id': {
+    kind: 'keep',
+    why: 'Who was impersonated in a past sign-in stays as it happened.',
+  },
+  'password_reset_tokens.user_id': {
+    kind: 'keep',
+    why: 'Open links of the removed person are spent by the merge, not moved.',
+  },
+  'audit_log.actor_id': { kind: 'keep', why: 'Audit rows stay as they were written.' },
+  'audit_log.impersonator_id': { kind: 'keep', why: 'Audit rows stay as they were written.' },
+  'mail_outbox.to_user_id': { kind: 'keep', why: 'A mail went to the address it went to.' },
+  'user_merges.removed_user_id': { kind: 'keep', why: 'The merge log records who was who.' },
+  'user_merges.kept_user_id': { kind: 'keep', why: 'The merge log records who was who.' },
+  'user_merges.merged_by': { kind: 'keep', why: 'The merge log records who acted.' },
+  'user_merges.undone_by': { kind: 'keep', why: 'The merge log records who acted.' },
+  'data_cleanups.created_by': { kind: 'keep', why: 'A cleanup run records who ran it.' },
+  'data_cleanups.restored_by': { kind: 'keep', why: 'A cleanup run records who restored it.' },
+};
+
+export type Reference = { table: string; column: string; policy: ReferencePolicy };
+
+/** The references in the order a merge handles them (and an undo reverses). */
+export const REFERENCES: readonly Reference[] = Object.entries(USER_REFERENCES).map(
+  ([key, policy]) => {
+    const [table = '', column = ''] = key.split('.');
+    return { table, column, policy };
+  },
+);

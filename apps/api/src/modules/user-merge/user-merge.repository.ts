@@ -1,0 +1,471 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@lantern/db/client';
+import type { MergeCount, MergePerson } from '@lantern/contracts/user-merge';
+import { jsonParam, rows } from '../../lib/sql';
+import { REFERENCES, type Reference } from './merge-references';
+
+const id = (name: string): SQL => sql`${sql.identifier(name)}`;
+
+/** A table's shape as the catalogue has it: its key and the unique keys a column is part of. */
+export type TableShape = {
+  primaryKey: string[];
+  uniques: string[][];
+};
+
+/** Primary and unique keys (plain columns) of the tables the merge touches, in one query. */
+export async function readShapes(db: Db, tables: string[]): Promise<Map<string, TableShape>> {
+  const found = await rows<{ table: string; primary: boolean; columns: string[] }>(
+    db,
+    sql`select c.relname as "table", i.indisprimary as "primary",
+          array_agg(a.attname::text order by k.ord) as "columns"
+        from pg_index i
+        join pg_class c on c.oid = i.indrelid
+        cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+       where c.relnamespace = 'public'::regnamespace
+         and c.relname = any(${`{${tables.join(',')}}`}::text[])
+         and i.indisunique and i.indexprs is null and i.indpred is null
+       group by c.relname, i.indexrelid, i.indisprimary`,
+  );
+  const shapes = new Map<string, TableShape>();
+  for (const table of tables) shapes.set(table, { primaryKey: [], uniques: [] });
+  for (const row of found) {
+    const shape = shapes.get(row.table);
+    if (!shape) continue;
+    if (row.primary) shape.primaryKey = row.columns;
+    shape.uniques.push(row.columns);
+  }
+  return shapes;
+}
+
+/** Every foreign key to users(jwl_id) in the database, as `table.column`. */
+export async function userForeignKeys(db: Db): Promise<string[]> {
+  const found = await rows<{ ref: string }>(
+    db,
+    sql`select c.relname || '.' || a.attname as ref
+          from pg_constraint k
+          join pg_class c on c.oid = k.conrelid
+          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
+         where k.contype = 'f' and k.confrelid = 'public.users'::regclass
+         order by 1`,
+  );
+  return found.map((r) => r.ref);
+}
+
+type PersonRow = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  status: string;
+  deleted_at: Date | string | null;
+  merged_into_id: number | null;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+  roles: string[];
+  clcs: string[];
+};
+
+export type PersonState = MergePerson & { removed: boolean; mergedIntoId: number | null };
+
+const iso = (v: Date | string | null): string | null =>
+  v === null ? null : new Date(v).toISOString();
+
+const toPerson = (r: PersonRow): PersonState => ({
+  id: r.id,
+  username: r.username,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  status: r.deleted_at ? 'removed' : r.status,
+  roles: r.roles,
+  clcs: r.clcs,
+  lastSignInAt: iso(r.last_sign_in_at),
+  createdAt: iso(r.created_at) ?? '',
+  removed: r.deleted_at !== null,
+  mergedIntoId: r.merged_into_id,
+});
+
+const personColumns = sql`u.jwl_id as id, u.username, u.first_name, u.last_name, u.email, u.status,
+  u.deleted_at, u.merged_into_id, u.last_sign_in_at, u.created_at,
+  array(select ur.role_key from user_roles ur where ur.user_id = u.jwl_id order by ur.role_key) as roles,
+  array(select c.code from user_clcs uc join clcs c on c.id = uc.clc_id where uc.user_id = u.jwl_id order by c.code) as clcs`;
+
+/** The two people of a merge, locked for the merge's transaction when `lock` is set. */
+export async function findPeople(
+  db: Db,
+  ids: number[],
+  lock = false,
+): Promise<Map<number, PersonState>> {
+  if (lock) {
+    // Lock in id order, so that two merges over the same people cannot deadlock.
+    await rows(
+      db,
+      sql`select jwl_id from users where jwl_id = any(${`{${ids.join(',')}}`}::int[]) order by jwl_id for update`,
+    );
+  }
+  const found = await rows<PersonRow>(
+    db,
+    sql`select ${personColumns} from users u where u.jwl_id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return new Map(found.map((r) => [r.id, toPerson(r)]));
+}
+
+/** People to pick for a merge: by JWL-ID, username, name or e-mail; removed people too. */
+export async function searchPeople(db: Db, q: string, limit = 20): Promise<PersonState[]> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byId = /^\d{1,9}$/.test(q) ? Number(q) : -1;
+  const found = await rows<PersonRow>(
+    db,
+    sql`select ${personColumns} from users u
+         where u.jwl_id = ${byId}
+            or lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, '')) like ${pattern}
+         order by (u.jwl_id = ${byId}) desc, u.deleted_at nulls first, lower(u.last_name), u.jwl_id
+         limit ${limit}`,
+  );
+  return found.map(toPerson);
+}
+
+/** Rows per reference for each of the two people, in one statement. */
+export async function countReferences(
+  db: Db,
+  removedId: number,
+  keptId: number,
+): Promise<MergeCount[]> {
+  const counted = REFERENCES.filter((r) => r.policy.kind !== 'keep');
+  const parts = counted.map(
+    (r, i) =>
+      sql`select ${i}::int as i,
+            count(*) filter (where ${id(r.column)} = ${removedId})::int as removed,
+            count(*) filter (where ${id(r.column)} = ${keptId})::int as kept
+          from ${id(r.table)} where ${id(r.column)} in (${removedId}, ${keptId})`,
+  );
+  const found = await rows<{ i: number; removed: number; kept: number }>(
+    db,
+    sql.join(parts, sql` union all `),
+  );
+  const byIndex = new Map(found.map((f) => [f.i, f]));
+  return counted.map((r, i) => ({
+    kind: `${r.table}.${r.column}`,
+    label: 'label' in r.policy ? r.policy.label : r.table,
+    removed: byIndex.get(i)?.removed ?? 0,
+    kept: byIndex.get(i)?.kept ?? 0,
+  }));
+}
+
+/** The unique keys of a table that hold the reference column, and the other columns of each. */
+function keysWith(shape: TableShape, column: string): string[][] {
+  return shape.uniques
+    .filter((cols) => cols.includes(column))
+    .map((cols) => cols.filter((c) => c !== column));
+}
+
+/** The removed person's rows that a unique key would also find for the kept one. */
+const duplicateOf = (ref: Reference, shape: TableShape, keptId: number): SQL => {
+  const keys = keysWith(shape, ref.column);
+  const matches = keys.map((others) =>
+    others.length === 0
+      ? sql`true`
+      : sql.join(
+          others.map((c) => sql`k.${id(c)} is not distinct from r.${id(c)}`),
+          sql` and `,
+        ),
+  );
+  if (matches.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${id(ref.table)} k where k.${id(ref.column)} = ${keptId} and (${sql.join(matches, sql`) or (`)}))`;
+};
+
+/** How many of the removed person's rows collide with the kept one's on a unique key. */
+export async function countConflicts(
+  db: Db,
+  ref: Reference,
+  shape: TableShape,
+  removedId: number,
+  keptId: number,
+): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${id(ref.table)} r
+         where r.${id(ref.column)} = ${removedId} and ${duplicateOf(ref, shape, keptId)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The key of a row without the reference column: what finds it again after the move. */
+const rowKey = (ref: Reference, shape: TableShape, alias: string): SQL => {
+  const cols = shape.primaryKey.filter((c) => c !== ref.column);
+  if (cols.length === 0) throw new Error(`${ref.table} has no key beside ${ref.column}`);
+  return sql`jsonb_build_object(${sql.join(
+    cols.map((c) => sql`${c}::text, ${sql.raw(alias)}.${id(c)}`),
+    sql`, `,
+  )})`;
+};
+
+export type TableMove = { moved: unknown[]; dropped: unknown[] };
+
+/** Drops the removed person's duplicates (returned whole, for an undo), then moves the rest. */
+export async function moveRows(
+  db: Db,
+  ref: Reference,
+  shape: TableShape,
+  removedId: number,
+  keptId: number,
+  dedupe: boolean,
+): Promise<TableMove> {
+  const dropped = dedupe
+    ? (
+        await rows<{ row: unknown }>(
+          db,
+          sql`delete from ${id(ref.table)} r
+               where r.${id(ref.column)} = ${removedId} and ${duplicateOf(ref, shape, keptId)}
+               returning to_jsonb(r.*) as row`,
+        )
+      ).map((r) => r.row)
+    : [];
+  const moved = await rows<{ key: unknown }>(
+    db,
+    sql`update ${id(ref.table)} t set ${id(ref.column)} = ${keptId}
+         where t.${id(ref.column)} = ${removedId}
+         returning ${rowKey(ref, shape, 't')} as key`,
+  );
+  return { moved: moved.map((m) => m.key), dropped };
+}
+
+/** Puts moved rows back to the removed person and re-inserts the dropped duplicates. */
+export async function unmoveRows(
+  db: Db,
+  ref: Reference,
+  shape: TableShape,
+  removedId: number,
+  keptId: number,
+  move: TableMove,
+): Promise<number> {
+  let back = 0;
+  if (move.moved.length > 0) {
+    const restored = await rows<{ n: number }>(
+      db,
+      sql`with back as (
+            update ${id(ref.table)} t set ${id(ref.column)} = ${removedId}
+             where t.${id(ref.column)} = ${keptId}
+               and ${rowKey(ref, shape, 't')} in (select value from jsonb_array_elements(${jsonParam(move.moved)}::jsonb))
+            returning 1)
+          select count(*)::int as n from back`,
+    );
+    back += restored[0]?.n ?? 0;
+  }
+  if (move.dropped.length > 0) {
+    const reinserted = await rows<{ n: number }>(
+      db,
+      sql`with back as (
+            insert into ${id(ref.table)} overriding system value
+            select * from jsonb_populate_recordset(null::${id(ref.table)}, ${jsonParam(move.dropped)}::jsonb)
+            on conflict do nothing
+            returning 1)
+          select count(*)::int as n from back`,
+    );
+    back += reinserted[0]?.n ?? 0;
+  }
+  return back;
+}
+
+/** Column values of one person, by table, for the field choice. */
+export async function readFields(
+  db: Db,
+  table: 'users' | 'student_profiles',
+  userId: number,
+  columns: string[],
+): Promise<Record<string, string | null> | null> {
+  if (columns.length === 0) return {};
+  const key = table === 'users' ? 'jwl_id' : 'user_id';
+  const [row] = await rows<Record<string, string | null>>(
+    db,
+    sql`select ${sql.join(
+      columns.map((c) => sql`${id(c)}::text as ${id(c)}`),
+      sql`, `,
+    )} from ${id(table)} where ${id(key)} = ${userId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Sets column values on one person's row, each cast back to its column's type. With `only`,
+ * a column changes only while it still holds that value (an undo leaves later edits alone).
+ */
+export async function writeFields(
+  db: Db,
+  table: 'users' | 'student_profiles',
+  userId: number,
+  values: Record<string, string | null>,
+  only?: Record<string, string | null>,
+): Promise<void> {
+  const key = table === 'users' ? 'jwl_id' : 'user_id';
+  for (const [column, value] of Object.entries(values)) {
+    const guard =
+      only && column in only
+        ? sql` and ${id(column)}::text is not distinct from ${only[column] ?? null}`
+        : sql``;
+    // The value arrives as text; the column's own type reads it back (dates, enums).
+    await db.execute(
+      sql`update ${id(table)} set ${id(column)} = (
+            select (json_populate_record(null::${id(table)}, json_build_object(${column}::text, ${value}::text))).${id(column)})
+          where ${id(key)} = ${userId}${guard}`,
+    );
+  }
+  if (table === 'users')
+    await db.execute(
+      sql`update users set version = version + 1, updated_at = now() where jwl_id = ${userId}`,
+    );
+}
+
+/** The removed person becomes a tombstone: out of every list, no sign-in, no open sessions. */
+export async function makeTombstone(db: Db, removedId: number, keptId: number): Promise<void> {
+  await db.execute(
+    sql`update users set deleted_at = now(), merged_into_id = ${keptId},
+          version = version + 1, updated_at = now()
+        where jwl_id = ${removedId}`,
+  );
+  await db.execute(
+    sql`update sessions set revoked_at = now(), revoked_reason = 'merged'
+        where user_id = ${removedId} and revoked_at is null`,
+  );
+  await db.execute(
+    sql`update password_reset_tokens set used_at = now()
+        where user_id = ${removedId} and used_at is null`,
+  );
+}
+
+export async function reviveTombstone(db: Db, removedId: number): Promise<void> {
+  await db.execute(
+    sql`update users set deleted_at = null, merged_into_id = null,
+          version = version + 1, updated_at = now()
+        where jwl_id = ${removedId}`,
+  );
+}
+
+export type MergeRecord = {
+  id: number;
+  removedUserId: number;
+  keptUserId: number;
+  fields: Record<
+    string,
+    { side: 'removed'; table: string; column: string; before: string | null; after: string | null }
+  >;
+  moves: Record<string, TableMove & { profile?: 'moved' }>;
+  counts: MergeCount[];
+  undoneAt: string | null;
+};
+
+export async function insertMerge(
+  db: Db,
+  record: Omit<MergeRecord, 'id' | 'undoneAt'> & { mergedBy: number },
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into user_merges (removed_user_id, kept_user_id, merged_by, fields, moves, counts)
+        values (${record.removedUserId}, ${record.keptUserId}, ${record.mergedBy},
+          ${jsonParam(record.fields)}::jsonb, ${jsonParam(record.moves)}::jsonb, ${jsonParam(record.counts)}::jsonb)
+        returning id::int as id`,
+  );
+  if (!row) throw new Error('The merge was not recorded.');
+  return row.id;
+}
+
+export async function findMerge(
+  db: Db,
+  mergeId: number,
+  lock = false,
+): Promise<MergeRecord | null> {
+  const [row] = await rows<{
+    id: number;
+    removed_user_id: number;
+    kept_user_id: number;
+    fields: MergeRecord['fields'];
+    moves: MergeRecord['moves'];
+    counts: MergeCount[];
+    undone_at: Date | string | null;
+  }>(
+    db,
+    sql`select id::int as id, removed_user_id, kept_user_id, fields, moves, counts, undone_at
+          from user_merges where id = ${mergeId}${lock ? sql` for update` : sql``}`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    removedUserId: row.removed_user_id,
+    keptUserId: row.kept_user_id,
+    fields: row.fields,
+    moves: row.moves,
+    counts: row.counts,
+    undoneAt: iso(row.undone_at),
+  };
+}
+
+export async function markUndone(db: Db, mergeId: number, by: number): Promise<void> {
+  await db.execute(
+    sql`update user_merges set undone_at = now(), undone_by = ${by} where id = ${mergeId}`,
+  );
+}
+
+type LogRow = {
+  id: number;
+  removed_id: number;
+  removed_name: string;
+  removed_username: string;
+  kept_id: number;
+  kept_name: string;
+  kept_username: string;
+  merged_at: Date | string;
+  by_id: number | null;
+  by_name: string | null;
+  counts: MergeCount[];
+  undone_at: Date | string | null;
+  undone_by_id: number | null;
+  undone_by_name: string | null;
+  total: number;
+};
+
+/** The merge log, newest first, optionally of one person (removed or kept). */
+export async function listMerges(
+  db: Db,
+  query: { page: number; limit: number; user?: number | undefined },
+) {
+  const where = query.user
+    ? sql`m.removed_user_id = ${query.user} or m.kept_user_id = ${query.user}`
+    : sql`true`;
+  const found = await rows<LogRow>(
+    db,
+    sql`select m.id::int as id,
+          r.jwl_id as removed_id, r.first_name || ' ' || r.last_name as removed_name, r.username as removed_username,
+          k.jwl_id as kept_id, k.first_name || ' ' || k.last_name as kept_name, k.username as kept_username,
+          m.merged_at, b.jwl_id as by_id, b.first_name || ' ' || b.last_name as by_name, m.counts,
+          m.undone_at, ub.jwl_id as undone_by_id, ub.first_name || ' ' || ub.last_name as undone_by_name,
+          count(*) over ()::int as total
+        from user_merges m
+        join users r on r.jwl_id = m.removed_user_id
+        join users k on k.jwl_id = m.kept_user_id
+        left join users b on b.jwl_id = m.merged_by
+        left join users ub on ub.jwl_id = m.undone_by
+        where ${where}
+        order by m.id desc
+        limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+  );
+  return {
+    total: found[0]?.total ?? 0,
+    items: found.map((r) => ({
+      id: r.id,
+      removed: { id: r.removed_id, name: r.removed_name, username: r.removed_username },
+      kept: { id: r.kept_id, name: r.kept_name, username: r.kept_username },
+      mergedAt: iso(r.merged_at) ?? '',
+      mergedBy: r.by_id !== null ? { id: r.by_id, name: r.by_name ?? '' } : null,
+      counts: r.counts,
+      undoneAt: iso(r.undone_at),
+      undoneBy:
+        r.undone_by_id !== null ? { id: r.undone_by_id, name: r.undone_by_name ?? '' } : null,
+    })),
+  };
+}
+
+/** Moves a one-per-person row (the student profile) whole from one person to another. */
+export const moveProfileSql = (table: string, column: string, fromId: number, toId: number): SQL =>
+  sql`update ${id(table)} set ${id(column)} = ${toId} where ${id(column)} = ${fromId}`;
