@@ -180,7 +180,7 @@ describe('user merge', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     const before = await snapshot([a, b, earlier]);
-    const [{ username = '' } = {}] = await q<{ username: string }>(
+    const [{ username } = { username: '' }] = await q<{ username: string }>(
       `select username from users where jwl_id = $1`,
       [a],
     );
@@ -302,7 +302,7 @@ describe('user merge', () => {
 
   it('refuses a merge of two people in the same programme, changing nothing', async () => {
     const a = await person('Same');
-    const [{ programme_id: programme = 0 } = {}] = await q<{ programme_id: number }>(
+    const [{ programme_id: programme } = { programme_id: 0 }] = await q<{ programme_id: number }>(
       `select programme_id from enrolments where user_id = $1`,
       [a],
     );
@@ -352,7 +352,7 @@ describe('user merge', () => {
       const a = await person('Killed');
       const b = await person('Killed');
       const before = await snapshot([a, b]);
-      const [{ db = '' } = {}] = await q<{ db: string }>(`select current_database() as db`);
+      const [{ db } = { db: '' }] = await q<{ db: string }>(`select current_database() as db`);
       const blocker = new pg.Client({ connectionString: postgresUrl(db) });
       const watcher = new pg.Client({ connectionString: postgresUrl(db) });
       await blocker.connect();
