@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const q = <T>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
+const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
 
 let serial = 0;
 
