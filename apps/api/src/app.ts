@@ -33,6 +33,7 @@ import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.r
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 import { userMergeRoutes } from './modules/user-merge/user-merge.routes';
+import { securityActionRoutes } from './modules/security-actions/security-actions.routes';
 
 export type AppOptions = {
   config: Config;
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     programmeRoutes,
     certificateRoutes,
     userMergeRoutes,
+    securityActionRoutes,
   ]) {
     await area(app, deps);
   }
