@@ -47,6 +47,19 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/support/routes/support-issue')),
           },
           { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
+          // Administration: user merge and security batch actions
+          {
+            path: 'userMerge',
+            lazy: page(() => import('../features/user-merge/routes/user-merge')),
+          },
+          {
+            path: 'userMerge/:deleteUserJwlId/:mergeUserJwlId',
+            lazy: page(() => import('../features/user-merge/routes/user-merge-compare')),
+          },
+          {
+            path: 'security-actions',
+            lazy: page(() => import('../features/security-actions/routes/security-actions')),
+          },
           {
             path: 'clc-partner',
             children: [
