@@ -15,7 +15,13 @@
  *   else the chosen field values are copied into the kept person's.
  */
 export type ReferencePolicy =
-  | { kind: 'move'; label: string; conflict: string }
+  | {
+      kind: 'move';
+      label: string;
+      conflict: string;
+      /** SQL naming a colliding row `r` for the person who resolves it (a programme's code). */
+      conflictName?: string;
+    }
   | { kind: 'move-dedupe'; label: string }
   | { kind: 'keep'; why: string }
   | { kind: 'profile'; label: string };
@@ -29,6 +35,7 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     label: 'Programmes',
     conflict:
       'Both people are in the same programme. Withdraw or remove one of the two enrolments first, so that no results or certificates are lost.',
+    conflictName: `(select p.code || ' ' || p.title from programmes p where p.id = r.programme_id)`,
   },
   'class_staff.user_id': { kind: 'move-dedupe', label: 'Classes taught' },
   'files.owner_id': {

@@ -176,20 +176,24 @@ const duplicateOf = (ref: Reference, shape: TableShape, keptId: number): SQL => 
   return sql`exists (select 1 from ${id(ref.table)} k where k.${id(ref.column)} = ${keptId} and (${sql.join(matches, sql`) or (`)}))`;
 };
 
-/** How many of the removed person's rows collide with the kept one's on a unique key. */
-export async function countConflicts(
+/** The removed person's rows that collide with the kept one's on a unique key, by name. */
+export async function findConflicts(
   db: Db,
   ref: Reference,
   shape: TableShape,
   removedId: number,
   keptId: number,
-): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+): Promise<string[]> {
+  const name =
+    ref.policy.kind === 'move' && ref.policy.conflictName
+      ? sql.raw(ref.policy.conflictName)
+      : sql`null::text`;
+  const found = await rows<{ name: string | null }>(
     db,
-    sql`select count(*)::int as n from ${id(ref.table)} r
+    sql`select ${name} as name from ${id(ref.table)} r
          where r.${id(ref.column)} = ${removedId} and ${duplicateOf(ref, shape, keptId)}`,
   );
-  return row?.n ?? 0;
+  return found.map((f) => f.name ?? '');
 }
 
 /** The key of a row without the reference column: what finds it again after the move. */

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
+const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.database.query<T>(text, params);
 
 let serial = 0;
 

@@ -49,8 +49,12 @@ async function conflictsOf(
     if (ref.policy.kind !== 'move') continue;
     const shape = shapes.get(ref.table);
     if (!shape) continue;
-    if ((await repo.countConflicts(db, ref, shape, removed.id, kept.id)) > 0)
-      reasons.push(ref.policy.conflict);
+    const found = await repo.findConflicts(db, ref, shape, removed.id, kept.id);
+    if (found.length === 0) continue;
+    const names = found.filter(Boolean);
+    reasons.push(
+      names.length > 0 ? `${ref.policy.conflict} (${names.join(', ')})` : ref.policy.conflict,
+    );
   }
   return reasons;
 }

@@ -1,3 +1,4 @@
+import '../../../components/form-styles';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';

@@ -1,3 +1,4 @@
+import '../../../components/form-styles';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
