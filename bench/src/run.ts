@@ -16,6 +16,7 @@ import { studentListPglite, studentListPostgres } from './scenarios/student-list
 import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
 import { applicantImport } from './scenarios/applicant-import';
+import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -29,10 +30,13 @@ const SCENARIOS: Scenario[] = [
   studentExport,
   applicantImport,
   certificatesScenario,
+  userMergePglite,
+  userMergePostgres,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
+  'user-merge': ['user-merge-pglite', 'user-merge-postgres'],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };
