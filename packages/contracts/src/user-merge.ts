@@ -134,6 +134,8 @@ export type MergeCandidates = z.infer<typeof mergeCandidatesSchema>;
 
 export const MERGE_TEXTS = {
   same: 'A person cannot be merged into themselves.',
+  self: 'You cannot merge your own account away; ask another administrator.',
+  superAdmin: 'Only a super admin can merge a super admin account.',
   removedGone: 'This person has already been removed or merged.',
   confirm: (removed: number, kept: number) =>
     `Merge ${String(removed)} into ${String(kept)}? ${String(removed)} can no longer sign in; the merge can be undone from the merge log.`,

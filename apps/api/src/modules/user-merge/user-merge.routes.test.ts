@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MergeLog, MergePreview } from '@lantern/contracts/user-merge';
+import { MERGE_TEXTS, type MergeLog, type MergePreview } from '@lantern/contracts/user-merge';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_DB, postgresUrl } from '../../../test/db-target';
 import { USER_REFERENCES, REFERENCES } from './merge-references';
@@ -141,6 +141,36 @@ describe('user merge', () => {
       [a],
     );
     expect(row?.deleted_at).toBeNull();
+  });
+
+  it('lets nobody merge their own account away, and only a super admin merge a super admin', async () => {
+    const admin = await t.as('admin');
+    const [me] = await q<{ id: number }>(`select jwl_id as id from users where username = 'admin'`);
+    const [top] = await q<{ id: number }>(
+      `select jwl_id as id from users where username = 'super_admin'`,
+    );
+    const other = await person('Guard');
+    const self = await t.app.inject({
+      method: 'POST',
+      url: url(me?.id ?? 0, other),
+      headers: admin,
+      payload: {},
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json<{ detail: string }>().detail).toBe(MERGE_TEXTS.self);
+    const escalate = await t.app.inject({
+      method: 'POST',
+      url: url(top?.id ?? 0, me?.id ?? 0),
+      headers: admin,
+      payload: {},
+    });
+    expect(escalate.statusCode).toBe(403);
+    expect(escalate.json<{ detail: string }>().detail).toBe(MERGE_TEXTS.superAdmin);
+    const roles = await q<{ role_key: string }>(
+      `select role_key from user_roles where user_id = $1`,
+      [me?.id ?? 0],
+    );
+    expect(roles.map((r) => r.role_key)).not.toContain('SUPER_ADMIN');
   });
 
   it('shows both people, the counts that would move, and refuses bad pairs', async () => {

@@ -32,6 +32,18 @@ async function loadPair(db: Db, removedId: number, keptId: number, lock: boolean
   return { removed, kept };
 }
 
+/**
+ * Who may merge whom: nobody merges their own account away, and only a super admin merges a
+ * super admin (the roles move to the kept person: anything else would hand them out).
+ */
+function guardActor(auth: AuthContext, removed: repo.PersonState, kept: repo.PersonState): void {
+  if (removed.id === auth.realUser.jwlId || removed.id === auth.user.jwlId)
+    throw new AppError(403, 'FORBIDDEN', MERGE_TEXTS.self);
+  const superAdmin = (p: repo.PersonState) => p.roles.includes('SUPER_ADMIN');
+  if ((superAdmin(removed) || superAdmin(kept)) && !auth.realUser.roleKeys.includes('SUPER_ADMIN'))
+    throw new AppError(403, 'FORBIDDEN', MERGE_TEXTS.superAdmin);
+}
+
 /** Why the merge cannot happen now, in sentences; empty when it can. */
 async function conflictsOf(
   db: Db,
@@ -113,6 +125,7 @@ export async function merge(
 ): Promise<{ mergeId: number }> {
   const mergeId = await deps.db.transaction(async (tx) => {
     const { removed, kept } = await loadPair(tx, removedId, keptId, true);
+    guardActor(auth, removed, kept);
     const shapes = await repo.readShapes(tx, tablesOf());
     const conflicts = await conflictsOf(tx, removed, kept, shapes);
     if (conflicts.length > 0) throw conflict(conflicts.join(' '));
