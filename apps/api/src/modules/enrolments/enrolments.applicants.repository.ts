@@ -109,45 +109,44 @@ export type MatchRow = {
  * The existing people each row may be: by JWL-ID; else by first and last name with the birth
  * date; else by e-mail with the birth date. One query for every row of a file, with only the
  * ways of matching that some row needs (a file of new people has no JWL-IDs to look up).
+ * Each way reads its own rows as an array (not a filtered CTE, whose size the planner cannot
+ * estimate): told there are thousands, it hashes the people rather than probing them one by
+ * one for every namesake or every person born the same day.
  */
 export async function matchPeople(
   db: Db,
   input: { programmeId: number; scope: number[] | null; keys: MatchKey[] },
 ): Promise<MatchRow[]> {
-  if (input.keys.length === 0) return [];
-  const k = input.keys;
   const columns = sql`u.jwl_id as user_id, ${matchable(input.scope)} as matchable,
     exists (select 1 from enrolments e where e.programme_id = ${input.programmeId} and e.user_id = u.jwl_id) as applied`;
+  const rowNos = (keys: MatchKey[]) => intArray(keys.map((r) => r.row));
+  const birthDates = (keys: MatchKey[]) =>
+    sql`${pgArray(keys.map((r) => r.birthDate))}::text::date[]`;
+  const byId = input.keys.filter((r) => r.jwlId !== null);
+  const byName = input.keys.filter((r) => r.jwlId === null && r.birthDate !== null);
+  const byEmail = byName.filter((r) => r.email !== null);
   const ways: SQL[] = [];
-  if (k.some((r) => r.jwlId !== null))
+  if (byId.length > 0)
     ways.push(sql`select i.row_no as row, 'id' as how, ${columns}
-      from input i join users u on u.jwl_id = i.jwl_id`);
-  if (k.some((r) => r.jwlId === null && r.birthDate !== null))
+      from unnest(${rowNos(byId)}, ${intArray(byId.map((r) => r.jwlId))}) as i(row_no, jwl_id)
+      join users u on u.jwl_id = i.jwl_id`);
+  if (byName.length > 0)
     ways.push(sql`select i.row_no as row, 'name' as how, ${columns}
-      from input i
+      from unnest(${rowNos(byName)},
+        ${textArray(byName.map((r) => r.firstName.toLowerCase()))},
+        ${textArray(byName.map((r) => r.lastName.toLowerCase()))},
+        ${birthDates(byName)}) as i(row_no, first_name, last_name, birth_date)
       join users u on lower(u.last_name) = i.last_name and lower(u.first_name) = i.first_name
-      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
-      where i.jwl_id is null`);
-  if (k.some((r) => r.jwlId === null && r.birthDate !== null && r.email !== null))
+      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date`);
+  if (byEmail.length > 0)
     ways.push(sql`select i.row_no as row, 'email' as how, ${columns}
-      from input i
+      from unnest(${rowNos(byEmail)},
+        ${textArray(byEmail.map((r) => r.email?.toLowerCase() ?? null))},
+        ${birthDates(byEmail)}) as i(row_no, email, birth_date)
       join users u on lower(u.email) = i.email
-      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
-      where i.jwl_id is null and i.email is not null`);
+      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date`);
   if (ways.length === 0) return [];
-  return rows<MatchRow>(
-    db,
-    sql`with input as (
-          select * from unnest(
-            ${intArray(k.map((r) => r.row))}, ${intArray(k.map((r) => r.jwlId))},
-            ${textArray(k.map((r) => r.email?.toLowerCase() ?? null))},
-            ${textArray(k.map((r) => r.firstName.toLowerCase()))},
-            ${textArray(k.map((r) => r.lastName.toLowerCase()))},
-            ${sql`${pgArray(k.map((r) => r.birthDate))}::text::date[]`}
-          ) as t(row_no, jwl_id, email, first_name, last_name, birth_date)
-        )
-        ${sql.join(ways, sql` union all `)}`,
-  );
+  return rows<MatchRow>(db, sql.join(ways, sql` union all `));
 }
 
 export type NewPerson = {
