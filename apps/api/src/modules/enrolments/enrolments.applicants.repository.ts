@@ -109,45 +109,44 @@ export type MatchRow = {
  * The existing people each row may be: by JWL-ID; else by first and last name with the birth
  * date; else by e-mail with the birth date. One query for every row of a file, with only the
  * ways of matching that some row needs (a file of new people has no JWL-IDs to look up).
+ * Each way reads its own rows as an array (not a filtered CTE, whose size the planner cannot
+ * estimate): told there are thousands, it hashes the people rather than probing them one by
+ * one for every namesake or every person born the same day.
  */
 export async function matchPeople(
   db: Db,
   input: { programmeId: number; scope: number[] | null; keys: MatchKey[] },
 ): Promise<MatchRow[]> {
-  if (input.keys.length === 0) return [];
-  const k = input.keys;
   const columns = sql`u.jwl_id as user_id, ${matchable(input.scope)} as matchable,
     exists (select 1 from enrolments e where e.programme_id = ${input.programmeId} and e.user_id = u.jwl_id) as applied`;
+  const rowNos = (keys: MatchKey[]) => intArray(keys.map((r) => r.row));
+  const birthDates = (keys: MatchKey[]) =>
+    sql`${pgArray(keys.map((r) => r.birthDate))}::text::date[]`;
+  const byId = input.keys.filter((r) => r.jwlId !== null);
+  const byName = input.keys.filter((r) => r.jwlId === null && r.birthDate !== null);
+  const byEmail = byName.filter((r) => r.email !== null);
   const ways: SQL[] = [];
-  if (k.some((r) => r.jwlId !== null))
+  if (byId.length > 0)
     ways.push(sql`select i.row_no as row, 'id' as how, ${columns}
-      from input i join users u on u.jwl_id = i.jwl_id`);
-  if (k.some((r) => r.jwlId === null && r.birthDate !== null))
+      from unnest(${rowNos(byId)}, ${intArray(byId.map((r) => r.jwlId))}) as i(row_no, jwl_id)
+      join users u on u.jwl_id = i.jwl_id`);
+  if (byName.length > 0)
     ways.push(sql`select i.row_no as row, 'name' as how, ${columns}
-      from input i
+      from unnest(${rowNos(byName)},
+        ${textArray(byName.map((r) => r.firstName.toLowerCase()))},
+        ${textArray(byName.map((r) => r.lastName.toLowerCase()))},
+        ${birthDates(byName)}) as i(row_no, first_name, last_name, birth_date)
       join users u on lower(u.last_name) = i.last_name and lower(u.first_name) = i.first_name
-      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
-      where i.jwl_id is null`);
-  if (k.some((r) => r.jwlId === null && r.birthDate !== null && r.email !== null))
+      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date`);
+  if (byEmail.length > 0)
     ways.push(sql`select i.row_no as row, 'email' as how, ${columns}
-      from input i
+      from unnest(${rowNos(byEmail)},
+        ${textArray(byEmail.map((r) => r.email?.toLowerCase() ?? null))},
+        ${birthDates(byEmail)}) as i(row_no, email, birth_date)
       join users u on lower(u.email) = i.email
-      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date
-      where i.jwl_id is null and i.email is not null`);
+      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date`);
   if (ways.length === 0) return [];
-  return rows<MatchRow>(
-    db,
-    sql`with input as (
-          select * from unnest(
-            ${intArray(k.map((r) => r.row))}, ${intArray(k.map((r) => r.jwlId))},
-            ${textArray(k.map((r) => r.email?.toLowerCase() ?? null))},
-            ${textArray(k.map((r) => r.firstName.toLowerCase()))},
-            ${textArray(k.map((r) => r.lastName.toLowerCase()))},
-            ${sql`${pgArray(k.map((r) => r.birthDate))}::text::date[]`}
-          ) as t(row_no, jwl_id, email, first_name, last_name, birth_date)
-        )
-        ${sql.join(ways, sql` union all `)}`,
-  );
+  return rows<MatchRow>(db, sql.join(ways, sql` union all `));
 }
 
 export type NewPerson = {
@@ -164,78 +163,99 @@ export type NewPerson = {
 };
 
 /**
- * A new person as their audit row records them (empty fields left out), with their CLC's id:
- * the statement reads its columns from it and stores the rest as the row's `changes`.
+ * `applied`: what an application's audit row says, which depends on its CLC only, so it is
+ * built once per CLC of the statement's `enrolled` rows.
  */
-const personJson = (p: NewPerson) => ({
-  username: p.username,
-  firstName: p.firstName,
-  lastName: p.lastName,
-  email: p.email ?? undefined,
-  phone: p.phone ?? undefined,
-  gender: p.gender ?? undefined,
-  birthDate: p.birthDate ?? undefined,
-  roles: ['STUDENT'],
-  clcs: [p.clcCode],
-  clcId: p.clcId,
-});
+const applicationChanges = (programmeId: number, source: string): SQL =>
+  sql`applied as materialized (
+    select k.id as clc_id,
+           jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
+             'programmeId', ${programmeId}::int, 'clc', k.code, 'source', ${source}::text) as changes
+    from clcs k where k.id in (select clc_id from enrolled)
+  )`;
 
 /**
- * Creates people without a password (they set it through their invitation), each with a
- * student profile, the STUDENT role, their CLC and an audit row, in one statement fed by one
- * JSON parameter. Returns their JWL-IDs by username.
+ * Creates people as applicants of a programme: each without a password (they set it through
+ * their invitation), with a student profile, the STUDENT role, their CLC, the enrolment and
+ * two audit rows (`student.created`, `applied`), all in one statement fed by one JSON
+ * parameter. Their JWL-IDs are drawn from the users' sequence first, so every table reads
+ * them from the input rather than from a join on what was inserted; and as the people are
+ * new, their enrolments are plain inserts (no conflict to look for). Returns the enrolments.
  */
-export async function createPeople(
+export async function createApplicants(
   db: Db,
   auth: AuthContext,
-  people: NewPerson[],
-): Promise<Map<string, number>> {
-  if (people.length === 0) return new Map();
+  input: { programmeId: number; people: NewPerson[]; source: string },
+): Promise<{ id: number; user_id: number }[]> {
+  if (input.people.length === 0) return [];
   const who = auditActor(auth);
-  const created = await rows<{ jwl_id: number; username: string }>(
+  const people = input.people.map((p) => ({
+    username: p.username,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    gender: p.gender,
+    birth_date: p.birthDate,
+    clc_id: p.clcId,
+    clc_code: p.clcCode,
+  }));
+  return rows<{ id: number; user_id: number }>(
     db,
-    sql`with input as (
-          select v->>'username' as username, v->>'email' as email,
-                 v->>'firstName' as first_name, v->>'lastName' as last_name,
-                 v->>'gender' as gender, v->>'phone' as phone,
-                 (v->>'birthDate')::date as birth_date, (v->>'clcId')::int as clc_id,
-                 v - 'clcId' as changes
-          from jsonb_array_elements(${jsonParam(people.map(personJson))}::jsonb) as e(v)
+    sql`with input as materialized (
+          select nextval(pg_get_serial_sequence('users', 'jwl_id'))::int as jwl_id, r.*
+          from json_to_recordset(${jsonParam(people)}::json) as r(
+            username text, first_name text, last_name text, email text, phone text,
+            gender gender, birth_date date, clc_id int, clc_code text)
         ),
         u as (
-          insert into users (username, email, first_name, last_name, gender, phone, last_role_key)
-          select username, email, first_name, last_name, gender::gender, phone, 'STUDENT'
+          insert into users (jwl_id, username, email, first_name, last_name, gender, phone, last_role_key)
+          overriding system value
+          select jwl_id, username, email, first_name, last_name, gender, phone, 'STUDENT'
           from input
-          returning jwl_id, username
         ),
-        -- Each new person's JWL-ID beside their row, joined once for every table below.
-        person as (select u.jwl_id, i.* from u join input i on i.username = u.username),
-        p as (insert into student_profiles (user_id, birth_date) select jwl_id, birth_date from person),
-        r as (insert into user_roles (user_id, role_key) select jwl_id, 'STUDENT' from person),
-        c as (insert into user_clcs (user_id, clc_id) select jwl_id, clc_id from person),
+        p as (insert into student_profiles (user_id, birth_date) select jwl_id, birth_date from input),
+        r as (insert into user_roles (user_id, role_key) select jwl_id, 'STUDENT' from input),
+        c as (insert into user_clcs (user_id, clc_id) select jwl_id, clc_id from input),
+        enrolled as (
+          insert into enrolments (programme_id, user_id, clc_id, state)
+          select ${input.programmeId}, jwl_id, clc_id, 'applied' from input
+          returning id, user_id, clc_id
+        ),
+        ${applicationChanges(input.programmeId, input.source)},
+        -- One insert, so every person's row comes before the applications' (as two statements
+        -- wrote them); the person as the row records them, empty fields left out.
         logged as (
           insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
-          select ${who.actorId}, ${who.impersonatorId}, 'student.created', 'user', jwl_id::text,
-                 changes, ${who.ip}
-          from person
+          select ${who.actorId}, ${who.impersonatorId}, action, entity_type, entity_id, changes, ${who.ip}
+          from (
+            select 'student.created' as action, 'user' as entity_type, jwl_id::text as entity_id,
+                   jsonb_strip_nulls(jsonb_build_object('username', username,
+                     'firstName', first_name, 'lastName', last_name, 'email', email,
+                     'phone', phone, 'gender', gender, 'birthDate', birth_date,
+                     'roles', jsonb_build_array('STUDENT'), 'clcs', jsonb_build_array(clc_code))) as changes
+            from input
+            union all
+            select 'applied', 'enrolment', e.id::text, a.changes
+            from enrolled e join applied a on a.clc_id = e.clc_id
+          ) as entry
         )
-        select jwl_id, username from u`,
+        select id, user_id from enrolled`,
   );
-  return new Map(created.map((c) => [c.username, c.jwl_id]));
 }
 
 /**
- * Makes people applicants of a programme at a CLC: the STUDENT role and the CLC membership
- * when missing, and the enrolment unless they already have one, with audit rows for what
- * changed. Set-based: one statement for any number of people. Returns the new enrolments.
+ * Makes existing people applicants of a programme at a CLC: the STUDENT role and the CLC
+ * membership when missing, and the enrolment unless they already have one, with audit rows
+ * for what changed. Set-based: one statement for any number of people. Returns the new
+ * enrolments.
  */
 export async function applyPeople(
   db: Db,
   auth: AuthContext,
   input: {
     programmeId: number;
-    /** `created`: made in the same transaction, with their role and CLC already. */
-    people: { userId: number; clcId: number; created?: boolean }[];
+    people: { userId: number; clcId: number }[];
     source: string;
   },
 ): Promise<{ id: number; user_id: number }[]> {
@@ -249,19 +269,18 @@ export async function applyPeople(
     sql`with input as (
           select * from unnest(
             ${intArray(input.people.map((p) => p.userId))},
-            ${intArray(input.people.map((p) => p.clcId))},
-            ${sql`${pgArray(input.people.map((p) => p.created === true))}::text::bool[]`}
-          ) as t(user_id, clc_id, created)
+            ${intArray(input.people.map((p) => p.clcId))}
+          ) as t(user_id, clc_id)
         ),
         role_added as (
           insert into user_roles (user_id, role_key)
-          select user_id, 'STUDENT' from input where not created
+          select user_id, 'STUDENT' from input
           on conflict do nothing
           returning user_id
         ),
         clc_added as (
           insert into user_clcs (user_id, clc_id)
-          select user_id, clc_id from input where not created
+          select user_id, clc_id from input
           on conflict do nothing
           returning user_id, clc_id
         ),
@@ -273,14 +292,7 @@ export async function applyPeople(
         ),
         a1 as (${log('student.role_added', 'user', sql`r.user_id::text`, sql`jsonb_build_object('roles', jsonb_build_object('from', null, 'to', 'STUDENT'))`)} from role_added r),
         a2 as (${log('student.clc_added', 'user', sql`c.user_id::text`, sql`jsonb_build_object('clcs', jsonb_build_object('from', null, 'to', (select code from clcs where id = c.clc_id)))`)} from clc_added c),
-        -- What an application's audit row says depends on its CLC only: built once per CLC.
-        applied as materialized (
-          select k.id as clc_id,
-                 jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
-                   'programmeId', ${input.programmeId}::int, 'clc', k.code,
-                   'source', ${input.source}::text) as changes
-          from clcs k where k.id in (select clc_id from input)
-        ),
+        ${applicationChanges(input.programmeId, input.source)},
         a3 as (${log('applied', 'enrolment', sql`e.id::text`, sql`a.changes`)}
                from enrolled e join applied a on a.clc_id = e.clc_id)
         select id, user_id from enrolled`,

@@ -143,19 +143,18 @@ export async function addApplicant(
     };
   }
   if (Object.keys(fields).length > 0) throw fail(fields);
+  if (!person && userId === null) throw new Error('The applicant could not be saved.');
 
   let saved: { enrolmentId: number | undefined; mailIds: number[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
-      const id = person
-        ? (await repo.createPeople(tx, auth, [person])).get(person.username)
-        : userId;
-      if (id === undefined || id === null) throw new Error('The applicant could not be saved.');
-      const enrolled = await repo.applyPeople(tx, auth, {
-        programmeId,
-        people: [{ userId: id, clcId: input.clcId, created: person !== null }],
-        source: 'form',
-      });
+      const enrolled = person
+        ? await repo.createApplicants(tx, auth, { programmeId, people: [person], source: 'form' })
+        : await repo.applyPeople(tx, auth, {
+            programmeId,
+            people: userId === null ? [] : [{ userId, clcId: input.clcId }],
+            source: 'form',
+          });
       const mailIds = await queueAutomaticMails(
         tx,
         { type: 'application_received', programmeId, enrolmentIds: enrolled.map((e) => e.id) },

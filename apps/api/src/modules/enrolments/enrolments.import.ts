@@ -296,37 +296,39 @@ export async function importApplicants(
     clcId: a.clcId,
     clcCode: a.clcCode,
   }));
-  const usernameOfRow = new Map(fresh.map((a, i) => [a.row, usernames[i] ?? '']));
   try {
     const written = await deps.db.transaction(async (tx) => {
-      const created = await repo.createPeople(tx, auth, people);
+      const created = await repo.createApplicants(tx, auth, {
+        programmeId: programme.id,
+        people,
+        source: 'import',
+      });
       const toApply = applicants.flatMap((a) => {
         const match = matches.get(a.row);
-        if (match) return match.applied ? [] : [{ userId: match.userId, clcId: a.clcId }];
-        const userId = created.get(usernameOfRow.get(a.row) ?? '');
-        return userId === undefined ? [] : [{ userId, clcId: a.clcId, created: true }];
+        return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
       });
       const added = await repo.applyPeople(tx, auth, {
         programmeId: programme.id,
         people: toApply,
         source: 'import',
       });
+      const enrolled = [...created, ...added];
       await audit(tx, auth, {
         action: 'applicants.imported',
         entityType: 'programme',
         entityId: programme.id,
-        changes: { rows: found.rows, created: created.size, enrolled: added.length },
+        changes: { rows: found.rows, created: created.length, enrolled: enrolled.length },
       });
       const mailIds = await queueAutomaticMails(
         tx,
         {
           type: 'application_received',
           programmeId: programme.id,
-          enrolmentIds: added.map((e) => e.id),
+          enrolmentIds: enrolled.map((e) => e.id),
         },
         deps.config.publicUrl,
       );
-      return { enrolled: added.length, mailIds };
+      return { enrolled: enrolled.length, mailIds };
     });
     deps.mailer.dispatch(written.mailIds);
     const { enrolled } = written;
