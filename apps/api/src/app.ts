@@ -32,6 +32,8 @@ import { resultRoutes } from './modules/results/results.routes';
 import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
+import { dataCheckRoutes } from './modules/data-checks/data-checks.routes';
+import { dataCleanupRoutes } from './modules/data-cleanup/data-cleanup.routes';
 
 export type AppOptions = {
   config: Config;
@@ -115,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     automaticMailRoutes,
     programmeRoutes,
     certificateRoutes,
+    dataCheckRoutes,
+    dataCleanupRoutes,
   ]) {
     await area(app, deps);
   }

@@ -1,0 +1,219 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@lantern/db/client';
+import type { DataCheck } from '@lantern/contracts/data-checks';
+import { containsPattern, intArray, rows, textArray } from '../../lib/sql';
+import { EMAIL_PATTERN, type CheckRow } from './data-checks.rules';
+
+/*
+ * Every check is a condition on one FROM: the users not removed, their student profile, and
+ * per person whether they hold a CLC and which roles. The duplicates come from two group-bys.
+ * The overview counts all checks in one scan (count(*) filter (…)).
+ */
+
+const spaced = (column: SQL) => sql`(${column} ~ '^\\s|\\s$|\\s\\s')`;
+const noLetter = (column: SQL) => sql`(${column} !~ '[^[:space:][:punct:][:digit:]]')`;
+const wrongCase = (column: SQL) =>
+  sql`((${column} = upper(${column}) and ${column} <> lower(${column}) and char_length(btrim(${column})) > 1)
+      or (${column} = lower(${column}) and ${column} <> upper(${column})))`;
+
+/** The key of an e-mail for duplicates: trimmed, lower case. */
+const EMAIL_KEY = sql`lower(btrim(u.email))`;
+/** The key of a person for "the same person twice": names (trimmed, lower case) and birth date. */
+const PERSON_KEY = sql`lower(btrim(u.first_name)) || '|' || lower(btrim(u.last_name)) || '|' || sp.birth_date::text`;
+
+const FROM = sql`users u
+  left join student_profiles sp on sp.user_id = u.jwl_id
+  left join (
+    select user_id, bool_or(role_key = 'STUDENT') as is_student,
+           bool_or(role_key = 'FACILITATOR') as is_facilitator
+    from user_roles group by user_id
+  ) r on r.user_id = u.jwl_id
+  left join (select distinct user_id from user_clcs) uc on uc.user_id = u.jwl_id
+  left join (
+    select ${EMAIL_KEY} as k from users u
+    where u.deleted_at is null and u.email is not null and btrim(u.email) <> ''
+    group by 1 having count(*) > 1
+  ) de on de.k = ${EMAIL_KEY}
+  left join (
+    select ${PERSON_KEY} as k from users u join student_profiles sp on sp.user_id = u.jwl_id
+    where u.deleted_at is null and sp.birth_date is not null
+    group by 1 having count(*) > 1
+  ) dp on dp.k = ${PERSON_KEY}`;
+
+const CONDITIONS: Record<DataCheck, SQL> = {
+  'duplicate-emails': sql`de.k is not null`,
+  'data-with-spaces': sql`(${spaced(sql`u.first_name`)} or ${spaced(sql`u.last_name`)}
+    or ${spaced(sql`u.username`)} or ${spaced(sql`coalesce(u.email, '')`)})`,
+  'phone-numbers': sql`(u.phone is not null and u.phone !~ '^\\+[1-9][0-9]{6,14}$')`,
+  'mandatory-fields': sql`(uc.user_id is null
+    or (r.is_student and (sp.birth_date is null
+        or (sp.identification_type <> 'none' and coalesce(btrim(sp.identification_number), '') = '')))
+    or (r.is_facilitator and u.employee_type is null))`,
+  'valid-emails': sql`(u.email is not null and btrim(u.email) !~ ${EMAIL_PATTERN})`,
+  'mandatory-names': sql`(${noLetter(sql`u.first_name`)} or ${noLetter(sql`u.last_name`)})`,
+  'possible-cleansing': sql`(${wrongCase(sql`u.first_name`)} or ${wrongCase(sql`u.last_name`)} or dp.k is not null)`,
+};
+
+const ORDER: Partial<Record<DataCheck, SQL>> = {
+  'duplicate-emails': sql`de.k, u.jwl_id`,
+  'possible-cleansing': sql`dp.k nulls last, u.jwl_id`,
+};
+
+/** Every check's count in one statement: one scan of the people, two group-bys. */
+export async function countChecks(
+  db: Db,
+): Promise<Record<DataCheck, number> & { checked: number }> {
+  const columns = sql.join(
+    Object.entries(CONDITIONS).map(
+      ([check, condition]) =>
+        sql`count(*) filter (where ${condition})::int as ${sql.identifier(check)}`,
+    ),
+    sql`, `,
+  );
+  const [row] = await rows<Record<DataCheck, number> & { checked: number }>(
+    db,
+    sql`select count(*)::int as checked, ${columns} from ${FROM} where u.deleted_at is null`,
+  );
+  if (!row) throw new Error('The checks could not be counted.');
+  return row;
+}
+
+const SEARCH = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, ''))`;
+
+function where(check: DataCheck, q: string | undefined, ids?: number[]): SQL {
+  const parts = [sql`u.deleted_at is null`, CONDITIONS[check]];
+  if (q) {
+    const text = sql`${SEARCH} like ${containsPattern(q.toLowerCase())}`;
+    parts.push(/^\d{1,9}$/.test(q) ? sql`(u.jwl_id = ${Number(q)} or ${text})` : text);
+  }
+  if (ids) parts.push(sql`u.jwl_id = any(${intArray(ids)})`);
+  return sql.join(parts, sql` and `);
+}
+
+type RawRow = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  birth_date: string | null;
+  employee_type: string | null;
+  identification_type: string | null;
+  identification_number: string | null;
+  phone_country: string | null;
+  roles: string[] | null;
+  has_clc: boolean;
+  group_key: string | null;
+  duplicate_of: number[] | null;
+  version: number;
+};
+
+export type CheckRowWithVersion = CheckRow & { version: number };
+
+const toRow = (r: RawRow): CheckRowWithVersion => ({
+  id: r.id,
+  username: r.username,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  phone: r.phone,
+  birthDate: r.birth_date,
+  employeeType: r.employee_type,
+  identificationType: r.identification_type,
+  identificationNumber: r.identification_number,
+  phoneCountry: r.phone_country,
+  roles: r.roles ?? [],
+  hasClc: r.has_clc,
+  group: r.group_key,
+  duplicateOf: r.duplicate_of ?? [],
+  version: r.version,
+});
+
+/** The columns of a listed person; the duplicates' partners only for the checks that group. */
+function columns(check: DataCheck): SQL {
+  const partners =
+    check === 'duplicate-emails'
+      ? sql`(select array_agg(o.jwl_id order by o.jwl_id) from users o
+             where o.deleted_at is null and lower(btrim(o.email)) = de.k)`
+      : check === 'possible-cleansing'
+        ? sql`(select array_agg(o.jwl_id order by o.jwl_id) from users o
+               join student_profiles osp on osp.user_id = o.jwl_id
+               where o.deleted_at is null and dp.k is not null
+                 and lower(btrim(o.first_name)) || '|' || lower(btrim(o.last_name)) || '|' || osp.birth_date::text = dp.k)`
+        : sql`null::int[]`;
+  const group =
+    check === 'duplicate-emails'
+      ? sql`de.k`
+      : check === 'possible-cleansing'
+        ? sql`dp.k`
+        : sql`null`;
+  return sql`u.jwl_id as id, u.username, u.first_name, u.last_name, u.email, u.phone,
+    sp.birth_date::text as birth_date, u.employee_type::text as employee_type,
+    sp.identification_type::text as identification_type, sp.identification_number,
+    coalesce(sp.country_of_residence, (select c.country from user_clcs m join clcs c on c.id = m.clc_id
+      where m.user_id = u.jwl_id order by m.clc_id limit 1)) as phone_country,
+    (select array_agg(ur.role_key order by ur.role_key) from user_roles ur where ur.user_id = u.jwl_id) as roles,
+    uc.user_id is not null as has_clc, ${group} as group_key, ${partners} as duplicate_of, u.version`;
+}
+
+export async function findCheckPage(
+  db: Db,
+  check: DataCheck,
+  query: { page: number; limit: number; q?: string | undefined },
+): Promise<{ items: CheckRowWithVersion[]; total: number }> {
+  const condition = where(check, query.q);
+  const order = ORDER[check] ?? sql`u.jwl_id`;
+  const [found, counted] = await Promise.all([
+    rows<RawRow>(
+      db,
+      sql`select ${columns(check)} from ${FROM} where ${condition}
+          order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from ${FROM} where ${condition}`),
+  ]);
+  return { items: found.map(toRow), total: counted[0]?.n ?? 0 };
+}
+
+/** The people of a check in JWL-ID order, a batch at a time (exports, previews). */
+export async function* checkBatches(
+  db: Db,
+  check: DataCheck,
+  q?: string,
+  batchSize = 1000,
+): AsyncGenerator<CheckRowWithVersion[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await rows<RawRow>(
+      db,
+      sql`select ${columns(check)} from ${FROM} where ${where(check, q)} and u.jwl_id > ${after}
+          order by u.jwl_id limit ${batchSize}`,
+    );
+    if (batch.length === 0) return;
+    yield batch.map(toRow);
+    after = batch[batch.length - 1]?.id ?? after;
+    if (batch.length < batchSize) return;
+  }
+}
+
+/** The current rows of some people (whatever the check), to verify a bulk fix against. */
+export async function getCheckRows(db: Db, ids: number[]): Promise<CheckRowWithVersion[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<RawRow>(
+    db,
+    sql`select ${columns('data-with-spaces')} from ${FROM}
+        where u.deleted_at is null and u.jwl_id = any(${intArray(ids)})`,
+  );
+  return found.map(toRow);
+}
+
+/** Which of these usernames (compared in lower case) someone already holds. */
+export async function takenUsernames(db: Db, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const found = await rows<{ k: string }>(
+    db,
+    sql`select lower(u.username) as k from users u
+        where lower(u.username) = any(${textArray(names.map((n) => n.toLowerCase()))})`,
+  );
+  return new Set(found.map((r) => r.k));
+}
