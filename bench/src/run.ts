@@ -16,6 +16,7 @@ import { studentListPglite, studentListPostgres } from './scenarios/student-list
 import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
 import { applicantImport } from './scenarios/applicant-import';
+import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -29,10 +30,13 @@ const SCENARIOS: Scenario[] = [
   studentExport,
   applicantImport,
   certificatesScenario,
+  userDataCheckerPglite,
+  userDataCheckerPostgres,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
+  'user-data-checker': ['user-data-checker-pglite', 'user-data-checker-postgres'],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };

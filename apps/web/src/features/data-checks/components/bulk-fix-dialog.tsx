@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { List, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   CHECK_FIELD_LABELS,
   DATA_CHECK_LABELS,
@@ -57,31 +57,32 @@ export function BulkFixDialog({ check, q, opened, onClose, onDone }: BulkFixDial
               {preview.data.more ? ' More remain: run the fix again afterwards.' : ''}
             </Text>
             {count > 0 ? (
-              <ScrollArea.Autosize mah={360} type="auto">
-                <Table fz="sm" striped withTableBorder aria-label="Changes to make">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Person</Table.Th>
-                      <Table.Th>Field</Table.Th>
-                      <Table.Th>Before</Table.Th>
-                      <Table.Th>After</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {changes.flatMap((c) =>
-                      c.fields.map((f) => (
-                        <Table.Tr key={`${c.id}-${f.field}`}>
-                          <Table.Td>
-                            {c.name} ({c.id})
-                          </Table.Td>
-                          <Table.Td>{CHECK_FIELD_LABELS[f.field]}</Table.Td>
-                          <Table.Td ff="monospace">{showValue(f.before)}</Table.Td>
-                          <Table.Td ff="monospace">{showValue(f.after)}</Table.Td>
-                        </Table.Tr>
-                      )),
-                    )}
-                  </Table.Tbody>
-                </Table>
+              <ScrollArea.Autosize
+                mah={360}
+                type="auto"
+                viewportProps={{ tabIndex: 0, 'aria-label': 'Changes to make' }}
+              >
+                <List size="sm" spacing={6} listStyleType="none">
+                  {changes.map((c) => (
+                    <List.Item key={c.id}>
+                      <Text size="sm" fw={600}>
+                        {c.name} (JWL-ID {c.id})
+                      </Text>
+                      {c.fields.map((f) => (
+                        <Text key={f.field} size="sm">
+                          {CHECK_FIELD_LABELS[f.field]}:{' '}
+                          <Text span size="sm" ff="monospace">
+                            {showValue(f.before)}
+                          </Text>
+                          {' → '}
+                          <Text span size="sm" ff="monospace" fw={600}>
+                            {showValue(f.after)}
+                          </Text>
+                        </Text>
+                      ))}
+                    </List.Item>
+                  ))}
+                </List>
               </ScrollArea.Autosize>
             ) : null}
           </>

@@ -104,34 +104,34 @@ export function CleanupFinder({
             ) : null}
           </Group>
           {count > 0 ? (
-            <Table.ScrollContainer minWidth={520}>
-              <Table fz="sm" striped withTableBorder aria-label="People found">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>JWL-ID</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Roles</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Last sign-in</Table.Th>
+            <Table fz="sm" striped withTableBorder aria-label="People found">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>JWL-ID</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th visibleFrom="sm">Roles</Table.Th>
+                  <Table.Th visibleFrom="sm">Created</Table.Th>
+                  <Table.Th>Last sign-in</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {dry.data.examples.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{p.id}</Table.Td>
+                    <Table.Td>
+                      {p.firstName} {p.lastName} ({p.username})
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      {p.roles.join(', ').toLowerCase() || 'none'}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{formatTimestamp(p.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {p.lastSignInAt ? formatTimestamp(p.lastSignInAt) : 'never'}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {dry.data.examples.map((p) => (
-                    <Table.Tr key={p.id}>
-                      <Table.Td>{p.id}</Table.Td>
-                      <Table.Td>
-                        {p.firstName} {p.lastName} ({p.username})
-                      </Table.Td>
-                      <Table.Td>{p.roles.join(', ').toLowerCase() || 'none'}</Table.Td>
-                      <Table.Td>{formatTimestamp(p.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {p.lastSignInAt ? formatTimestamp(p.lastSignInAt) : 'never'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           ) : null}
         </Stack>
       ) : null}

@@ -56,7 +56,7 @@ export function CleanupRuns({
             render: (r) =>
               `${CLEANUP_LABELS[r.kind]}${r.months === null ? '' : ` (${r.months} months)`}`,
           },
-          { accessor: 'count', title: 'People', width: 70, textAlign: 'right' },
+          { accessor: 'count', title: 'People', width: 80, textAlign: 'right' },
           {
             accessor: 'createdBy',
             title: 'By',
