@@ -154,7 +154,7 @@ describe('the checks', () => {
   });
 
   it('searches and pages a check', async () => {
-    const res = await get('admin', `${BASE}/possible-cleansing?q=achol&limit=1`);
+    const res = await get('admin', `${BASE}/possible-cleansing?q=nyakim&limit=1`);
     const page = res.json<DataCheckPage>();
     expect(page.total).toBe(2);
     expect(page.items).toHaveLength(1);
@@ -339,7 +339,7 @@ describe('fix all at once', () => {
         { field: 'firstName', before: 'jamal', after: 'Jamal' },
         { field: 'lastName', before: 'nuri', after: 'Nuri' },
       ],
-      [{ field: 'lastName', before: 'garang', after: 'Garang' }],
+      [{ field: 'lastName', before: 'gatwech', after: 'Gatwech' }],
     ]);
     // dq.twin.1 (the same person twice) has no mechanical fix.
     expect(names.manual).toBe(1);

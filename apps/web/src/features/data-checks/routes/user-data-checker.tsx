@@ -36,12 +36,7 @@ export default function UserDataCheckerRoute() {
                 <Anchor component={Link} to={check} id={check} fw={600}>
                   {DATA_CHECK_LABELS[check]}
                 </Anchor>
-                <Text
-                  fz={28}
-                  fw={700}
-                  c={n ? 'red.9' : 'green.9'}
-                  aria-label={`${DATA_CHECK_LABELS[check]}: ${n ?? 'counting'}`}
-                >
+                <Text fz={28} fw={700} c={n ? 'red.9' : 'green.9'}>
                   {n === undefined ? '…' : n.toLocaleString('en')}
                 </Text>
                 <Text size="sm" c="dimmed">
