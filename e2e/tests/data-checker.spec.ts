@@ -27,14 +27,14 @@ test('an admin fixes the data with spaces after a preview, and the count drops',
   await page.getByRole('button', { name: 'Fix all…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Fix all: data with spaces' });
   // The preview names each change, before → after, with the spaces made visible.
-  await expect(dialog.getByText('␣Amani')).toBeVisible();
-  await expect(dialog.getByText('Lokure␣␣Ekai␣')).toBeVisible();
+  await expect(dialog.getByText('␣Amani', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Lokure␣␣Ekai␣', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath('user-data-checker-fix-all-1280') });
   await dialog.getByRole('button', { name: /^Apply \d+ changes?$/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status')).toContainText(`${before} people fixed`);
-  await expect(table.getByText('Nothing found: all clean')).toBeVisible();
+  await expect(page.getByText('Nothing found: all clean')).toBeVisible();
 
   await page.getByRole('link', { name: '← User data checker' }).click();
   await expect(countOf(page, 'Data with spaces')).toHaveText('0');
