@@ -96,7 +96,14 @@ export function BulkFixDialog({ check, q, opened, onClose, onDone }: BulkFixDial
           onConfirm={
             count > 0
               ? () => {
-                  apply.mutate({ check, changes }, { onSuccess: onDone });
+                  apply.mutate(
+                    { check, changes },
+                    {
+                      onSuccess: (result) => {
+                        onDone(result);
+                      },
+                    },
+                  );
                 }
               : onClose
           }
