@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { DataCheck } from '@lantern/contracts/data-checks';
 import { containsPattern, intArray, rows, textArray } from '../../lib/sql';
-import { EMAIL_PATTERN, type CheckRow } from './data-checks.rules';
+import { EMAIL_PATTERN, NOT_LETTERS, type CheckRow } from './data-checks.rules';
 
 /*
  * Every check is a condition on one FROM: the users not removed, their student profile, and
@@ -10,24 +10,23 @@ import { EMAIL_PATTERN, type CheckRow } from './data-checks.rules';
  * The overview counts all checks in one scan (count(*) filter (…)).
  */
 
-const spaced = (column: SQL) => sql`(${column} ~ '^\\s|\\s$|\\s\\s')`;
-const noLetter = (column: SQL) => sql`(${column} !~ '[^[:space:][:punct:][:digit:]]')`;
+// String functions, not regular expressions: the overview evaluates these for every person.
+const spaced = (column: SQL) => sql`(${column} <> btrim(${column}) or strpos(${column}, '  ') > 0)`;
+const noLetter = (column: SQL) => sql`(btrim(${column}, ${NOT_LETTERS}) = '')`;
 const wrongCase = (column: SQL) =>
   sql`((${column} = upper(${column}) and ${column} <> lower(${column}) and char_length(btrim(${column})) > 1)
       or (${column} = lower(${column}) and ${column} <> upper(${column})))`;
 
 /** The key of an e-mail for duplicates: trimmed, lower case. */
 const EMAIL_KEY = sql`lower(btrim(u.email))`;
-/** The key of a person for "the same person twice": names (trimmed, lower case) and birth date. */
-const PERSON_KEY = sql`lower(btrim(u.first_name)) || '|' || lower(btrim(u.last_name)) || '|' || sp.birth_date::text`;
+/** "The same person twice": names (trimmed, lower case) and birth date, compared column by column. */
+const FIRST_KEY = sql`lower(btrim(u.first_name))`;
+const LAST_KEY = sql`lower(btrim(u.last_name))`;
 
 const FROM = sql`users u
   left join student_profiles sp on sp.user_id = u.jwl_id
-  left join (
-    select user_id, bool_or(role_key = 'STUDENT') as is_student,
-           bool_or(role_key = 'FACILITATOR') as is_facilitator
-    from user_roles group by user_id
-  ) r on r.user_id = u.jwl_id
+  left join user_roles rs on rs.user_id = u.jwl_id and rs.role_key = 'STUDENT'
+  left join user_roles rf on rf.user_id = u.jwl_id and rf.role_key = 'FACILITATOR'
   left join (select distinct user_id from user_clcs) uc on uc.user_id = u.jwl_id
   left join (
     select ${EMAIL_KEY} as k from users u
@@ -35,34 +34,36 @@ const FROM = sql`users u
     group by 1 having count(*) > 1
   ) de on de.k = ${EMAIL_KEY}
   left join (
-    select ${PERSON_KEY} as k from users u join student_profiles sp on sp.user_id = u.jwl_id
+    select ${FIRST_KEY} as f, ${LAST_KEY} as l, sp.birth_date as b
+    from users u join student_profiles sp on sp.user_id = u.jwl_id
     where u.deleted_at is null and sp.birth_date is not null
-    group by 1 having count(*) > 1
-  ) dp on dp.k = ${PERSON_KEY}`;
+    group by 1, 2, 3 having count(*) > 1
+  ) dp on dp.b = sp.birth_date and dp.l = ${LAST_KEY} and dp.f = ${FIRST_KEY}`;
 
 const CONDITIONS: Record<DataCheck, SQL> = {
   'duplicate-emails': sql`de.k is not null`,
   'data-with-spaces': sql`(${spaced(sql`u.first_name`)} or ${spaced(sql`u.last_name`)}
     or ${spaced(sql`u.username`)} or ${spaced(sql`coalesce(u.email, '')`)})`,
-  'phone-numbers': sql`(u.phone is not null and u.phone !~ '^\\+[1-9][0-9]{6,14}$')`,
+  // E.164 (`^\+[1-9][0-9]{6,14}$`) spelt with string functions: half the time of the pattern.
+  'phone-numbers': sql`(u.phone is not null and not (left(u.phone, 1) = '+'
+    and substr(u.phone, 2, 1) between '1' and '9' and length(u.phone) between 8 and 16
+    and translate(substr(u.phone, 2), '0123456789', '') = ''))`,
   'mandatory-fields': sql`(uc.user_id is null
-    or (r.is_student and (sp.birth_date is null
+    or (rs.user_id is not null and (sp.birth_date is null
         or (sp.identification_type <> 'none' and coalesce(btrim(sp.identification_number), '') = '')))
-    or (r.is_facilitator and u.employee_type is null))`,
+    or (rf.user_id is not null and u.employee_type is null))`,
   'valid-emails': sql`(u.email is not null and btrim(u.email) !~ ${EMAIL_PATTERN})`,
   'mandatory-names': sql`(${noLetter(sql`u.first_name`)} or ${noLetter(sql`u.last_name`)})`,
-  'possible-cleansing': sql`(${wrongCase(sql`u.first_name`)} or ${wrongCase(sql`u.last_name`)} or dp.k is not null)`,
+  'possible-cleansing': sql`(${wrongCase(sql`u.first_name`)} or ${wrongCase(sql`u.last_name`)} or dp.b is not null)`,
 };
 
 const ORDER: Partial<Record<DataCheck, SQL>> = {
   'duplicate-emails': sql`de.k, u.jwl_id`,
-  'possible-cleansing': sql`dp.k nulls last, u.jwl_id`,
+  'possible-cleansing': sql`dp.l nulls last, dp.f, dp.b, u.jwl_id`,
 };
 
-/** Every check's count in one statement: one scan of the people, two group-bys. */
-export async function countChecks(
-  db: Db,
-): Promise<Record<DataCheck, number> & { checked: number }> {
+/** The overview's one statement: every check's count in one scan of the people, two group-bys. */
+export function countChecksSql(): SQL {
   const columns = sql.join(
     Object.entries(CONDITIONS).map(
       ([check, condition]) =>
@@ -70,10 +71,18 @@ export async function countChecks(
     ),
     sql`, `,
   );
-  const [row] = await rows<Record<DataCheck, number> & { checked: number }>(
-    db,
-    sql`select count(*)::int as checked, ${columns} from ${FROM} where u.deleted_at is null`,
-  );
+  return sql`select count(*)::int as checked, ${columns} from ${FROM} where u.deleted_at is null`;
+}
+
+export async function countChecks(
+  db: Db,
+): Promise<Record<DataCheck, number> & { checked: number }> {
+  // PostgreSQL's estimate of the duplicate joins is far too high, which would switch on JIT:
+  // seconds of compiling for a query that runs in a fraction of that. PGlite has no JIT.
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    return rows<Record<DataCheck, number> & { checked: number }>(tx, countChecksSql());
+  });
   if (!row) throw new Error('The checks could not be counted.');
   return row;
 }
@@ -139,14 +148,14 @@ function columns(check: DataCheck): SQL {
       : check === 'possible-cleansing'
         ? sql`(select array_agg(o.jwl_id order by o.jwl_id) from users o
                join student_profiles osp on osp.user_id = o.jwl_id
-               where o.deleted_at is null and dp.k is not null
-                 and lower(btrim(o.first_name)) || '|' || lower(btrim(o.last_name)) || '|' || osp.birth_date::text = dp.k)`
+               where o.deleted_at is null and osp.birth_date = dp.b
+                 and lower(btrim(o.last_name)) = dp.l and lower(btrim(o.first_name)) = dp.f)`
         : sql`null::int[]`;
   const group =
     check === 'duplicate-emails'
       ? sql`de.k`
       : check === 'possible-cleansing'
-        ? sql`dp.k`
+        ? sql`dp.f || ' ' || dp.l || ', ' || dp.b::text`
         : sql`null`;
   return sql`u.jwl_id as id, u.username, u.first_name, u.last_name, u.email, u.phone,
     sp.birth_date::text as birth_date, u.employee_type::text as employee_type,

@@ -7,19 +7,21 @@ import { normalisePhone } from '../../lib/phone';
  * data-checks.repository.ts select the same people; each pattern here has its twin there.
  */
 
-/** Leading, trailing or doubled white space (SQL: `~ '^\s|\s$|\s\s'`). */
-export const SPACES = /^\s|\s$|\s\s/;
+/** Leading, trailing or doubled spaces (SQL: `x <> btrim(x) or strpos(x, '  ') > 0`). */
+export const SPACES = /^ | $| {2}/;
 /** Stored phones are E.164: every form and import writes them so (lib/phone.ts). */
 export const E164 = /^\+[1-9][0-9]{6,14}$/;
 /** zod's e-mail pattern (the people forms' check), without its escapes so SQL reads it alike. */
 export const EMAIL_PATTERN =
   "^([A-Za-z0-9_'+-]+\\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\\.)+[A-Za-z]{2,}$";
 const EMAIL = new RegExp(EMAIL_PATTERN);
-/** A name with no letter: empty, or only spaces, punctuation and digits. */
-const NO_LETTER = /^[\s\p{P}\p{S}\d]*$/u;
+/** What a name may hold and still have no letter (SQL: `btrim(x, NOT_LETTERS) = ''`). */
+export const NOT_LETTERS = ` .,;:-_'"?!/()*+#0123456789`;
+const NO_LETTER = /^[ .,;:\-_'"?!/()*+#0-9]*$/;
 
 /** Trim and collapse inner runs of white space into one space. */
-export const collapseSpaces = (value: string): string => value.trim().replace(/\s{2,}/g, ' ');
+export const collapseSpaces = (value: string): string =>
+  value.replace(/^ +| +$/g, '').replace(/ {2,}/g, ' ');
 
 /** Each word with a capital first letter, the rest lower case ("o'BRIEN-SMITH" → "O'Brien-Smith"). */
 export const capitalise = (value: string): string =>
@@ -70,9 +72,9 @@ export function spaceProblems(row: CheckRow): DataProblem[] {
     const value = row[field];
     if (value === null || !SPACES.test(value)) return [];
     const where = [
-      /^\s/.test(value) ? 'leading' : null,
-      /\s$/.test(value) ? 'trailing' : null,
-      /\S\s{2,}\S/.test(value) ? 'doubled' : null,
+      value.startsWith(' ') ? 'leading' : null,
+      value.endsWith(' ') ? 'trailing' : null,
+      /[^ ] {2,}[^ ]/.test(value) ? 'doubled' : null,
     ].filter(Boolean);
     return [
       {
