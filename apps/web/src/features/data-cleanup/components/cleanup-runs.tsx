@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { CLEANUP_LABELS, type CleanupRun } from '@lantern/contracts/data-checks';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -12,6 +12,10 @@ import { useCleanupRuns } from '../api/find-cleanup-runs';
 import { useRestoreCleanup } from '../api/restore-cleanup';
 
 const LIMIT = 10;
+const WIDE = '(min-width: 48em)';
+
+const finderOf = (r: CleanupRun) =>
+  `${CLEANUP_LABELS[r.kind]}${r.months === null ? '' : ` (${r.months} months)`}`;
 
 /** Past cleanup runs, newest first, each with Restore while its people are still removed. */
 export function CleanupRuns({
@@ -47,32 +51,34 @@ export function CleanupRuns({
           {
             accessor: 'createdAt',
             title: 'When',
-            width: 150,
-            render: (r) => formatTimestamp(r.createdAt),
+            render: (r) => (
+              <Stack gap={0}>
+                <Text size="sm">{formatTimestamp(r.createdAt)}</Text>
+                {/* On a phone the finder goes under the date. */}
+                <Text size="xs" hiddenFrom="sm">
+                  {finderOf(r)}
+                </Text>
+              </Stack>
+            ),
           },
-          {
-            accessor: 'kind',
-            title: 'Finder',
-            render: (r) =>
-              `${CLEANUP_LABELS[r.kind]}${r.months === null ? '' : ` (${r.months} months)`}`,
-          },
-          { accessor: 'count', title: 'People', width: 80, textAlign: 'right' },
+          { accessor: 'kind', title: 'Finder', visibleMediaQuery: WIDE, render: finderOf },
+          { accessor: 'count', title: 'People', width: 70, textAlign: 'right' },
           {
             accessor: 'createdBy',
             title: 'By',
             width: 160,
-            visibleMediaQuery: '(min-width: 48em)',
+            visibleMediaQuery: WIDE,
             render: (r) => r.createdBy ?? '—',
           },
           {
             accessor: 'restoredAt',
-            title: '',
-            width: 110,
+            title: 'Restore',
+            width: 96,
             render: (r) =>
               r.restoredAt ? (
-                <Badge size="sm" variant="light" color="gray.8" title={r.restoredBy ?? undefined}>
+                <Text size="sm" title={r.restoredBy ? `By ${r.restoredBy}` : undefined}>
                   Restored
-                </Badge>
+                </Text>
               ) : canRestore ? (
                 <Button
                   size="compact-xs"
