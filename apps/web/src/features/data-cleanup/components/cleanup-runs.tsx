@@ -62,7 +62,7 @@ export function CleanupRuns({
             ),
           },
           { accessor: 'kind', title: 'Finder', visibleMediaQuery: WIDE, render: finderOf },
-          { accessor: 'count', title: 'People', width: 70, textAlign: 'right' },
+          { accessor: 'count', title: 'People', width: 84, textAlign: 'right' },
           {
             accessor: 'createdBy',
             title: 'By',
