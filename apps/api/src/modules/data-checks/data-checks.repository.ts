@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { DataCheck } from '@lantern/contracts/data-checks';
 import { containsPattern, intArray, rows, textArray } from '../../lib/sql';
-import { EMAIL_PATTERN, NOT_LETTERS, type CheckRow } from './data-checks.rules';
+import {
+  EMAIL_PATTERN,
+  NO_LETTER_PATTERN,
+  SPACES_PATTERN,
+  type CheckRow,
+} from './data-checks.rules';
 
 /*
  * Every check is a condition on one FROM: the users not removed, their student profile, and
@@ -10,9 +15,8 @@ import { EMAIL_PATTERN, NOT_LETTERS, type CheckRow } from './data-checks.rules';
  * The overview counts all checks in one scan (count(*) filter (…)).
  */
 
-// String functions, not regular expressions: the overview evaluates these for every person.
-const spaced = (column: SQL) => sql`(${column} <> btrim(${column}) or strpos(${column}, '  ') > 0)`;
-const noLetter = (column: SQL) => sql`(btrim(${column}, ${NOT_LETTERS}) = '')`;
+// One pattern over the fields joined by \x01 costs a fraction of a function call per field.
+const SEP = sql`chr(1)`;
 const wrongCase = (column: SQL) =>
   sql`((${column} = upper(${column}) and ${column} <> lower(${column}) and char_length(btrim(${column})) > 1)
       or (${column} = lower(${column}) and ${column} <> upper(${column})))`;
@@ -42,8 +46,8 @@ const FROM = sql`users u
 
 const CONDITIONS: Record<DataCheck, SQL> = {
   'duplicate-emails': sql`de.k is not null`,
-  'data-with-spaces': sql`(${spaced(sql`u.first_name`)} or ${spaced(sql`u.last_name`)}
-    or ${spaced(sql`u.username`)} or ${spaced(sql`coalesce(u.email, '')`)})`,
+  'data-with-spaces': sql`((${SEP} || u.first_name || ${SEP} || u.last_name || ${SEP} || u.username
+    || ${SEP} || coalesce(u.email, '') || ${SEP}) ~ ${SPACES_PATTERN})`,
   // E.164 (`^\+[1-9][0-9]{6,14}$`) spelt with string functions: half the time of the pattern.
   'phone-numbers': sql`(u.phone is not null and not (left(u.phone, 1) = '+'
     and substr(u.phone, 2, 1) between '1' and '9' and length(u.phone) between 8 and 16
@@ -53,7 +57,7 @@ const CONDITIONS: Record<DataCheck, SQL> = {
         or (sp.identification_type <> 'none' and coalesce(btrim(sp.identification_number), '') = '')))
     or (rf.user_id is not null and u.employee_type is null))`,
   'valid-emails': sql`(u.email is not null and btrim(u.email) !~ ${EMAIL_PATTERN})`,
-  'mandatory-names': sql`(${noLetter(sql`u.first_name`)} or ${noLetter(sql`u.last_name`)})`,
+  'mandatory-names': sql`((u.first_name || ${SEP} || u.last_name) ~ ${NO_LETTER_PATTERN})`,
   'possible-cleansing': sql`(${wrongCase(sql`u.first_name`)} or ${wrongCase(sql`u.last_name`)} or dp.b is not null)`,
 };
 
@@ -62,25 +66,76 @@ const ORDER: Partial<Record<DataCheck, SQL>> = {
   'possible-cleansing': sql`dp.l nulls last, dp.f, dp.b, u.jwl_id`,
 };
 
-/** The overview's one statement: every check's count in one scan of the people, two group-bys. */
+/**
+ * The overview's one statement. Each count reads only what it needs: one scan of `users` for
+ * the single-row checks, one for the missing fields (CLC and roles as hashed sets), and a
+ * group-by per kind of duplicate whose group sizes add up to the people in them, so no person is
+ * joined back to their group. The list's conditions above select the same people.
+ */
 export function countChecksSql(): SQL {
-  const columns = sql.join(
-    Object.entries(CONDITIONS).map(
-      ([check, condition]) =>
-        sql`count(*) filter (where ${condition})::int as ${sql.identifier(check)}`,
-    ),
-    sql`, `,
-  );
-  return sql`select count(*)::int as checked, ${columns} from ${FROM} where u.deleted_at is null`;
+  const first = sql`u.first_name`;
+  const last = sql`u.last_name`;
+  return sql`with single as (
+      select count(*)::int as checked,
+        count(*) filter (where ${CONDITIONS['data-with-spaces']})::int as spaces,
+        count(*) filter (where ${CONDITIONS['phone-numbers']})::int as phones,
+        count(*) filter (where ${CONDITIONS['valid-emails']})::int as emails,
+        count(*) filter (where ${CONDITIONS['mandatory-names']})::int as names,
+        count(*) filter (where ${wrongCase(first)} or ${wrongCase(last)})::int as cases
+      from users u where u.deleted_at is null
+    ), missing as (
+      -- Who lacks a field, as a union of small sets found through the primary keys (a person
+      -- without CLC, a student with a gap in the profile or none, a facilitator without type).
+      select count(*)::int as n from users u
+      where u.deleted_at is null and u.jwl_id in (
+        select p.jwl_id from users p
+        where not exists (select 1 from user_clcs c where c.user_id = p.jwl_id)
+        union
+        select sp.user_id from student_profiles sp
+        where (sp.birth_date is null
+               or (sp.identification_type <> 'none' and coalesce(btrim(sp.identification_number), '') = ''))
+          and exists (select 1 from user_roles r where r.user_id = sp.user_id and r.role_key = 'STUDENT')
+        union
+        select r.user_id from user_roles r
+        where r.role_key = 'STUDENT'
+          and not exists (select 1 from student_profiles sp where sp.user_id = r.user_id)
+        union
+        select r.user_id from user_roles r join users f on f.jwl_id = r.user_id
+        where r.role_key = 'FACILITATOR' and f.employee_type is null)
+    ), shared_emails as (
+      select coalesce(sum(n), 0)::int as n from (
+        select count(*) as n from users u
+        where u.deleted_at is null and u.email is not null and btrim(u.email) <> ''
+        group by ${EMAIL_KEY} having count(*) > 1
+      ) g
+    ), twice as (
+      select coalesce(sum(n), 0)::int as n, coalesce(sum(w), 0)::int as w from (
+        select count(*) as n, count(*) filter (where ${wrongCase(first)} or ${wrongCase(last)}) as w
+        from users u join student_profiles sp on sp.user_id = u.jwl_id
+        where u.deleted_at is null and sp.birth_date is not null
+        group by ${FIRST_KEY}, ${LAST_KEY}, sp.birth_date having count(*) > 1
+      ) g
+    )
+    select single.checked,
+      shared_emails.n as "duplicate-emails",
+      single.spaces as "data-with-spaces",
+      single.phones as "phone-numbers",
+      missing.n as "mandatory-fields",
+      single.emails as "valid-emails",
+      single.names as "mandatory-names",
+      single.cases + twice.n - twice.w as "possible-cleansing"
+    from single, missing, shared_emails, twice`;
 }
 
 export async function countChecks(
   db: Db,
 ): Promise<Record<DataCheck, number> & { checked: number }> {
-  // PostgreSQL's estimate of the duplicate joins is far too high, which would switch on JIT:
-  // seconds of compiling for a query that runs in a fraction of that. PGlite has no JIT.
+  // Without JIT (compiling costs more than this query runs), and with room for the group-bys
+  // to stay in memory (PGlite and PostgreSQL default to 4 MB).
   const [row] = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
+    );
     return rows<Record<DataCheck, number> & { checked: number }>(tx, countChecksSql());
   });
   if (!row) throw new Error('The checks could not be counted.');

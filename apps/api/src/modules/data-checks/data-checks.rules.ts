@@ -7,17 +7,21 @@ import { normalisePhone } from '../../lib/phone';
  * data-checks.repository.ts select the same people; each pattern here has its twin there.
  */
 
-/** Leading, trailing or doubled spaces (SQL: `x <> btrim(x) or strpos(x, '  ') > 0`). */
+/** Leading, trailing or doubled spaces in a field. */
 export const SPACES = /^ | $| {2}/;
+/** The same over the fields joined (and enclosed) by \x01, as SQL reads it. */
+export const SPACES_PATTERN = '\\x01 | \\x01| {2}';
 /** Stored phones are E.164: every form and import writes them so (lib/phone.ts). */
 export const E164 = /^\+[1-9][0-9]{6,14}$/;
 /** zod's e-mail pattern (the people forms' check), without its escapes so SQL reads it alike. */
 export const EMAIL_PATTERN =
   "^([A-Za-z0-9_'+-]+\\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\\.)+[A-Za-z]{2,}$";
 const EMAIL = new RegExp(EMAIL_PATTERN);
-/** What a name may hold and still have no letter (SQL: `btrim(x, NOT_LETTERS) = ''`). */
-export const NOT_LETTERS = ` .,;:-_'"?!/()*+#0123456789`;
-const NO_LETTER = /^[ .,;:\-_'"?!/()*+#0-9]*$/;
+/** What a name may hold and still have no letter: spaces, punctuation, digits. */
+const NOT_LETTER = `[ .,;:_'"?!/()*+#0-9-]`;
+const NO_LETTER = new RegExp(`^${NOT_LETTER}*$`);
+/** First or last name without a letter, over first and last name joined by \x01 (SQL). */
+export const NO_LETTER_PATTERN = `^${NOT_LETTER}*\\x01|\\x01${NOT_LETTER}*$`;
 
 /** Trim and collapse inner runs of white space into one space. */
 export const collapseSpaces = (value: string): string =>
