@@ -17,6 +17,7 @@ import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
 import { applicantImport } from './scenarios/applicant-import';
 import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
+import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -32,11 +33,14 @@ const SCENARIOS: Scenario[] = [
   certificatesScenario,
   userMergePglite,
   userMergePostgres,
+  userDataCheckerPglite,
+  userDataCheckerPostgres,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
   'user-merge': ['user-merge-pglite', 'user-merge-postgres'],
+  'user-data-checker': ['user-data-checker-pglite', 'user-data-checker-postgres'],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };

@@ -34,6 +34,8 @@ import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 import { userMergeRoutes } from './modules/user-merge/user-merge.routes';
 import { securityActionRoutes } from './modules/security-actions/security-actions.routes';
+import { dataCheckRoutes } from './modules/data-checks/data-checks.routes';
+import { dataCleanupRoutes } from './modules/data-cleanup/data-cleanup.routes';
 
 export type AppOptions = {
   config: Config;
@@ -119,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     certificateRoutes,
     userMergeRoutes,
     securityActionRoutes,
+    dataCheckRoutes,
+    dataCleanupRoutes,
   ]) {
     await area(app, deps);
   }

@@ -8,6 +8,7 @@ import { clcs, studentProfiles, userClcs, users } from './schema/people';
 import { userRoles } from './schema/access';
 import { auditLog } from './schema/operations';
 import { seedProgrammes } from './seed-programmes';
+import { seedDataChecks } from './seed-data-checks';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -429,11 +430,18 @@ export async function seedDemo(db: Db): Promise<void> {
       },
     });
     const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
+    // A handful of people with one data-quality problem each, for the user data checker.
+    const dataChecks = await seedDataChecks(tx, clcId);
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
       changes: {
-        users: created.length + generated.students + staff.facilitators + staff.coordinators,
+        users:
+          created.length +
+          generated.students +
+          staff.facilitators +
+          staff.coordinators +
+          dataChecks,
         clcs: clcRows.length,
         generatedStudents: generated.students,
         facilitators: staff.facilitators,

@@ -75,6 +75,19 @@ export const router = createBrowserRouter([
               },
             ],
           },
+          // Administration: the user data checker (a page per check) and the data cleanup.
+          {
+            path: 'userDataChecker',
+            lazy: page(() => import('../features/data-checks/routes/user-data-checker')),
+          },
+          {
+            path: 'userDataChecker/:check',
+            lazy: page(() => import('../features/data-checks/routes/data-check')),
+          },
+          {
+            path: 'dataCleanup',
+            lazy: page(() => import('../features/data-cleanup/routes/data-cleanup')),
+          },
           ...PEOPLE_ROUTES,
           ...PROGRAMME_ROUTES,
           {

@@ -85,7 +85,12 @@ function enrolmentCondition(
   filter: EnrolmentFilter,
   today: string,
 ): SQL {
-  const parts: SQL[] = [sql`e.programme_id = ${programmeId}`, inScope(sql`e.clc_id`, scope)];
+  const parts: SQL[] = [
+    sql`e.programme_id = ${programmeId}`,
+    inScope(sql`e.clc_id`, scope),
+    // A removed person (data cleanup, merge) leaves the list; their enrolment row stays.
+    sql`u.deleted_at is null`,
+  ];
   if (filter.ids) parts.push(sql`e.id = any(${intArray(filter.ids)})`);
   if (filter.state) parts.push(sql`e.state = ${filter.state}`);
   if (filter.clc) parts.push(sql`e.clc_id = ${filter.clc}`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { users } from '@lantern/db/schema/people';
 import { containsPattern } from '../../lib/sql';
@@ -19,6 +19,8 @@ export async function searchImpersonationTargets(db: Db, search: string, selfId:
     .where(
       and(
         ne(users.jwlId, selfId),
+        // A removed person (data cleanup, merge) cannot be acted as.
+        isNull(users.deletedAt),
         ne(users.systemRole, 'superAdmin'),
         sql`not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.jwlId} and ${userRoles.roleKey} = 'SUPER_ADMIN')`,
         or(
