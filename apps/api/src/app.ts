@@ -32,6 +32,8 @@ import { resultRoutes } from './modules/results/results.routes';
 import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
+import { authorisationRoutes } from './modules/authorisation/authorisation.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 
 export type AppOptions = {
   config: Config;
@@ -115,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     automaticMailRoutes,
     programmeRoutes,
     certificateRoutes,
+    authorisationRoutes,
+    auditLogRoutes,
   ]) {
     await area(app, deps);
   }
