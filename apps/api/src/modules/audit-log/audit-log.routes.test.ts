@@ -90,7 +90,9 @@ describe('the list', () => {
 
   it('filters by user (JWL-ID, merged-into JWL-ID, name), record, action and days', async () => {
     const only = async (query: Record<string, string | number>) =>
-      (await list({ entityType: 'testcase', ...query })).items.map((i) => i.action + i.entityId);
+      (await list({ entityType: 'testcase', ...query })).items.map(
+        (i) => `${i.action}${i.entityId ?? ''}`,
+      );
     expect(await only({ user: ids.admin ?? 0 })).toEqual(['testcase.create7']);
     // The impersonator finds what they did on someone's behalf.
     expect(await only({ user: ids.super_admin ?? 0 })).toEqual(['testcase.update7']);
