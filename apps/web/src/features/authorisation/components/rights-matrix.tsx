@@ -26,7 +26,7 @@ export function RightsMatrix({ roles, families, onToggle }: RightsMatrixProps) {
             </th>
             {roles.map((role) => (
               <th key={role.key} className="role" scope="col" title={role.key}>
-                {role.label}
+                <span>{role.label}</span>
               </th>
             ))}
           </tr>
@@ -42,7 +42,8 @@ export function RightsMatrix({ roles, families, onToggle }: RightsMatrixProps) {
             {family.rights.map((right) => (
               <tr key={right.key}>
                 <th className="right" scope="row" title={right.key}>
-                  {right.key}
+                  <span className="family-prefix">{right.family}__</span>
+                  {right.action}
                 </th>
                 {roles.map((role) => {
                   const isHeld = held.get(role.key)?.has(right.key) ?? false;

@@ -1,7 +1,8 @@
 import '../../../components/list-styles';
 import '@mantine/core/styles/Code.layer.css';
 import { useMemo } from 'react';
-import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Code, Group, Stack, Text } from '@mantine/core';
+import type { Role } from '@lantern/contracts/authorisation';
 import { DataTable } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -16,6 +17,24 @@ import { holdersByRight, rightMatches } from '../matrix';
 export const loader = requireRight('RIGHT__DISPLAY');
 
 /** Every right with the roles that hold it; the search finds rights and roles alike. */
+function Holders({ roles }: { roles: Role[] }) {
+  if (roles.length === 0)
+    return (
+      <Text size="xs" c="gray.8">
+        No role
+      </Text>
+    );
+  return (
+    <Group gap={4}>
+      {roles.map((role) => (
+        <Badge key={role.key} size="sm" variant="default" tt="none" title={role.key}>
+          {role.label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
 export default function AuthorisationRightListRoute() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -55,7 +74,18 @@ export default function AuthorisationRightListRoute() {
         idAccessor="key"
         noRecordsText="No right matches the search"
         columns={[
-          { accessor: 'key', title: 'Right', render: (r) => <Code>{r.key}</Code> },
+          {
+            accessor: 'key',
+            title: 'Right',
+            render: (r) => (
+              <Stack gap={4} align="flex-start">
+                <Code>{r.key}</Code>
+                <Box hiddenFrom="sm">
+                  <Holders roles={r.roles} />
+                </Box>
+              </Stack>
+            ),
+          },
           {
             accessor: 'family',
             title: 'Family',
@@ -69,20 +99,8 @@ export default function AuthorisationRightListRoute() {
           {
             accessor: 'roles',
             title: 'Held by',
-            render: (r) =>
-              r.roles.length === 0 ? (
-                <Text size="xs" c="gray.8">
-                  No role
-                </Text>
-              ) : (
-                <Group gap={4}>
-                  {r.roles.map((role) => (
-                    <Badge key={role.key} size="xs" variant="default" title={role.key}>
-                      {role.label}
-                    </Badge>
-                  ))}
-                </Group>
-              ),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (r) => <Holders roles={r.roles} />,
           },
         ]}
       />

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import { useState } from 'react';
-import { Button, Code, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { ROLE_SCOPE_LABELS, type Role } from '@lantern/contracts/authorisation';
 import { ExportButtons } from '../../../components/export-buttons';
@@ -62,8 +62,19 @@ export default function AuthorisationRoleListRoute() {
         idAccessor="key"
         noRecordsText="No roles"
         columns={[
-          { accessor: 'key', title: 'Key', render: (r) => <Code>{r.key}</Code> },
-          { accessor: 'label', title: 'Label' },
+          {
+            accessor: 'label',
+            title: 'Role',
+            render: (r) => (
+              <Stack gap={0} align="flex-start">
+                <span>{r.label}</span>
+                <Code fz="xs">{r.key}</Code>
+                <Text size="xs" c="gray.8" hiddenFrom="sm">
+                  {r.userCount} users · {r.rights.length} rights · {ROLE_SCOPE_LABELS[r.scope]}
+                </Text>
+              </Stack>
+            ),
+          },
           {
             accessor: 'scope',
             title: 'Scope',
@@ -76,11 +87,17 @@ export default function AuthorisationRoleListRoute() {
             render: (r) => (r.isBuiltIn ? 'Yes' : 'No'),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
-          { accessor: 'userCount', title: 'Users', textAlign: 'right' },
+          {
+            accessor: 'userCount',
+            title: 'Users',
+            textAlign: 'right',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
           {
             accessor: 'rights',
             title: 'Rights',
             textAlign: 'right',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (r) => r.rights.length,
           },
           {
