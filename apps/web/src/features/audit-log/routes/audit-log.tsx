@@ -1,6 +1,6 @@
 import '../../../components/list-styles';
 import { useMemo, useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, type MantineTheme } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
 import type { AuditLogFilter } from '@lantern/contracts/audit-log';
@@ -20,6 +20,8 @@ import { AuditChanges } from '../components/audit-changes';
 import { AuditFilters } from '../components/audit-filters';
 
 const LIMIT = 50;
+const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
+const NARROW = (theme: MantineTheme) => `(max-width: calc(${theme.breakpoints.sm} - 1px))`;
 
 export const loader = requireRight('AUDIT_LOG__DISPLAY');
 
@@ -88,14 +90,38 @@ export default function AuditLogRoute() {
         }}
         columns={[
           {
+            // A phone shows each entry as one cell: when, who, what, which record.
+            accessor: 'summary',
+            title: 'Entry',
+            visibleMediaQuery: NARROW,
+            render: (a) => (
+              <Stack gap={0}>
+                <Text size="xs" c="gray.8">
+                  {formatTimestamp(a.at)}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {a.action} · {a.entityId ? `${a.entityType} ${a.entityId}` : a.entityType}
+                </Text>
+                <Text size="xs">{personLabel(a.actor)}</Text>
+                {a.impersonator ? (
+                  <Text size="xs" c="gray.8">
+                    impersonated by {personLabel(a.impersonator)}
+                  </Text>
+                ) : null}
+              </Stack>
+            ),
+          },
+          {
             accessor: 'at',
             title: 'When',
             render: (a) => formatTimestamp(a.at),
             noWrap: true,
+            visibleMediaQuery: WIDE,
           },
           {
             accessor: 'actor',
             title: 'User',
+            visibleMediaQuery: WIDE,
             render: (a) => (
               <>
                 {personLabel(a.actor)}
@@ -107,10 +133,11 @@ export default function AuditLogRoute() {
               </>
             ),
           },
-          { accessor: 'action', title: 'Action' },
+          { accessor: 'action', title: 'Action', visibleMediaQuery: WIDE },
           {
             accessor: 'entityType',
             title: 'Record',
+            visibleMediaQuery: WIDE,
             render: (a) => (a.entityId ? `${a.entityType} ${a.entityId}` : a.entityType),
           },
           {

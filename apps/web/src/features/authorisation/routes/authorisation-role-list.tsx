@@ -70,7 +70,8 @@ export default function AuthorisationRoleListRoute() {
                 <span>{r.label}</span>
                 <Code fz="xs">{r.key}</Code>
                 <Text size="xs" c="gray.8" hiddenFrom="sm">
-                  {r.userCount} users · {r.rights.length} rights · {ROLE_SCOPE_LABELS[r.scope]}
+                  {r.userCount} {r.userCount === 1 ? 'user' : 'users'} · {r.rights.length} rights ·{' '}
+                  {ROLE_SCOPE_LABELS[r.scope]}
                 </Text>
               </Stack>
             ),
