@@ -51,7 +51,7 @@ export function ConfirmRightsModal({ change, onClose, onSaved }: ConfirmRightsMo
         <Stack gap="sm">
           <RightList title="Given" rights={diff.added} />
           <RightList title="Taken away" rights={diff.removed} />
-          <Alert color="yellow" variant="light">
+          <Alert color="yellow" variant="light" role="note">
             {affectedText(change.role.userCount)} They have the new rights at their next request.
           </Alert>
           <DialogActions
