@@ -24,6 +24,7 @@ async function adminMenuItems(page: Page): Promise<string[]> {
   const admin = page.getByRole('button', { name: 'Administration' });
   if ((await admin.count()) === 0) return [];
   await admin.click();
+  await expect(page.getByRole('menu')).toBeVisible();
   const items = await page.getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items;
@@ -111,4 +112,42 @@ test('a view-only user opening the authorisation page lands on not-authorised na
     await expect(page).toHaveURL(new RegExp(`/en/not-authorised\\?missingRight=${right}$`));
     await expect(page.getByText(`Missing right: ${right}`)).toBeVisible();
   }
+});
+
+test('an admin reads the roles and the rights; a new role needs a key of its own', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/en\/home/);
+  await page.goto('/en/authorisationRoleList');
+  const roles = page.getByRole('table', { name: 'Roles' });
+  await expect(roles.getByRole('row', { name: /COORDINATOR/ }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'New role' }).click();
+  const form = page.getByRole('dialog', { name: 'New role' });
+  await form.getByRole('textbox', { name: 'Key' }).fill('clc auditor');
+  await form.getByRole('textbox', { name: 'Label' }).fill('CLC auditor');
+  await form.getByRole('button', { name: 'Create role' }).click();
+  await expect(form).toContainText('Use capital letters, digits and single underscores');
+  // A key in use is refused by the server, next to the field; nothing is saved.
+  await form.getByRole('textbox', { name: 'Key' }).fill('COORDINATOR');
+  await form.getByRole('button', { name: 'Create role' }).click();
+  await expect(form).toContainText('A role with this key already exists');
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Rights of Coordinator' }).click();
+  const picker = page.getByRole('dialog', { name: 'Rights of Coordinator' });
+  await expect(picker.getByRole('checkbox', { name: 'STUDENT__EDIT', exact: true })).toBeChecked();
+  await expectAccessible(page);
+  await picker.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/en/authorisationRightList?q=impersonate');
+  const rights = page.getByRole('table', { name: 'Rights' });
+  const impersonate = rights.getByRole('row', { name: /USER__IMPERSONATE/ });
+  await expect(impersonate).toContainText('Super Admin');
+  // Only the Super Admin role may impersonate (decision 0003).
+  await expect(impersonate.getByText('Admin', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
 });
