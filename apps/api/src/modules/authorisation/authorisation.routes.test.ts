@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Authorisation, Role, RoleRightsSaved } from '@lantern/contracts/authorisation';
 import type { BaseData } from '@lantern/contracts/current-user';
 import { RIGHTS } from '@lantern/contracts/rights';
+import { syncCatalogue } from '@lantern/db/catalogue';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -309,5 +310,35 @@ describe('export of the role-to-right map', () => {
       `select count(*)::int as n from role_rights`,
     )) as [{ n: number }];
     expect(sheet?.rowCount).toBe(n + 1);
+  });
+});
+
+describe('the catalogue sync at start-up', () => {
+  it('keeps what admins changed: a right taken away stays away, a relabel and a new role stay', async () => {
+    const headers = await t.as('admin');
+    const lead = await roleOf('LEAD_FACULTY');
+    const taken = lead.rights[0] ?? '';
+    await setRights(
+      'LEAD_FACULTY',
+      lead.rights.filter((r) => r !== taken),
+      lead.version,
+    );
+    await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/roles/LEAD_FACULTY`,
+      headers,
+      payload: { version: lead.version + 1, label: 'Faculty lead' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/roles`,
+      headers,
+      payload: { key: 'SYNC_CHECK', label: 'Sync check', scope: 'own_records' },
+    });
+    expect(await syncCatalogue(t.database.db)).toEqual({ newRights: 0, newRoles: 0 });
+    const after = await roleOf('LEAD_FACULTY');
+    expect(after.rights).not.toContain(taken);
+    expect(after.label).toBe('Faculty lead');
+    expect((await roleOf('SYNC_CHECK')).rights).toEqual([]);
   });
 });
