@@ -36,6 +36,8 @@ import { userMergeRoutes } from './modules/user-merge/user-merge.routes';
 import { securityActionRoutes } from './modules/security-actions/security-actions.routes';
 import { dataCheckRoutes } from './modules/data-checks/data-checks.routes';
 import { dataCleanupRoutes } from './modules/data-cleanup/data-cleanup.routes';
+import { authorisationRoutes } from './modules/authorisation/authorisation.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 
 export type AppOptions = {
   config: Config;
@@ -123,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     securityActionRoutes,
     dataCheckRoutes,
     dataCleanupRoutes,
+    authorisationRoutes,
+    auditLogRoutes,
   ]) {
     await area(app, deps);
   }

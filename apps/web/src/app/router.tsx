@@ -88,6 +88,20 @@ export const router = createBrowserRouter([
             path: 'dataCleanup',
             lazy: page(() => import('../features/data-cleanup/routes/data-cleanup')),
           },
+          // Authorisation and the audit log (issue 5)
+          {
+            path: 'authorisation',
+            lazy: page(() => import('../features/authorisation/routes/authorisation')),
+          },
+          {
+            path: 'authorisationRoleList',
+            lazy: page(() => import('../features/authorisation/routes/authorisation-role-list')),
+          },
+          {
+            path: 'authorisationRightList',
+            lazy: page(() => import('../features/authorisation/routes/authorisation-right-list')),
+          },
+          { path: 'audit-log', lazy: page(() => import('../features/audit-log/routes/audit-log')) },
           ...PEOPLE_ROUTES,
           ...PROGRAMME_ROUTES,
           {
