@@ -2,6 +2,7 @@ import * as people from './schema/people';
 import * as access from './schema/access';
 import * as operations from './schema/operations';
 import * as programmes from './schema/programmes';
+import * as communication from './schema/communication';
 
 /** The whole Drizzle schema, for the client's relational queries. */
-export const schema = { ...people, ...access, ...operations, ...programmes };
+export const schema = { ...people, ...access, ...operations, ...programmes, ...communication };
