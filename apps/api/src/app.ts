@@ -32,6 +32,10 @@ import { resultRoutes } from './modules/results/results.routes';
 import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { announcementRoutes } from './modules/announcements/announcements.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
   config: Config;
@@ -99,6 +103,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     files: createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret }),
     signAccessToken: (payload) => app.jwt.sign(payload),
+    announcementDelivery: createAnnouncementDelivery({
+      db: database.db,
+      onError: (error) => app.log.error({ err: error }, 'announcement delivery failed'),
+    }),
   };
   for (const area of [
     authRoutes,
@@ -115,6 +123,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     automaticMailRoutes,
     programmeRoutes,
     certificateRoutes,
+    notificationRoutes,
+    announcementRoutes,
+    supportRoutes,
   ]) {
     await area(app, deps);
   }

@@ -81,8 +81,7 @@ export const audienceSchema = z.object({
 });
 export type Audience = z.infer<typeof audienceSchema>;
 
-export const announcementInputSchema = z
-  .object({
+const announcementFields = z.object({
     title: requiredText(200),
     body: requiredText(5000),
     priority: z.enum(PRIORITIES, { error: VALIDATION.select }).default('normal'),
@@ -90,9 +89,13 @@ export const announcementInputSchema = z
     publishFrom: dateTime.nullable().optional(),
     publishUntil: dateTime.nullable().optional(),
     /** Publish at once (from publishFrom); otherwise it stays a draft. */
-    publish: flag.optional().default(false),
-  })
-  .superRefine((value, ctx) => {
+  publish: flag.optional().default(false),
+});
+
+function checkAnnouncement(
+  value: z.output<typeof announcementFields>,
+  ctx: z.RefinementCtx<z.output<typeof announcementFields>>,
+): void {
     const a = value.audience;
     if (!a.everyone && a.roles.length + a.clcIds.length + a.programmeIds.length === 0) {
       ctx.addIssue({
@@ -112,12 +115,14 @@ export const announcementInputSchema = z
         message: 'The end must be after the start.',
       });
     }
-  });
+}
+
+export const announcementInputSchema = announcementFields.superRefine(checkAnnouncement);
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 
-export const announcementUpdateSchema = announcementInputSchema.and(
-  z.object({ version: z.coerce.number().int().min(1) }),
-);
+export const announcementUpdateSchema = announcementFields
+  .extend({ version: z.coerce.number().int().min(1) })
+  .superRefine(checkAnnouncement);
 
 export const announcementSchema = z.object({
   id: z.number().int(),

@@ -8,6 +8,7 @@ import { clcs, studentProfiles, userClcs, users } from './schema/people';
 import { userRoles } from './schema/access';
 import { auditLog } from './schema/operations';
 import { seedProgrammes } from './seed-programmes';
+import { seedCommunication } from './seed-communication';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -429,6 +430,7 @@ export async function seedDemo(db: Db): Promise<void> {
       },
     });
     const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
+    const communication = await seedCommunication(tx, { clcId, userId: idOf });
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -439,6 +441,7 @@ export async function seedDemo(db: Db): Promise<void> {
         facilitators: staff.facilitators,
         coordinators: staff.coordinators,
         ...programmes,
+        ...communication,
       },
     });
   });
