@@ -44,7 +44,12 @@ export const notificationListSchema = z.object({ notifications: z.array(notifica
 
 export const notificationListQuery = (defaultLimit: number) =>
   z.object({
-    limit: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100).default(defaultLimit),
+    limit: z.coerce
+      .number({ error: VALIDATION.number })
+      .int()
+      .min(1)
+      .max(100)
+      .default(defaultLimit),
     onlyUnread: flag.optional().default(false),
   });
 
@@ -82,13 +87,13 @@ export const audienceSchema = z.object({
 export type Audience = z.infer<typeof audienceSchema>;
 
 const announcementFields = z.object({
-    title: requiredText(200),
-    body: requiredText(5000),
-    priority: z.enum(PRIORITIES, { error: VALIDATION.select }).default('normal'),
-    audience: audienceSchema,
-    publishFrom: dateTime.nullable().optional(),
-    publishUntil: dateTime.nullable().optional(),
-    /** Publish at once (from publishFrom); otherwise it stays a draft. */
+  title: requiredText(200),
+  body: requiredText(5000),
+  priority: z.enum(PRIORITIES, { error: VALIDATION.select }).default('normal'),
+  audience: audienceSchema,
+  publishFrom: dateTime.nullable().optional(),
+  publishUntil: dateTime.nullable().optional(),
+  /** Publish at once (from publishFrom); otherwise it stays a draft. */
   publish: flag.optional().default(false),
 });
 
@@ -96,25 +101,25 @@ function checkAnnouncement(
   value: z.output<typeof announcementFields>,
   ctx: z.RefinementCtx<z.output<typeof announcementFields>>,
 ): void {
-    const a = value.audience;
-    if (!a.everyone && a.roles.length + a.clcIds.length + a.programmeIds.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['audience'],
-        message: 'Choose who receives it: everyone, or roles, CLCs or programmes.',
-      });
-    }
-    if (
-      value.publishFrom &&
-      value.publishUntil &&
-      new Date(value.publishUntil) <= new Date(value.publishFrom)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['publishUntil'],
-        message: 'The end must be after the start.',
-      });
-    }
+  const a = value.audience;
+  if (!a.everyone && a.roles.length + a.clcIds.length + a.programmeIds.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['audience'],
+      message: 'Choose who receives it: everyone, or roles, CLCs or programmes.',
+    });
+  }
+  if (
+    value.publishFrom &&
+    value.publishUntil &&
+    new Date(value.publishUntil) <= new Date(value.publishFrom)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['publishUntil'],
+      message: 'The end must be after the start.',
+    });
+  }
 }
 
 export const announcementInputSchema = announcementFields.superRefine(checkAnnouncement);

@@ -26,6 +26,10 @@ export const router = createBrowserRouter([
         lazy: page(() => import('../features/auth/routes/set-new-password')),
       },
       {
+        path: 'public-ticket',
+        lazy: page(() => import('../features/support/routes/public-ticket')),
+      },
+      {
         path: 'acceptable-use',
         lazy: page(() => import('../features/legal/routes/acceptable-use')),
       },
@@ -47,6 +51,18 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/support/routes/support-issue')),
           },
           { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
+          {
+            path: 'notifications',
+            lazy: page(() => import('../features/notifications/routes/notifications')),
+          },
+          {
+            path: 'announcements',
+            lazy: page(() => import('../features/announcements/routes/announcements')),
+          },
+          {
+            path: 'support-tickets',
+            lazy: page(() => import('../features/support/routes/support-tickets')),
+          },
           {
             path: 'clc-partner',
             children: [

@@ -41,8 +41,14 @@ export const announcements = pgTable(
     body: text('body').notNull(),
     priority: priorityEnum('priority').notNull().default('normal'),
     audienceEveryone: boolean('audience_everyone').notNull().default(false),
-    audienceRoles: text('audience_roles').array().notNull().default(sql`'{}'::text[]`),
-    audienceClcIds: integer('audience_clc_ids').array().notNull().default(sql`'{}'::int[]`),
+    audienceRoles: text('audience_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    audienceClcIds: integer('audience_clc_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     audienceProgrammeIds: integer('audience_programme_ids')
       .array()
       .notNull()
@@ -126,7 +132,9 @@ export const supportTickets = pgTable(
     pageUrl: text('page_url'),
     course: text('course'),
     /** The error list the app recorded (spec §3 store state): error, page address, timestamp. */
-    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     userAgent: text('user_agent'),
     screenshotFileId: uuid('screenshot_file_id').references(() => files.id, {
       onDelete: 'set null',

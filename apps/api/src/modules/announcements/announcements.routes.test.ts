@@ -168,8 +168,12 @@ describe('editing and withdrawing', () => {
       url: '/api/en/notifications/announcements?limit=100',
       headers: studentHeaders,
     });
-    expect(seen.json<{ notifications: { title: string; priority: string }[] }>().notifications).toEqual(
-      expect.arrayContaining([expect.objectContaining({ title: 'Notice, changed', priority: 'high' })]),
+    expect(
+      seen.json<{ notifications: { title: string; priority: string }[] }>().notifications,
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Notice, changed', priority: 'high' }),
+      ]),
     );
     const stale = await t.app.inject({
       method: 'PUT',
@@ -202,9 +206,9 @@ describe('editing and withdrawing', () => {
       headers: student2Headers,
     });
     expect(
-      list.json<{ notifications: { announcementId: number }[] }>().notifications.map(
-        (n) => n.announcementId,
-      ),
+      list
+        .json<{ notifications: { announcementId: number }[] }>()
+        .notifications.map((n) => n.announcementId),
     ).not.toContain(a.id);
   });
 });
@@ -247,6 +251,10 @@ describe('rights', () => {
     expect(own.statusCode, own.body).toBe(200);
     const list = await t.app.inject({ url: '/api/en/announcements?limit=100', headers: lead });
     const items = list.json<{ items: Announcement[] }>().items;
-    expect(items.every((i) => i.audience.clcIds.length > 0 && i.audience.clcIds.every((c) => c === clcIds.KAK))).toBe(true);
+    expect(
+      items.every(
+        (i) => i.audience.clcIds.length > 0 && i.audience.clcIds.every((c) => c === clcIds.KAK),
+      ),
+    ).toBe(true);
   });
 });

@@ -72,8 +72,7 @@ export async function announcementRoutes(app: FastifyInstance, deps: Deps): Prom
       params: idParams,
       response: { 200: announcementSchema, 404: errorBodySchema },
     },
-    handler: async (request) =>
-      service.getAnnouncement(deps, authOf(request), request.params.id),
+    handler: async (request) => service.getAnnouncement(deps, authOf(request), request.params.id),
   });
 
   r.put(`${base}/:id`, {

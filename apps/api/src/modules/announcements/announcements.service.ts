@@ -95,7 +95,10 @@ export async function findAnnouncements(deps: Deps, auth: AuthContext, query: Qu
       sql`${SELECT} where ${where} order by a.created_at desc, a.id desc
           limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     ),
-    rows<{ n: number }>(deps.db, sql`select count(*)::int as n from announcements a where ${where}`),
+    rows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n from announcements a where ${where}`,
+    ),
   ]);
   return {
     items: items.map(toAnnouncement),
@@ -165,7 +168,8 @@ async function checkAudience(db: Db, auth: AuthContext, input: Input): Promise<v
     fields['audience.clcIds'] = 'Please select a valid option';
   if (known?.programmes !== new Set(audience.programmeIds).size)
     fields['audience.programmeIds'] = 'Please select a valid option';
-  if (Object.keys(fields).length > 0) throw badRequest('The audience names unknown entries.', fields);
+  if (Object.keys(fields).length > 0)
+    throw badRequest('The audience names unknown entries.', fields);
 }
 
 const unique = <T>(values: T[]) => [...new Set(values)];

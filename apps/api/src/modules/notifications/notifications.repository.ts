@@ -20,7 +20,8 @@ type Row = {
   link: string | null;
 };
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 const toNotification = (r: Row): Notification => ({
   id: Number(r.id),
@@ -116,7 +117,12 @@ export async function ownedKeys(
 /** Sets the read state of the user's notifications of a type (about these ids, or all). */
 export async function setRead(
   db: Db,
-  options: { userId: number; type: NotificationType; ids: readonly number[] | null; isRead: boolean },
+  options: {
+    userId: number;
+    type: NotificationType;
+    ids: readonly number[] | null;
+    isRead: boolean;
+  },
 ): Promise<number> {
   const col = KEY_COLUMN[options.type];
   const changed = await rows<{ id: number }>(

@@ -161,9 +161,9 @@ describe('read state', () => {
     expect((await post('announcements/mark-read', { announcementIds: ids })).json()).toEqual({
       updated: 2,
     });
-    expect((await post('undo-publish-requests/mark-read', { undoPublishIds: [2000] })).json()).toEqual(
-      { updated: 1 },
-    );
+    expect(
+      (await post('undo-publish-requests/mark-read', { undoPublishIds: [2000] })).json(),
+    ).toEqual({ updated: 1 });
     expect(
       (await post('undo-publish-requests/read', { undoPublishId: 2000, isRead: false })).json(),
     ).toEqual({ updated: 1 });

@@ -50,7 +50,11 @@ describe('support issues', () => {
       .png()
       .toBuffer();
     const errors = [
-      { error: 'Error while updating', page: '/en/student/list', timestamp: '2026-11-21T10:00:00.000Z' },
+      {
+        error: 'Error while updating',
+        page: '/en/student/list',
+        timestamp: '2026-11-21T10:00:00.000Z',
+      },
     ];
     const form = multipart(
       {
@@ -131,7 +135,10 @@ describe('public tickets', () => {
     const bad = await send({ ...ticket, email: 'nope', description: 'short' }, '10.9.0.1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
-      fields: { email: 'Must be a valid E-Mail address', description: 'Text appears to be too short' },
+      fields: {
+        email: 'Must be a valid E-Mail address',
+        description: 'Text appears to be too short',
+      },
     });
     const ok = await send(ticket, '10.9.0.1');
     expect(ok.statusCode, ok.body).toBe(200);

@@ -291,7 +291,10 @@ export async function findTickets(deps: Deps, query: Query) {
       sql`${LIST} where ${where} order by t.id desc
           limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     ),
-    rows<{ n: number }>(deps.db, sql`select count(*)::int as n from support_tickets t where ${where}`),
+    rows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n from support_tickets t where ${where}`,
+    ),
   ]);
   return { items: items.map(listItem), total: total?.n ?? 0, page: query.page, limit: query.limit };
 }
@@ -334,7 +337,8 @@ export async function getTicket(deps: Deps, id: number): Promise<Ticket> {
     description: row.description,
     pageUrl: row.page_url,
     course: row.course,
-    errors: typeof row.errors === 'string' ? (JSON.parse(row.errors) as Ticket['errors']) : row.errors,
+    errors:
+      typeof row.errors === 'string' ? (JSON.parse(row.errors) as Ticket['errors']) : row.errors,
     userAgent: row.user_agent,
     screenshot: row.screenshot_file_id ? deps.files.signedUrl(row.screenshot_file_id) : null,
     version: row.version,
