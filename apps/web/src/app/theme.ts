@@ -32,9 +32,13 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed text (descriptions, hints) is gray 6, about 3.3:1 on white: darken it to pass AA. */
+/** Mantine's dimmed text (descriptions, hints) is gray 6, about 3.3:1 on white, and its error
+ * text red 6, about 3.3:1: darken both to pass AA. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

@@ -26,8 +26,8 @@ export const loader = requireRight('ANNOUNCEMENT__DISPLAY');
 const LIMIT = 25;
 const STATUS_COLORS: Record<AnnouncementStatus, string> = {
   draft: 'gray.7',
-  published: 'green.9',
-  withdrawn: 'orange.9',
+  published: 'teal.9',
+  withdrawn: 'red.9',
 };
 const isStatus = (v: string | null): v is AnnouncementStatus =>
   ANNOUNCEMENT_STATUSES.some((s) => s === v);

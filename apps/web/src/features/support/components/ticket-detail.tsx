@@ -21,7 +21,7 @@ import { useTicket, useTicketAction } from '../api/support-tickets';
 
 export const STATUS_COLORS: Record<TicketStatus, string> = {
   new: 'blue.8',
-  in_progress: 'yellow.9',
+  in_progress: 'grape.9',
   closed: 'gray.7',
 };
 
