@@ -60,8 +60,9 @@ export async function deliverAnnouncement(db: Db, id: number): Promise<{ created
     const made = await rows<{ n: number }>(
       tx,
       sql`with made as (
-            insert into notifications (user_id, type, announcement_id, priority, expires_at)
-            select u.jwl_id, 'announcement', a.id, a.priority, a.publish_until
+            insert into notifications (user_id, type, announcement_id, priority, expires_at, created_at)
+            select u.jwl_id, 'announcement', a.id, a.priority, a.publish_until,
+                   least(coalesce(a.publish_from, now()), now())
               from announcements a, users u
              where a.id = ${id} and ${audienceCondition}
             on conflict (user_id, announcement_id) where announcement_id is not null do nothing

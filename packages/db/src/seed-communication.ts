@@ -33,6 +33,7 @@ export async function seedCommunication(
         audienceEveryone: true,
         status: 'published',
         publishFrom: new Date(now - 10 * DAY),
+        createdAt: new Date(now - 10 * DAY),
         createdBy: admin,
       },
       {
@@ -42,6 +43,7 @@ export async function seedCommunication(
         audienceClcIds: [clc('KAK')],
         status: 'published',
         publishFrom: new Date(now - 2 * DAY),
+        createdAt: new Date(now - 2 * DAY),
         createdBy: admin,
       },
       {
@@ -50,6 +52,7 @@ export async function seedCommunication(
         audienceClcIds: [clc('AMM')],
         status: 'published',
         publishFrom: new Date(now - 3 * DAY),
+        createdAt: new Date(now - 3 * DAY),
         createdBy: admin,
       },
       {
@@ -59,6 +62,7 @@ export async function seedCommunication(
         audienceRoles: ['FACILITATOR', 'COORDINATOR', 'LEAD_FACILITATOR', 'LEAD_COORDINATOR'],
         status: 'published',
         publishFrom: new Date(now - 5 * DAY),
+        createdAt: new Date(now - 5 * DAY),
         createdBy: admin,
       },
       {
@@ -68,6 +72,7 @@ export async function seedCommunication(
         audienceClcIds: [clc('KAK')],
         status: 'published',
         publishFrom: new Date(now - 1 * DAY),
+        createdAt: new Date(now - 1 * DAY),
         createdBy: admin,
       },
       {

@@ -14,7 +14,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
-import { formatTimestamp } from '../../../lib/format';
+import { formatShortTimestamp } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useAnnouncements, useAudienceOptions } from '../api/find-announcements';
@@ -122,9 +122,9 @@ export default function AnnouncementsRoute() {
           {
             accessor: 'status',
             title: 'Status',
-            width: 100,
+            width: 110,
             render: (a) => (
-              <Badge size="sm" color={STATUS_COLORS[a.status]}>
+              <Badge size="sm" tt="none" color={STATUS_COLORS[a.status]}>
                 {a.status}
               </Badge>
             ),
@@ -132,15 +132,15 @@ export default function AnnouncementsRoute() {
           {
             accessor: 'reach',
             title: 'Read / received',
-            width: 130,
+            width: 150,
             render: (a) => `${a.read} / ${a.received}`,
           },
           {
             accessor: 'publishFrom',
             title: 'From',
-            width: 150,
+            width: 140,
             visibleMediaQuery: '(min-width: 48em)',
-            render: (a) => formatTimestamp(a.publishFrom ?? a.createdAt),
+            render: (a) => formatShortTimestamp(a.publishFrom ?? a.createdAt),
           },
         ]}
       />

@@ -15,7 +15,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
-import { formatTimestamp } from '../../../lib/format';
+import { formatShortTimestamp } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useTickets } from '../api/support-tickets';
@@ -118,7 +118,7 @@ export default function SupportTicketsRoute() {
             accessor: 'kind',
             title: 'Kind',
             width: 120,
-            visibleMediaQuery: '(min-width: 62em)',
+            visibleMediaQuery: '(min-width: 75em)',
             render: (t) => KIND_LABELS[t.kind],
           },
           {
@@ -126,7 +126,7 @@ export default function SupportTicketsRoute() {
             title: 'Status',
             width: 110,
             render: (t) => (
-              <Badge size="sm" color={STATUS_COLORS[t.status]}>
+              <Badge size="sm" tt="none" color={STATUS_COLORS[t.status]}>
                 {TICKET_STATUS_LABELS[t.status]}
               </Badge>
             ),
@@ -134,9 +134,9 @@ export default function SupportTicketsRoute() {
           {
             accessor: 'createdAt',
             title: 'Received',
-            width: 150,
+            width: 140,
             visibleMediaQuery: '(min-width: 48em)',
-            render: (t) => formatTimestamp(t.createdAt),
+            render: (t) => formatShortTimestamp(t.createdAt),
           },
         ]}
       />
