@@ -16,6 +16,7 @@ import { studentListPglite, studentListPostgres } from './scenarios/student-list
 import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
 import { applicantImport } from './scenarios/applicant-import';
+import { announcementsScenario } from './scenarios/announcements';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -29,6 +30,7 @@ const SCENARIOS: Scenario[] = [
   studentExport,
   applicantImport,
   certificatesScenario,
+  announcementsScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],
