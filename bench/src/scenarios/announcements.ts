@@ -166,6 +166,9 @@ export const announcementsScenario: Scenario = {
           },
         }),
       ];
+    } catch (error) {
+      log(`  the app said:\n${people.app.output().slice(-3000)}`);
+      throw error;
     } finally {
       await people.close();
     }
