@@ -4,12 +4,10 @@ import { EMPTY_FORM, audienceSummary, toInput } from './announcement-form';
 describe('the announcement form', () => {
   it('asks for a title, a body and an audience, with the texts of the contract', () => {
     const result = toInput(EMPTY_FORM, false);
-    expect(result).toEqual({
-      errors: expect.objectContaining({
-        title: 'This field must be filled',
-        body: 'This field must be filled',
-        audience: 'Choose who receives it: everyone, or roles, CLCs or programmes.',
-      }),
+    expect('errors' in result ? result.errors : {}).toMatchObject({
+      title: 'This field must be filled',
+      body: 'This field must be filled',
+      audience: 'Choose who receives it: everyone, or roles, CLCs or programmes.',
     });
   });
 

@@ -38,14 +38,14 @@ export function NotificationList({
   const focusRef = useRef<HTMLLIElement | null>(null);
   const hasUnread = items.some((n) => !n.isRead);
 
-  // The announcement a link points to is opened, shown and, being read now, marked read.
+  // The announcement a link points to is opened (the list is keyed by it), shown and, being
+  // read now, marked read.
   const focused = items.find((n) => focusId !== null && keyOf(n, type) === focusId);
   const isFocusedUnread = focused !== undefined && !focused.isRead;
   useEffect(() => {
-    setOpened(focusId);
-    focusRef.current?.scrollIntoView?.({ block: 'center' });
+    focusRef.current?.scrollIntoView({ block: 'center' });
     if (focusId !== null && isFocusedUnread) onToggle(focusId, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address points elsewhere, not on every change of the list
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address, not on every change of the list
   }, [focusId]);
 
   const select = (id: number, on: boolean) => {

@@ -29,6 +29,7 @@ function TypePanel({ type, focusId }: { type: NotificationType; focusId: number 
       <ErrorAlert error={list.error ?? mark.error} />
       {list.data ? (
         <NotificationList
+          key={focusId ?? 'none'}
           type={type}
           items={list.data.notifications}
           focusId={focusId}

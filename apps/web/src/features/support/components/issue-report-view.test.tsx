@@ -76,7 +76,7 @@ describe('IssueReportView', () => {
     expect(body.get('description')).toBe(FIFTY);
     expect(body.get('pageUrl')).toBe('/en/student/list?q=abc');
     expect(body.get('issueType')).toBe('system-error');
-    expect(String(body.get('errors'))).toContain('500 /api/en/home/summary: Internal error');
+    expect(body.get('errors') as string).toContain('500 /api/en/home/summary: Internal error');
   });
 
   it('offers a mail to the helpdesk when an address is configured', () => {

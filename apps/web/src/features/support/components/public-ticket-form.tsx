@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ISSUE_DESCRIPTION_MIN, publicTicketInputSchema } from '@lantern/contracts/communication';
@@ -16,7 +16,7 @@ type FormOutput = z.output<typeof publicTicketInputSchema>;
 /** A message to the helpdesk from someone who cannot sign in. */
 export function PublicTicketForm() {
   const mutation = useCreatePublicTicket();
-  const { register, handleSubmit, formState, setError, watch } = useForm<
+  const { register, handleSubmit, formState, setError, control } = useForm<
     FormInput,
     unknown,
     FormOutput
@@ -24,7 +24,7 @@ export function PublicTicketForm() {
     resolver: zodResolver(publicTicketInputSchema),
     defaultValues: { name: '', email: '', subject: '', description: '', website: '' },
   });
-  const length = (watch('description') ?? '').trim().length;
+  const length = useWatch({ control, name: 'description' }).trim().length;
 
   const onSubmit = handleSubmit(
     async (values) => {
