@@ -80,8 +80,7 @@ CREATE INDEX "announcements_pending_idx" ON "announcements" USING btree ("publis
 CREATE INDEX "announcements_created_idx" ON "announcements" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_type_idx" ON "notifications" USING btree ("user_id","type","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id","type","expires_at") WHERE "notifications"."is_read" = false;--> statement-breakpoint
-CREATE UNIQUE INDEX "notifications_user_announcement_key" ON "notifications" USING btree ("user_id","announcement_id") WHERE "notifications"."announcement_id" is not null;--> statement-breakpoint
-CREATE INDEX "notifications_announcement_idx" ON "notifications" USING btree ("announcement_id","is_read");--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_announcement_user_key" ON "notifications" USING btree ("announcement_id","user_id") WHERE "notifications"."announcement_id" is not null;--> statement-breakpoint
 CREATE INDEX "notifications_submission_idx" ON "notifications" USING btree ("submission_id") WHERE "notifications"."submission_id" is not null;--> statement-breakpoint
 CREATE INDEX "support_ticket_replies_ticket_idx" ON "support_ticket_replies" USING btree ("ticket_id");--> statement-breakpoint
 CREATE INDEX "support_ticket_replies_author_idx" ON "support_ticket_replies" USING btree ("author_id");--> statement-breakpoint

@@ -105,10 +105,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId, t.type, t.expiresAt)
       .where(sql`${t.isRead} = false`),
-    uniqueIndex('notifications_user_announcement_key')
-      .on(t.userId, t.announcementId)
+    // One notification per announcement and user; also the index of an announcement's reach.
+    uniqueIndex('notifications_announcement_user_key')
+      .on(t.announcementId, t.userId)
       .where(sql`${t.announcementId} is not null`),
-    index('notifications_announcement_idx').on(t.announcementId, t.isRead),
     index('notifications_submission_idx')
       .on(t.submissionId)
       .where(sql`${t.submissionId} is not null`),
