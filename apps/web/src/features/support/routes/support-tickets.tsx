@@ -110,7 +110,7 @@ export default function SupportTicketsRoute() {
           {
             accessor: 'name',
             title: 'From',
-            width: 180,
+            width: 160,
             ellipsis: true,
             visibleMediaQuery: '(min-width: 48em)',
           },
@@ -134,7 +134,7 @@ export default function SupportTicketsRoute() {
           {
             accessor: 'createdAt',
             title: 'Received',
-            width: 140,
+            width: 150,
             visibleMediaQuery: '(min-width: 48em)',
             render: (t) => formatShortTimestamp(t.createdAt),
           },
