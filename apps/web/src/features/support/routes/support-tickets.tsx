@@ -1,7 +1,7 @@
 import '../../../components/form-styles';
 import '@mantine/core/styles/Pagination.layer.css';
 import 'mantine-datatable/styles.layer.css';
-import { Badge, Stack } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
 import {
@@ -106,11 +106,19 @@ export default function SupportTicketsRoute() {
         }}
         columns={[
           { accessor: 'id', title: '#', width: 60 },
-          { accessor: 'subject', title: 'Subject', ellipsis: true },
+          {
+            accessor: 'subject',
+            title: 'Subject',
+            render: (t) => (
+              <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                {t.subject}
+              </Text>
+            ),
+          },
           {
             accessor: 'name',
             title: 'From',
-            width: 160,
+            width: 180,
             ellipsis: true,
             visibleMediaQuery: '(min-width: 48em)',
           },
@@ -134,7 +142,7 @@ export default function SupportTicketsRoute() {
           {
             accessor: 'createdAt',
             title: 'Received',
-            width: 150,
+            width: 140,
             visibleMediaQuery: '(min-width: 48em)',
             render: (t) => formatShortTimestamp(t.createdAt),
           },
