@@ -51,6 +51,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LANTERN_DATA_DIR: join(dir, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HELPDESK_EMAIL: 'helpdesk@lantern.example',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,6 +18,7 @@ import { certificatesScenario } from './scenarios/certificates';
 import { applicantImport } from './scenarios/applicant-import';
 import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
+import { announcementsScenario } from './scenarios/announcements';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -35,6 +36,7 @@ const SCENARIOS: Scenario[] = [
   userMergePostgres,
   userDataCheckerPglite,
   userDataCheckerPostgres,
+  announcementsScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],

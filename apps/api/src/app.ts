@@ -38,6 +38,10 @@ import { dataCheckRoutes } from './modules/data-checks/data-checks.routes';
 import { dataCleanupRoutes } from './modules/data-cleanup/data-cleanup.routes';
 import { authorisationRoutes } from './modules/authorisation/authorisation.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { announcementRoutes } from './modules/announcements/announcements.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
   config: Config;
@@ -105,6 +109,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     files: createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret }),
     signAccessToken: (payload) => app.jwt.sign(payload),
+    announcementDelivery: createAnnouncementDelivery({
+      db: database.db,
+      onError: (error) => app.log.error({ err: error }, 'announcement delivery failed'),
+    }),
   };
   for (const area of [
     authRoutes,
@@ -127,6 +135,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dataCleanupRoutes,
     authorisationRoutes,
     auditLogRoutes,
+    notificationRoutes,
+    announcementRoutes,
+    supportRoutes,
   ]) {
     await area(app, deps);
   }

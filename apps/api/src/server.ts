@@ -5,7 +5,7 @@ import { ensureSecrets, syncCatalogue } from '@lantern/db/catalogue';
 import { DEMO_PASSWORD, DEMO_USERS, ensureAdmin, hasAnyUser, seedDemo } from '@lantern/db/seed';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './plugins/env';
-import { dispatchMails, startJobs, type Jobs } from './plugins/jobs';
+import { QUEUES, dispatchMails, startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError, lockDataDir } from './lib/lock';
 import { addDemoClcImages } from './lib/demo-images';
 
@@ -50,6 +50,9 @@ async function main(): Promise<void> {
     });
     const boss = jobs.boss;
     mailer.setDispatch((ids) => dispatchMails(boss, ids));
+    deps.announcementDelivery.setDispatch(async (id) => {
+      await boss.send(QUEUES.announcementDeliver, { id });
+    });
   } else {
     // Without workers a mail is delivered at once, in this process.
     mailer.setDispatch(async (ids) => {

@@ -36,6 +36,7 @@ export async function startAppWithStudents(
   context: Context,
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  students: number = STUDENTS,
 ): Promise<PeopleApp> {
   await ensureBuilt();
   const dataDir = context.newDir(`people-${kind}`);
@@ -60,7 +61,7 @@ export async function startAppWithStudents(
         .returning({ id: clcs.id });
       clcIds = rows.map((r) => r.id);
       const started = performance.now();
-      await insertStudents(database.db, { clcIds, count: STUDENTS, seed: SEED });
+      await insertStudents(database.db, { clcIds, count: students, seed: SEED });
       loadMs = performance.now() - started;
       // What an operator does after a bulk import; on PostgreSQL it also keeps autovacuum from
       // running (and being counted) while the requests are measured.

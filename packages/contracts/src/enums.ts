@@ -46,3 +46,4 @@ export const NOTIFICATION_TYPES = [
   'announcement',
   'undo_publish_request',
 ] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -218,10 +218,12 @@ export const RIGHTS = [
   'USER__IMPERSONATE',
   'USER__SECURITY_ACCESS',
   'WBT_ALL__DISPLAY',
-  // Operations pages of our own: the audit log and the mail log
+  // Operations pages of our own: the audit log, the mail log and the helpdesk's tickets
   'AUDIT_LOG__DISPLAY',
   'AUDIT_LOG__EXPORT',
   'MAIL_LOG__DISPLAY',
+  'SUPPORT_TICKET__DISPLAY',
+  'SUPPORT_TICKET__EDIT',
 ] as const;
 
 export type Right = (typeof RIGHTS)[number];

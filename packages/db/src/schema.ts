@@ -3,6 +3,14 @@ import * as access from './schema/access';
 import * as operations from './schema/operations';
 import * as programmes from './schema/programmes';
 import * as administration from './schema/administration';
+import * as communication from './schema/communication';
 
 /** The whole Drizzle schema, for the client's relational queries. */
-export const schema = { ...people, ...access, ...operations, ...programmes, ...administration };
+export const schema = {
+  ...people,
+  ...access,
+  ...operations,
+  ...programmes,
+  ...administration,
+  ...communication,
+};

@@ -9,6 +9,7 @@ import { userRoles } from './schema/access';
 import { auditLog } from './schema/operations';
 import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
+import { seedCommunication } from './seed-communication';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -432,6 +433,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
     // A handful of people with one data-quality problem each, for the user data checker.
     const dataChecks = await seedDataChecks(tx, clcId);
+    const communication = await seedCommunication(tx, { clcId, userId: idOf });
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -447,6 +449,7 @@ export async function seedDemo(db: Db): Promise<void> {
         facilitators: staff.facilitators,
         coordinators: staff.coordinators,
         ...programmes,
+        ...communication,
       },
     });
   });

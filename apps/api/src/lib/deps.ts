@@ -3,6 +3,7 @@ import type { Config } from '../plugins/env';
 import type { Mailer } from '../plugins/mail';
 import type { FileStore } from '../plugins/storage';
 import type { AccessTokenPayload } from '../plugins/auth';
+import type { AnnouncementDelivery } from './notifications';
 
 /** What route modules need from the app; handed to each module when it registers. */
 export type Deps = {
@@ -11,4 +12,6 @@ export type Deps = {
   mailer: Mailer;
   files: FileStore;
   signAccessToken: (payload: AccessTokenPayload) => string;
+  /** Makes an announcement's notifications in the background (the job workers, or in process). */
+  announcementDelivery: AnnouncementDelivery;
 };

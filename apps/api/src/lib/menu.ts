@@ -127,6 +127,20 @@ const MENU: Entry[] = [
         right: 'MAIL_LOG__DISPLAY',
         modes: ['sis'],
       },
+      {
+        id: 'announcements',
+        label: 'Announcements',
+        path: 'announcements',
+        right: 'ANNOUNCEMENT__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'support-tickets',
+        label: 'Helpdesk tickets',
+        path: 'support-tickets',
+        right: 'SUPPORT_TICKET__DISPLAY',
+        modes: ['sis'],
+      },
     ],
   },
 ];

@@ -2,11 +2,14 @@ import PgBoss from 'pg-boss';
 import type { Database } from '@lantern/db/client';
 import type { Mailer } from './mail';
 import { queueBreakEvents } from '../lib/automatic-mails';
+import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
   mailSweep: 'mail-sweep',
   breakEvents: 'automatic-mail-breaks',
+  announcementDeliver: 'announcement-deliver',
+  announcementSweep: 'announcement-sweep',
 } as const;
 
 export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
@@ -83,6 +86,27 @@ export async function startJobs(options: {
     options.mailer.dispatch(ids);
   });
   await boss.schedule(QUEUES.breakEvents, '7 * * * *');
+
+  // Announcements: one job makes (or brings in line) the notifications of one announcement;
+  // the sweep picks up those whose start has come, and any whose job was lost.
+  await boss.createQueue(QUEUES.announcementDeliver, {
+    name: QUEUES.announcementDeliver,
+    retryLimit: 3,
+    retryBackoff: true,
+  });
+  await boss.work<{ id: number }>(
+    QUEUES.announcementDeliver,
+    { pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) await deliverAnnouncement(database.db, job.data.id);
+    },
+  );
+  await boss.createQueue(QUEUES.announcementSweep, { name: QUEUES.announcementSweep });
+  await boss.work(QUEUES.announcementSweep, async () => {
+    for (const id of await dueAnnouncements(database.db))
+      await boss.send(QUEUES.announcementDeliver, { id });
+  });
+  await boss.schedule(QUEUES.announcementSweep, '* * * * *');
 
   return {
     boss,

@@ -26,6 +26,10 @@ export const router = createBrowserRouter([
         lazy: page(() => import('../features/auth/routes/set-new-password')),
       },
       {
+        path: 'public-ticket',
+        lazy: page(() => import('../features/support/routes/public-ticket')),
+      },
+      {
         path: 'acceptable-use',
         lazy: page(() => import('../features/legal/routes/acceptable-use')),
       },
@@ -59,6 +63,18 @@ export const router = createBrowserRouter([
           {
             path: 'security-actions',
             lazy: page(() => import('../features/security-actions/routes/security-actions')),
+          },
+          {
+            path: 'notifications',
+            lazy: page(() => import('../features/notifications/routes/notifications')),
+          },
+          {
+            path: 'announcements',
+            lazy: page(() => import('../features/announcements/routes/announcements')),
+          },
+          {
+            path: 'support-tickets',
+            lazy: page(() => import('../features/support/routes/support-tickets')),
           },
           {
             path: 'clc-partner',

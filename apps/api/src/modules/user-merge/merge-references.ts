@@ -59,6 +59,23 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     label: 'Earlier merges',
     conflict: 'Tombstones cannot conflict.',
   },
+  // A notification for the same announcement to both people is kept once (the kept person's).
+  'notifications.user_id': { kind: 'move-dedupe', label: 'Notifications' },
+  'announcements.created_by': {
+    kind: 'move',
+    label: 'Announcements written',
+    conflict: 'Announcements cannot conflict.',
+  },
+  'support_tickets.user_id': {
+    kind: 'move',
+    label: 'Support issues',
+    conflict: 'Support issues cannot conflict.',
+  },
+  'support_ticket_replies.author_id': {
+    kind: 'move',
+    label: 'Helpdesk replies',
+    conflict: 'Helpdesk replies cannot conflict.',
+  },
   'sessions.user_id': { kind: 'keep', why: 'Sign-ins are history; the merge revokes them all.' },
   'sessions.switch_user_id': {
     kind: 'keep',

@@ -12,7 +12,7 @@ export type TableShape = {
   uniques: string[][];
 };
 
-/** Primary and unique keys (plain columns) of the tables the merge touches, in one query. */
+/** Primary and unique keys (plain columns, partial ones too) of the tables the merge touches. */
 export async function readShapes(db: Db, tables: string[]): Promise<Map<string, TableShape>> {
   const found = await rows<{ table: string; primary: boolean; columns: string[] }>(
     db,
@@ -24,7 +24,7 @@ export async function readShapes(db: Db, tables: string[]): Promise<Map<string, 
         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
        where c.relnamespace = 'public'::regnamespace
          and c.relname = any(${`{${tables.join(',')}}`}::text[])
-         and i.indisunique and i.indexprs is null and i.indpred is null
+         and i.indisunique and i.indexprs is null
        group by c.relname, i.indexrelid, i.indisprimary`,
   );
   const shapes = new Map<string, TableShape>();
@@ -168,7 +168,9 @@ const duplicateOf = (ref: Reference, shape: TableShape, keptId: number): SQL => 
     others.length === 0
       ? sql`true`
       : sql.join(
-          others.map((c) => sql`k.${id(c)} is not distinct from r.${id(c)}`),
+          // `=` as a unique key compares: two nulls never collide. That also keeps a partial key
+          // such as (announcement_id, user_id) where announcement_id is not null to its rows.
+          others.map((c) => sql`k.${id(c)} = r.${id(c)}`),
           sql` and `,
         ),
   );

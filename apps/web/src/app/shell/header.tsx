@@ -1,8 +1,9 @@
 import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ImpersonationSearch } from '../../features/impersonation/components/impersonation-search';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useConcentrations } from '../../features/programmes/api/get-concentrations';
 import { useAppState } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
@@ -20,11 +21,17 @@ function exitImpersonation(): void {
 
 function ReportErrorLink({ onNavigate }: { onNavigate?: () => void }) {
   const errorCount = useAppState((s) => s.errors.length);
+  const location = useLocation();
   if (errorCount === 0) return null;
+  // The report says on which page the user was; the address keeps only the issue type.
+  const from = location.pathname.endsWith('/support_issue')
+    ? undefined
+    : location.pathname + location.search;
   return (
     <Anchor
       component={Link}
       to="/en/support_issue?issueType=system-error"
+      state={from ? { from } : undefined}
       onClick={onNavigate}
       size="sm"
       c="red.9"
@@ -80,6 +87,7 @@ export function Header({ session }: { session: SessionData }) {
           ) : null}
           <Box visibleFrom="sm">{exitButton}</Box>
           {mode === 'lms' ? <LanguageSwitcher /> : null}
+          <NotificationBell />
           <ProfileFlyout user={user} />
         </Group>
       </Group>

@@ -63,6 +63,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (tokens: TokenPair) => voi
         <Anchor component={Link} to="/en/forgot-password" size="sm" ta="center">
           Forgot your password?
         </Anchor>
+        <Anchor component={Link} to="/en/public-ticket" size="sm" ta="center">
+          Contact the helpdesk
+        </Anchor>
       </Stack>
     </form>
   );

@@ -1,11 +1,29 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router';
+import { ISSUE_DESCRIPTION_MIN, issueDescription } from '@lantern/contracts/communication';
 import type { CurrentUser } from '@lantern/contracts/current-user';
-import { ERROR_TEXTS } from '@lantern/contracts/messages';
-import { clearErrors, useAppState } from '../../../lib/app-store';
+import { ERROR_TEXTS, VALIDATION } from '@lantern/contracts/messages';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
+import { useAppState } from '../../../lib/app-store';
+import { isApiError } from '../../../lib/api-errors';
+import { displayError } from '../../../lib/errors';
+import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { useCreateSupportIssue } from '../api/create-support-issue';
 import {
   buildIssueReport,
+  cleanIssueType,
   helpdeskMailto,
   issueTitle,
   newestFirst,
@@ -17,20 +35,77 @@ type IssueReportViewProps = {
   user: CurrentUser;
   helpdeskEmail: string | null;
   version: string;
+  /** The page the user came from (the address the report is about). */
+  fromPage: string | null;
 };
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+const ACCEPTED: ReadonlySet<string> = new Set(IMAGE_MIME_TYPES);
 
-/** What the user needs to report a problem to the helpdesk (spec §8): the errors this tab
- * recorded, their JWL-ID, and the details ready to paste or to send by e-mail. Nothing is
- * sent from here. */
-export function IssueReportView({ issueType, user, helpdeskEmail, version }: IssueReportViewProps) {
+/** The issue report form (spec §1, §2 support_issue): a description of at least 50 characters,
+ * an optional screenshot, and — attached by the app — the JWL-ID, the page address, and the
+ * errors this tab recorded. It is stored and sent to the helpdesk. */
+export function IssueReportView({
+  issueType,
+  user,
+  helpdeskEmail,
+  version,
+  fromPage,
+}: IssueReportViewProps) {
   const errors = useAppState((s) => s.errors);
-  const [openedAt] = useState(() => new Date());
-  const [copyState, setCopyState] = useState<CopyState>('idle');
+  const [description, setDescription] = useState('');
+  const [course, setCourse] = useState('');
+  const [screenshot, setScreenshot] = useState<File | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const mutation = useCreateSupportIssue();
   const title = issueTitle(issueType);
+  const newest = newestFirst(errors)[0];
+  const pageUrl = fromPage ?? newest?.page ?? '';
+
+  const submit = async () => {
+    const checked = issueDescription.safeParse(description);
+    const found: Record<string, string> = {};
+    if (!checked.success) found.description = checked.error.issues[0]?.message ?? VALIDATION.text;
+    if (screenshot && (!ACCEPTED.has(screenshot.type) || screenshot.size > MAX_IMAGE_BYTES))
+      found.screenshot = VALIDATION.file;
+    setFieldErrors(found);
+    if (Object.keys(found).length > 0) {
+      notifySubmitError();
+      return;
+    }
+    try {
+      await mutation.mutateAsync({
+        issueType: cleanIssueType(issueType),
+        description,
+        pageUrl,
+        course,
+        errors,
+        userAgent: window.navigator.userAgent,
+        screenshot,
+      });
+      notifySubmitSuccess();
+    } catch (error) {
+      if (isApiError(error)) setFieldErrors(error.fields);
+      notifySubmitError(displayError(error));
+    }
+  };
+
+  if (mutation.data) {
+    return (
+      <Stack gap="md" maw={860}>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Alert color="green.9" variant="light" role="status">
+          {mutation.data.message} Its number is #{mutation.data.id}.
+        </Alert>
+        <Anchor component={Link} to="/en/home">
+          Back to the start page
+        </Anchor>
+      </Stack>
+    );
+  }
+
   const details = buildIssueReport({
     issueType,
     user,
@@ -38,91 +113,87 @@ export function IssueReportView({ issueType, user, helpdeskEmail, version }: Iss
     version,
     origin: window.location.origin,
     userAgent: window.navigator.userAgent,
-    reportedAt: openedAt,
+    reportedAt: new Date(),
   });
-
-  const copy = async () => {
-    try {
-      await window.navigator.clipboard.writeText(details);
-      setCopyState('copied');
-    } catch {
-      // No clipboard (an insecure address, or permission refused): show the text to copy by hand.
-      setCopyState('failed');
-    }
-  };
 
   return (
     <Stack gap="md" maw={860}>
       <Title order={1} fz="h2">
         {title}
       </Title>
+      <Text>{ERROR_TEXTS.defaultText}</Text>
 
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Title order={2} fz="h4">
-            {ERROR_TEXTS.defaultHeadline}
-          </Title>
-          <Text>{ERROR_TEXTS.defaultText}</Text>
-          <Text>
-            Your JWL-ID:{' '}
-            <Text span fw={700}>
-              {user.id}
-            </Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea
+            label="What happened?"
+            description={`At least ${ISSUE_DESCRIPTION_MIN} characters: what you did, what you expected, what you saw.`}
+            required
+            autosize
+            minRows={5}
+            value={description}
+            error={fieldErrors.description}
+            onChange={(event) => {
+              setDescription(event.currentTarget.value);
+            }}
+          />
+          <Text size="xs" c="gray.7" aria-live="polite">
+            {description.trim().length} / {ISSUE_DESCRIPTION_MIN} characters
           </Text>
-          {helpdeskEmail ? (
-            <Text>
-              Helpdesk:{' '}
-              <Text span fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {helpdeskEmail}
+          <TextInput
+            label="Course (if it concerns one)"
+            value={course}
+            maxLength={200}
+            onChange={(event) => {
+              setCourse(event.currentTarget.value);
+            }}
+          />
+          <FileInput
+            label="Screenshot (optional)"
+            description="A JPEG or PNG image"
+            accept="image/png,image/jpeg"
+            clearable
+            value={screenshot}
+            error={fieldErrors.screenshot}
+            onChange={setScreenshot}
+          />
+          <Paper withBorder p="sm">
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                Sent with your report
               </Text>
-              . The e-mail button opens your mail program with the details filled in; add the course
-              and attach your screenshot.
-            </Text>
-          ) : (
-            <Text>Send the details (Copy details) and your screenshot to the helpdesk.</Text>
-          )}
-        </Stack>
-      </Paper>
-
-      <Group gap="sm">
-        {helpdeskEmail ? (
-          <Button component="a" href={helpdeskMailto(helpdeskEmail, `Lantern: ${title}`, details)}>
-            E-mail the helpdesk
+              <Text size="sm">
+                Your JWL-ID:{' '}
+                <Text span fw={700}>
+                  {user.id}
+                </Text>
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                Page address: {pageUrl ? `${window.location.origin}${pageUrl}` : 'none'}
+              </Text>
+              <Text size="sm">Recorded errors: {errors.length}</Text>
+            </Stack>
+          </Paper>
+          <Button type="submit" loading={mutation.isPending} w="fit-content">
+            Send to the helpdesk
           </Button>
-        ) : null}
-        <Button variant={helpdeskEmail ? 'light' : 'filled'} onClick={() => void copy()}>
-          Copy details
-        </Button>
-        <Button
-          variant="outline"
-          color="red.9"
-          disabled={errors.length === 0}
-          onClick={() => {
-            clearErrors();
-            setCopyState('idle');
-          }}
-        >
-          Clear the list
-        </Button>
-      </Group>
-      <Text role="status" size="sm" c={copyState === 'failed' ? 'red.9' : 'green.9'}>
-        {copyState === 'copied' ? 'The details are copied; paste them into your message.' : null}
-        {copyState === 'failed'
-          ? 'Copying is not possible in this browser. Select the details below and copy them.'
-          : null}
-      </Text>
-      {copyState === 'failed' ? (
-        <Textarea
-          label="Details for the helpdesk"
-          value={details}
-          readOnly
-          autosize
-          minRows={6}
-          onFocus={(event) => {
-            event.currentTarget.select();
-          }}
-        />
-      ) : null}
+          {helpdeskEmail ? (
+            <Text size="sm" c="gray.7">
+              Or write to{' '}
+              <Anchor href={helpdeskMailto(helpdeskEmail, `Lantern: ${title}`, details)}>
+                {helpdeskEmail}
+              </Anchor>
+              .
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
 
       <Stack gap="xs">
         <Title order={2} fz="h4">
