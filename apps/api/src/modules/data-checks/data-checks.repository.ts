@@ -127,17 +127,27 @@ export function countChecksSql(): SQL {
     from single, missing, shared_emails, twice`;
 }
 
-export async function countChecks(
-  db: Db,
-): Promise<Record<DataCheck, number> & { checked: number }> {
-  // Without JIT (compiling costs more than this query runs), and with room for the group-bys
-  // to stay in memory (PGlite and PostgreSQL default to 4 MB).
-  const [row] = await db.transaction(async (tx) => {
+/**
+ * Runs the statements of `read` in one transaction without JIT and with room for the
+ * group-bys: PostgreSQL's estimate of the duplicate joins is far too high and would switch JIT
+ * on (seconds of compiling for a query that runs in a fraction of that); the group-bys spill
+ * to disk at the default 4 MB. PGlite has no JIT; the setting is harmless there.
+ */
+function tuned<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`,
     );
-    return rows<Record<DataCheck, number> & { checked: number }>(tx, countChecksSql());
+    return read(tx);
   });
+}
+
+export async function countChecks(
+  db: Db,
+): Promise<Record<DataCheck, number> & { checked: number }> {
+  const [row] = await tuned(db, (tx) =>
+    rows<Record<DataCheck, number> & { checked: number }>(tx, countChecksSql()),
+  );
   if (!row) throw new Error('The checks could not be counted.');
   return row;
 }
@@ -228,13 +238,13 @@ export async function findCheckPage(
 ): Promise<{ items: CheckRowWithVersion[]; total: number }> {
   const condition = where(check, query.q);
   const order = ORDER[check] ?? sql`u.jwl_id`;
-  const [found, counted] = await Promise.all([
-    rows<RawRow>(
-      db,
+  const [found, counted] = await tuned(db, async (tx) => [
+    await rows<RawRow>(
+      tx,
       sql`select ${columns(check)} from ${FROM} where ${condition}
           order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     ),
-    rows<{ n: number }>(db, sql`select count(*)::int as n from ${FROM} where ${condition}`),
+    await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${FROM} where ${condition}`),
   ]);
   return { items: found.map(toRow), total: counted[0]?.n ?? 0 };
 }
@@ -248,10 +258,12 @@ export async function* checkBatches(
 ): AsyncGenerator<CheckRowWithVersion[]> {
   let after = 0;
   for (;;) {
-    const batch = await rows<RawRow>(
-      db,
-      sql`select ${columns(check)} from ${FROM} where ${where(check, q)} and u.jwl_id > ${after}
-          order by u.jwl_id limit ${batchSize}`,
+    const batch = await tuned(db, (tx) =>
+      rows<RawRow>(
+        tx,
+        sql`select ${columns(check)} from ${FROM} where ${where(check, q)} and u.jwl_id > ${after}
+            order by u.jwl_id limit ${batchSize}`,
+      ),
     );
     if (batch.length === 0) return;
     yield batch.map(toRow);
