@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  smallint,
   date,
   index,
   integer,
@@ -39,6 +40,18 @@ const stamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+const wrongCase = (c: string) =>
+  `((${c} = upper(${c}) and ${c} <> lower(${c}) and char_length(btrim(${c})) > 1) or (${c} = lower(${c}) and ${c} <> upper(${c})))`;
+
+/** The expression of `users.check_flags` (see there); patterns as in data-checks.rules.ts. */
+export const CHECK_FLAGS_SQL = sql.raw(`(
+  (case when (chr(1) || first_name || chr(1) || last_name || chr(1) || username || chr(1) || coalesce(email, '') || chr(1)) ~ '\\x01 | \\x01| {2}' then 1 else 0 end)
+  | (case when phone is not null and not (left(phone, 1) = '+' and substr(phone, 2, 1) between '1' and '9' and length(phone) between 8 and 16 and translate(substr(phone, 2), '0123456789', '') = '') then 2 else 0 end)
+  | (case when email is not null and btrim(email) !~ '^([A-Za-z0-9_''+-]+\\.)*[A-Za-z0-9_''+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\\.)+[A-Za-z]{2,}$' then 4 else 0 end)
+  | (case when (first_name || chr(1) || last_name) ~ '^[ .,;:_''"?!/()*+#0-9-]*\\x01|\\x01[ .,;:_''"?!/()*+#0-9-]*$' then 8 else 0 end)
+  | (case when ${wrongCase('first_name')} or ${wrongCase('last_name')} then 16 else 0 end)
+)::smallint`);
+
 /** Everyone who signs in or is managed: students, applicants, staff. `jwlId` is the one ID of a person. */
 export const users = pgTable(
   'users',
@@ -59,6 +72,14 @@ export const users = pgTable(
     /** The application role they chose last; a new sign-in starts in it. */
     lastRoleKey: text('last_role_key'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * The user data checker's one-row checks, kept by the database on every write, so that its
+     * overview counts bits instead of running patterns over everyone. 1: leading, trailing or
+     * doubled spaces; 2: a phone not in E.164 form; 4: an e-mail that is not valid; 8: a first
+     * or last name without a letter; 16: a name in one case. Twins of the list's conditions in
+     * apps/api/src/modules/data-checks/data-checks.repository.ts; its tests hold them equal.
+     */
+    checkFlags: smallint('check_flags').generatedAlwaysAs(CHECK_FLAGS_SQL),
     /**
      * Set by a data cleanup (restorable) or a merge: the person leaves every list and cannot
      * sign in, but their rows stay for the history.

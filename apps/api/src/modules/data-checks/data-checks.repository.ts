@@ -68,20 +68,18 @@ const ORDER: Partial<Record<DataCheck, SQL>> = {
 
 /**
  * The overview's one statement. Each count reads only what it needs: one scan of `users` for
- * the single-row checks, one for the missing fields (CLC and roles as hashed sets), and a
+ * the single-row checks (their flags, kept by the database on write: users.check_flags), one for the missing fields (CLC and roles as hashed sets), and a
  * group-by per kind of duplicate whose group sizes add up to the people in them, so no person is
  * joined back to their group. The list's conditions above select the same people.
  */
 export function countChecksSql(): SQL {
-  const first = sql`u.first_name`;
-  const last = sql`u.last_name`;
   return sql`with single as (
       select count(*)::int as checked,
-        count(*) filter (where ${CONDITIONS['data-with-spaces']})::int as spaces,
-        count(*) filter (where ${CONDITIONS['phone-numbers']})::int as phones,
-        count(*) filter (where ${CONDITIONS['valid-emails']})::int as emails,
-        count(*) filter (where ${CONDITIONS['mandatory-names']})::int as names,
-        count(*) filter (where ${wrongCase(first)} or ${wrongCase(last)})::int as cases
+        count(*) filter (where u.check_flags & 1 <> 0)::int as spaces,
+        count(*) filter (where u.check_flags & 2 <> 0)::int as phones,
+        count(*) filter (where u.check_flags & 4 <> 0)::int as emails,
+        count(*) filter (where u.check_flags & 8 <> 0)::int as names,
+        count(*) filter (where u.check_flags & 16 <> 0)::int as cases
       from users u where u.deleted_at is null
     ), missing as (
       -- Who lacks a field, as a union of small sets found through the primary keys (a person
@@ -110,7 +108,7 @@ export function countChecksSql(): SQL {
       ) g
     ), twice as (
       select coalesce(sum(n), 0)::int as n, coalesce(sum(w), 0)::int as w from (
-        select count(*) as n, count(*) filter (where ${wrongCase(first)} or ${wrongCase(last)}) as w
+        select count(*) as n, count(*) filter (where u.check_flags & 16 <> 0) as w
         from users u join student_profiles sp on sp.user_id = u.jwl_id
         where u.deleted_at is null and sp.birth_date is not null
         group by ${FIRST_KEY}, ${LAST_KEY}, sp.birth_date having count(*) > 1
