@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { MergeCount, MergePerson } from '@lantern/contracts/user-merge';
-import { jsonParam, rows } from '../../lib/sql';
+import { containsPattern, intArray, jsonParam, rows, textArray } from '../../lib/sql';
 import { REFERENCES, type Reference } from './merge-references';
 
 const id = (name: string): SQL => sql`${sql.identifier(name)}`;
@@ -23,7 +23,7 @@ export async function readShapes(db: Db, tables: string[]): Promise<Map<string, 
         cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
        where c.relnamespace = 'public'::regnamespace
-         and c.relname = any(${`{${tables.join(',')}}`}::text[])
+         and c.relname = any(${textArray(tables)})
          and i.indisunique and i.indexprs is null
        group by c.relname, i.indexrelid, i.indisprimary`,
   );
@@ -69,6 +69,13 @@ type PersonRow = {
 
 export type PersonState = MergePerson & { removed: boolean; mergedIntoId: number | null };
 
+/** A person as the merge screens show them, without the merge's own bookkeeping. */
+export const asMergePerson = ({
+  removed: _r,
+  mergedIntoId: _m,
+  ...person
+}: PersonState): MergePerson => person;
+
 const iso = (v: Date | string | null): string | null =>
   v === null ? null : new Date(v).toISOString();
 
@@ -102,19 +109,19 @@ export async function findPeople(
     // Lock in id order, so that two merges over the same people cannot deadlock.
     await rows(
       db,
-      sql`select jwl_id from users where jwl_id = any(${`{${ids.join(',')}}`}::int[]) order by jwl_id for update`,
+      sql`select jwl_id from users where jwl_id = any(${intArray(ids)}) order by jwl_id for update`,
     );
   }
   const found = await rows<PersonRow>(
     db,
-    sql`select ${personColumns} from users u where u.jwl_id = any(${`{${ids.join(',')}}`}::int[])`,
+    sql`select ${personColumns} from users u where u.jwl_id = any(${intArray(ids)})`,
   );
   return new Map(found.map((r) => [r.id, toPerson(r)]));
 }
 
 /** People to pick for a merge: by JWL-ID, username, name or e-mail; removed people too. */
 export async function searchPeople(db: Db, q: string, limit = 20): Promise<PersonState[]> {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q.toLowerCase());
   const byId = /^\d{1,9}$/.test(q) ? Number(q) : -1;
   const found = await rows<PersonRow>(
     db,

@@ -96,10 +96,9 @@ export async function preview(
     repo.countReferences(deps.db, removedId, keptId),
     fieldValues(deps.db, removedId, keptId),
   ]);
-  const strip = ({ removed: _r, mergedIntoId: _m, ...person }: repo.PersonState) => person;
   return {
-    removed: strip(removed),
-    kept: strip(kept),
+    removed: repo.asMergePerson(removed),
+    kept: repo.asMergePerson(kept),
     fields: MERGE_FIELDS.map((f) => ({
       key: f.key,
       label: f.label,
@@ -268,7 +267,7 @@ export async function undo(deps: Deps, auth: AuthContext, mergeId: number): Prom
 
 export async function candidates(deps: Deps, q: string): Promise<MergeCandidates> {
   const found = await repo.searchPeople(deps.db, q);
-  return { items: found.map(({ removed: _r, mergedIntoId: _m, ...person }) => person) };
+  return { items: found.map(repo.asMergePerson) };
 }
 
 export async function log(
