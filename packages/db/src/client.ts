@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { drizzleClient, installTextParsers } from './pglite-driver';
 import { schema } from './schema';
 
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
@@ -22,10 +23,26 @@ export type Database = {
   query: RawQuery;
   /** Runs several statements separated by semicolons, without parameters. */
   exec: (text: string) => Promise<void>;
-  /** The embedded engine, when it is PGlite (for dumps of the data folder). */
+  /** Like `exec`, with the last statement's rows (pg-boss's schema and maintenance). */
+  execRows: <T extends Record<string, unknown>>(text: string) => Promise<T[]>;
+  /**
+   * The embedded engine, when it is PGlite (dumps of the data folder, COPY). It reads dates and
+   * times as text, as drizzle does; `query` and `exec` above give them as Date objects.
+   */
   pglite: PGlite | null;
   close: () => Promise<void>;
 };
+
+/** The raw statements of a database, by the drizzle database `openDatabase` made with them. */
+const rawByDb = new WeakMap<Db, Pick<Database, 'query' | 'execRows'>>();
+
+/**
+ * The raw `query` and `execRows` of the database under `db` (pg-boss over the app's own
+ * connection), or null for a transaction or a database made elsewhere.
+ */
+export function rawAccessOf(db: Db): Pick<Database, 'query' | 'execRows'> | null {
+  return rawByDb.get(db) ?? null;
+}
 
 export type OpenOptions =
   { url: string; poolSize?: number } | { dataDir: string | null; loadDataDir?: Blob | File };
@@ -43,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A bigint count from pg is a string; PGlite gives a number. Parse int8 so both agree.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    return registered({
       db,
       kind: 'postgres',
       pglite: null,
@@ -52,8 +69,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       exec: async (text) => {
         await pool.query(text);
       },
+      execRows: async <T extends Record<string, unknown>>(text: string) => {
+        const results = (await pool.query<T>(text)) as unknown as
+          pg.QueryResult<T> | pg.QueryResult<T>[];
+        return (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [];
+      },
       close: () => pool.end(),
-    };
+    });
   }
   if (options.dataDir && !existsSync(options.dataDir))
     mkdirSync(options.dataDir, { recursive: true });
@@ -62,16 +84,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  const own = installTextParsers(client);
+  const db = drizzlePglite({
+    client: drizzleClient(client) as unknown as PGlite,
+    schema,
+  }) as unknown as Db;
+  return registered({
     db,
     kind: 'pglite',
     pglite: client,
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
+      (await client.query<T>(text, params, own)).rows,
     exec: async (text) => {
-      await client.exec(text);
+      await client.exec(text, own);
     },
+    execRows: async <T extends Record<string, unknown>>(text: string) =>
+      ((await client.exec(text, own)).at(-1)?.rows ?? []) as T[],
     close: () => client.close(),
-  };
+  });
+}
+
+function registered(database: Database): Database {
+  rawByDb.set(database.db, database);
+  return database;
 }

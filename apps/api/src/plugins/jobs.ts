@@ -18,6 +18,19 @@ export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
  * pg-boss in the same database. On PGlite it runs through an adapter over the one embedded
  * connection; on PostgreSQL it keeps a small pool of its own.
  */
+/** pg-boss's statements over the app's own connection (PGlite's one, or the pool). */
+export function bossDb(raw: Pick<Database, 'query' | 'execRows'>) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) =>
+      // Schema creation sends several statements at once, which only a statement without
+      // parameters takes.
+      ({
+        rows:
+          values && values.length > 0 ? await raw.query(text, values) : await raw.execRows(text),
+      }),
+  };
+}
+
 export async function startJobs(options: {
   database: Database;
   databaseUrl: string | null;
@@ -30,14 +43,7 @@ export async function startJobs(options: {
   const boss =
     database.kind === 'pglite' || !options.databaseUrl
       ? new PgBoss({
-          db: {
-            executeSql: async (text: string, values?: unknown[]) => {
-              if (values && values.length > 0) return { rows: await database.query(text, values) };
-              // Schema creation sends several statements at once, which only exec takes.
-              const results = await (database.pglite?.exec(text) ?? Promise.resolve([]));
-              return { rows: results.at(-1)?.rows ?? [] };
-            },
-          },
+          db: bossDb(database),
           supervise: true,
           schedule: true,
         })

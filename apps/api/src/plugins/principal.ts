@@ -67,30 +67,28 @@ const toPrincipal = (r: Row): Principal => ({
 });
 
 /**
- * The user's columns, roles, CLCs and the rights of the role they act in: the preferred role
- * when they still hold it, else their first. One round trip; `preferred` is a SQL expression.
+ * The person of a session, or of a user id or username: the database function `auth_principal`
+ * (migration 0007) reads the session, the user, their roles and CLCs and the rights of the role
+ * they act in, fresh on every request, with plans kept for the connection's life (decision 0013).
  */
-const principalSelect = (preferred: ReturnType<typeof sql>, from: ReturnType<typeof sql>) => sql`
-  u.jwl_id, u.username, u.first_name, u.last_name, u.email, u.system_role, u.employee_type,
-  u.gender, u.profile_photo_file_id,
-  -- A removed person (cleaned up or merged) is refused like a locked one.
-  case when u.deleted_at is not null then 'locked'::user_status else u.status end as status,
-  rk.role_keys, ro.key as role_key, ro.scope as role_scope,
-  coalesce(ro.rights, '{}') as rights, ck.clc_ids
-  from ${from}
-  cross join lateral (
-    select coalesce(array_agg(ur.role_key order by r.sort_order, ur.role_key), '{}') as role_keys
-    from user_roles ur join roles r on r.key = ur.role_key where ur.user_id = u.jwl_id
-  ) rk
-  cross join lateral (
-    select coalesce(array_agg(uc.clc_id order by uc.clc_id), '{}') as clc_ids
-    from user_clcs uc where uc.user_id = u.jwl_id
-  ) ck
-  left join lateral (
-    select r.key, r.scope, (select array_agg(rr.right_key order by rr.right_key) from role_rights rr where rr.role_key = r.key) as rights
-    from roles r
-    where r.key = case when ${preferred} = any(rk.role_keys) then ${preferred} else rk.role_keys[1] end
-  ) ro on true`;
+async function loadPrincipal(
+  db: Db,
+  by: { userId: number | null; sessionId: string | null; username: string | null },
+  preferredRole: string | null,
+) {
+  const [row] = await rows<SessionRow>(
+    db,
+    sql`select * from auth_principal(${by.userId}::integer, ${by.sessionId}::uuid, ${by.username}::text, ${preferredRole}::text)`,
+  );
+  return row ?? null;
+}
+
+type SessionRow = Row & {
+  revoked_at: Date | null;
+  session_clc_ids: number[] | null;
+  switch_user_id: number | null;
+  switch_role_key: string | null;
+};
 
 /** The signed-in user of a session, or null when the session does not belong to them. */
 export async function loadSessionPrincipal(
@@ -98,18 +96,7 @@ export async function loadSessionPrincipal(
   sessionId: string,
   userId: number,
 ): Promise<SessionPrincipal | null> {
-  const [row] = await rows<
-    Row & {
-      revoked_at: Date | null;
-      session_clc_ids: number[] | null;
-      switch_user_id: number | null;
-      switch_role_key: string | null;
-    }
-  >(
-    db,
-    sql`select s.revoked_at, s.clc_ids as session_clc_ids, s.switch_user_id, s.switch_role_key, ${principalSelect(sql`s.active_role_key`, sql`users u join sessions s on s.user_id = u.jwl_id and s.id = ${sessionId}`)}
-        where u.jwl_id = ${userId}`,
-  );
+  const row = await loadPrincipal(db, { userId, sessionId, username: null }, null);
   if (!row) return null;
   return {
     ...toPrincipal(row),
@@ -126,10 +113,6 @@ export async function loadPrincipalByUsername(
   username: string,
   preferredRole: string | null,
 ): Promise<Principal | null> {
-  const [row] = await rows<Row>(
-    db,
-    sql`select ${principalSelect(sql`coalesce(${preferredRole}::text, u.last_role_key)`, sql`users u`)}
-        where lower(u.username) = ${username.toLowerCase()}`,
-  );
+  const row = await loadPrincipal(db, { userId: null, sessionId: null, username }, preferredRole);
   return row ? toPrincipal(row) : null;
 }

@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { CertificateExportFormat, CertificateFailure } from '@lantern/contracts/programme';
+import { rawAccessOf } from '@lantern/db/client';
 import type { Deps } from '../../lib/deps';
+import { bossDb } from '../../plugins/jobs';
 
 export const CERTIFICATE_EXPORT_QUEUE = 'certificate-export';
 
@@ -39,33 +39,11 @@ export type CertificateJobs = {
   get: (id: string) => Promise<ExportJob | null>;
 };
 
-/**
- * pg-boss over the app's own connection: the embedded PGlite (its one connection, statements
- * with several commands through exec), or the node-postgres pool.
- */
+/** pg-boss over the app's own connection: the embedded PGlite's one, or the node-postgres pool. */
 function bossFor(deps: Deps): PgBoss {
-  // Drizzle keeps the driver it was given as `$client`.
-  const client: unknown = Reflect.get(deps.db, '$client');
-  const common = { supervise: false, schedule: false } as const;
-  if (client instanceof PGlite) {
-    return new PgBoss({
-      ...common,
-      db: {
-        executeSql: async (text: string, values?: unknown[]) => {
-          if (values && values.length > 0) return client.query(text, values);
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        },
-      },
-    });
-  }
-  if (client instanceof pg.Pool) {
-    return new PgBoss({
-      ...common,
-      db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
-    });
-  }
-  throw new Error('Certificate exports need PGlite or a node-postgres pool.');
+  const raw = rawAccessOf(deps.db);
+  if (!raw) throw new Error('Certificate exports need the database the app opened.');
+  return new PgBoss({ supervise: false, schedule: false, db: bossDb(raw) });
 }
 
 /**

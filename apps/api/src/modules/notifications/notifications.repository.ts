@@ -72,18 +72,17 @@ export async function findNotifications(
   return found.map(toNotification);
 }
 
+/** The bell's count: the database function of migration 0007, one row by type (decision 0013). */
 export async function countUnread(db: Db, userId: number): Promise<UnreadCount> {
-  const counts = await rows<{ type: NotificationType; n: number }>(
-    db,
-    sql`select type, count(*)::int as n from notifications
-         where user_id = ${userId} and is_read = false and (expires_at is null or expires_at > now())
-         group by type`,
-  );
-  const of = (type: NotificationType) => counts.find((c) => c.type === type)?.n ?? 0;
+  const [row] = await rows<{
+    grade_comments: number;
+    announcements: number;
+    undo_publish_requests: number;
+  }>(db, sql`select * from notification_unread_counts(${userId}::integer)`);
   const result = {
-    gradeComments: of('grade_comment'),
-    announcements: of('announcement'),
-    undoPublishRequests: of('undo_publish_request'),
+    gradeComments: row?.grade_comments ?? 0,
+    announcements: row?.announcements ?? 0,
+    undoPublishRequests: row?.undo_publish_requests ?? 0,
   };
   return {
     total: result.gradeComments + result.announcements + result.undoPublishRequests,

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rawAccessOf, type Database } from './client';
+import { drizzleClient, installTextParsers } from './pglite-driver';
+
+const VALUES = sql`select timestamptz '2026-11-21 10:00:00+00' as at, date '2026-11-21' as day,
+  interval '2 days' as span, array[timestamptz '2026-11-21 10:00:00+00'] as ats,
+  array[1.5::numeric, 2] as amounts, array[1, 2] as ids, 7::int8 as big`;
+const VALUES_TEXT =
+  "select timestamptz '2026-11-21 10:00:00+00' as at, date '2026-11-21' as day, interval '2 days' as span, array[timestamptz '2026-11-21 10:00:00+00'] as ats, array[1.5::numeric, 2] as amounts, array[1, 2] as ids, 7::int8 as big";
+
+type Row = Record<string, unknown>;
+const firstRow = (result: unknown) => (result as { rows: Row[] }).rows[0];
+
+describe('PGlite under drizzle, with the text parsers set once on the client', () => {
+  let database: Database;
+  /** What drizzle reads from a PGlite as it comes (the reference). */
+  let reference: Row | undefined;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: null });
+    const plain = await PGlite.create();
+    reference = firstRow(await drizzle(plain).execute(VALUES));
+    await plain.close();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('reads exactly what drizzle reads from an untouched client, in and out of a transaction', async () => {
+    expect(reference?.at).toBeTypeOf('string');
+    expect(firstRow(await database.db.execute(VALUES))).toEqual(reference);
+    const inTransaction = await database.db.transaction(async (tx) =>
+      firstRow(await tx.execute(VALUES)),
+    );
+    expect(inTransaction).toEqual(reference);
+  });
+
+  it('gives raw queries PGlite’s own parsing: dates as Date objects, arrays of them too', async () => {
+    const [row] = await database.query(VALUES_TEXT);
+    expect(row?.at).toEqual(new Date('2026-11-21T10:00:00Z'));
+    expect(row?.ats).toEqual([new Date('2026-11-21T10:00:00Z')]);
+    expect(row?.day).toBeInstanceOf(Date);
+    expect(row?.ids).toEqual([1, 2]);
+    const [last] = await database.execRows('select 1 as one; select now() as at');
+    expect(last?.at).toBeInstanceOf(Date);
+    expect(rawAccessOf(database.db)).toBe(database);
+  });
+
+  it('takes every per-query parser drizzle sends off its calls (a newer drizzle with more fails here)', async () => {
+    const client = await PGlite.create();
+    installTextParsers(client);
+    const seen: (QueryOptions | undefined)[] = [];
+    const query = client.query.bind(client);
+    client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+      seen.push(options);
+      return query(text, params, options);
+    }) as typeof client.query;
+    const db = drizzle({ client: drizzleClient(client) as unknown as PGlite });
+    await db.execute(VALUES);
+    await client.close();
+    expect(seen.length).toBe(1);
+    expect(seen[0]?.parsers).toBeUndefined();
+  });
+});
