@@ -5,7 +5,7 @@ import { ensureSecrets, syncCatalogue } from '@lantern/db/catalogue';
 import { DEMO_PASSWORD, DEMO_USERS, ensureAdmin, hasAnyUser, seedDemo } from '@lantern/db/seed';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './plugins/env';
-import { QUEUES, dispatchMails, startJobs, type Jobs } from './plugins/jobs';
+import { startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError, lockDataDir } from './lib/lock';
 import { addDemoClcImages } from './lib/demo-images';
 
@@ -48,11 +48,8 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       onError: (e) => app.log.error(e),
     });
-    const boss = jobs.boss;
-    mailer.setDispatch((ids) => dispatchMails(boss, ids));
-    deps.announcementDelivery.setDispatch(async (id) => {
-      await boss.send(QUEUES.announcementDeliver, { id });
-    });
+    mailer.setDispatch(jobs.dispatchMails);
+    deps.announcementDelivery.setDispatch(jobs.deliverAnnouncement);
   } else {
     // Without workers a mail is delivered at once, in this process.
     mailer.setDispatch(async (ids) => {

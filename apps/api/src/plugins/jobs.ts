@@ -12,12 +12,23 @@ export const QUEUES = {
   announcementSweep: 'announcement-sweep',
 } as const;
 
-export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
+export type Jobs = {
+  boss: PgBoss;
+  /** Queues the mails' delivery and wakes this process's worker for it. */
+  dispatchMails: (ids: number[]) => Promise<void>;
+  /** Queues an announcement's delivery and wakes this process's worker for it. */
+  deliverAnnouncement: (id: number) => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /**
- * pg-boss in the same database. On PGlite it runs through an adapter over the one embedded
- * connection; on PostgreSQL it keeps a small pool of its own.
+ * How often an idle worker looks for jobs. The app wakes its own worker when it sends a job, so
+ * polling only finds what another process sent, retries coming due and the scheduled sweeps.
+ * Each look is a statement of several milliseconds on PGlite's one connection, which a request
+ * arriving meanwhile waits for; at one a second per queue they were the bell's p99 (0013).
  */
+export const POLL_SECONDS = { delivery: 10, sweep: 30 } as const;
+
 /** pg-boss's statements over the app's own connection (PGlite's one, or the pool). */
 export function bossDb(raw: Pick<Database, 'query' | 'execRows'>) {
   return {
@@ -31,6 +42,10 @@ export function bossDb(raw: Pick<Database, 'query' | 'execRows'>) {
   };
 }
 
+/**
+ * pg-boss in the same database. On PGlite it runs through an adapter over the one embedded
+ * connection; on PostgreSQL it keeps a small pool of its own.
+ */
 export async function startJobs(options: {
   database: Database;
   databaseUrl: string | null;
@@ -57,9 +72,9 @@ export async function startJobs(options: {
   });
   await boss.createQueue(QUEUES.mailSweep, { name: QUEUES.mailSweep });
 
-  await boss.work<{ id: number }>(
+  const mailWorker = await boss.work<{ id: number }>(
     QUEUES.mailDeliver,
-    { pollingIntervalSeconds: 1, batchSize: 10 },
+    { pollingIntervalSeconds: POLL_SECONDS.delivery, batchSize: 10 },
     async (jobs) => {
       for (const job of jobs) await options.mailer.deliver(job.data.id);
     },
@@ -67,7 +82,11 @@ export async function startJobs(options: {
   // Mails queued in a transaction whose dispatch was lost (a crash in between), mails whose
   // delivery failed (again and again, backing off up to 6 hours, until the server takes them),
   // and mails a crashed worker left claimed go out here.
-  await boss.work(QUEUES.mailSweep, async () => {
+  const dispatchMails = async (ids: number[]) => {
+    for (const id of ids) await boss.send(QUEUES.mailDeliver, { id });
+    if (ids.length > 0) boss.notifyWorker(mailWorker);
+  };
+  await boss.work(QUEUES.mailSweep, { pollingIntervalSeconds: POLL_SECONDS.sweep }, async () => {
     await database.query(
       `update mail_outbox set status = 'queued' where status = 'sending' and attempted_at < now() - interval '10 minutes'`,
     );
@@ -77,14 +96,14 @@ export async function startJobs(options: {
            or (status = 'failed' and attempted_at < now() - make_interval(mins => least(power(2, least(attempts, 9))::int, 360)))
         order by id limit 500`,
     );
-    for (const row of due) await boss.send(QUEUES.mailDeliver, { id: row.id });
+    await dispatchMails(due.map((row) => row.id));
   });
   await boss.schedule(QUEUES.mailSweep, '*/5 * * * *');
 
   // Study breaks start and end by the calendar: their automatic mails go out from here (the
   // outbox's key keeps each to one, however often this runs).
   await boss.createQueue(QUEUES.breakEvents, { name: QUEUES.breakEvents });
-  await boss.work(QUEUES.breakEvents, async () => {
+  await boss.work(QUEUES.breakEvents, { pollingIntervalSeconds: POLL_SECONDS.sweep }, async () => {
     const today = new Date().toISOString().slice(0, 10);
     const ids = await database.db.transaction((tx) =>
       queueBreakEvents(tx, options.publicUrl, today),
@@ -100,26 +119,31 @@ export async function startJobs(options: {
     retryLimit: 3,
     retryBackoff: true,
   });
-  await boss.work<{ id: number }>(
+  const announcementWorker = await boss.work<{ id: number }>(
     QUEUES.announcementDeliver,
-    { pollingIntervalSeconds: 1 },
+    { pollingIntervalSeconds: POLL_SECONDS.delivery },
     async (jobs) => {
       for (const job of jobs) await deliverAnnouncement(database.db, job.data.id);
     },
   );
   await boss.createQueue(QUEUES.announcementSweep, { name: QUEUES.announcementSweep });
-  await boss.work(QUEUES.announcementSweep, async () => {
-    for (const id of await dueAnnouncements(database.db))
-      await boss.send(QUEUES.announcementDeliver, { id });
-  });
+  const deliverOne = async (id: number) => {
+    await boss.send(QUEUES.announcementDeliver, { id });
+    boss.notifyWorker(announcementWorker);
+  };
+  await boss.work(
+    QUEUES.announcementSweep,
+    { pollingIntervalSeconds: POLL_SECONDS.sweep },
+    async () => {
+      for (const id of await dueAnnouncements(database.db)) await deliverOne(id);
+    },
+  );
   await boss.schedule(QUEUES.announcementSweep, '* * * * *');
 
   return {
     boss,
+    dispatchMails,
+    deliverAnnouncement: deliverOne,
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
   };
-}
-
-export async function dispatchMails(boss: PgBoss, ids: number[]): Promise<void> {
-  for (const id of ids) await boss.send(QUEUES.mailDeliver, { id });
 }

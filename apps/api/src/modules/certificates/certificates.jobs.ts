@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { CertificateExportFormat, CertificateFailure } from '@lantern/contracts/programme';
 import { rawAccessOf } from '@lantern/db/client';
 import type { Deps } from '../../lib/deps';
-import { bossDb } from '../../plugins/jobs';
+import { POLL_SECONDS, bossDb } from '../../plugins/jobs';
 
 export const CERTIFICATE_EXPORT_QUEUE = 'certificate-export';
 
@@ -58,6 +58,7 @@ export function registerCertificateJobs(
   run: (data: ExportJobData) => Promise<ExportJobOutput>,
 ): CertificateJobs {
   let started: Promise<PgBoss> | null = null;
+  let worker: string | null = null;
   const start = async (): Promise<PgBoss> => {
     const boss = bossFor(deps);
     boss.on('error', (error) => app.log.error({ err: error }, 'certificate export queue'));
@@ -68,9 +69,10 @@ export function registerCertificateJobs(
       expireInSeconds: 30 * 60,
     });
     if (deps.config.workers) {
-      await boss.work<ExportJobData>(
+      // Woken by `send` below; the poll finds jobs other processes sent.
+      worker = await boss.work<ExportJobData>(
         CERTIFICATE_EXPORT_QUEUE,
-        { pollingIntervalSeconds: 1, batchSize: 1 },
+        { pollingIntervalSeconds: POLL_SECONDS.delivery, batchSize: 1 },
         async ([job]) => (job ? run(job.data) : undefined),
       );
     }
@@ -95,8 +97,10 @@ export function registerCertificateJobs(
 
   return {
     send: async (data) => {
-      const id = await (await boss()).send(CERTIFICATE_EXPORT_QUEUE, data);
+      const running = await boss();
+      const id = await running.send(CERTIFICATE_EXPORT_QUEUE, data);
       if (!id) throw new Error('The export job was not queued.');
+      if (worker) running.notifyWorker(worker);
       return id;
     },
     get: async (id) => {
