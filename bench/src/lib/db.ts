@@ -66,30 +66,10 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 /**
- * The per-request principal query of apps/api/src/plugins/principal.ts `loadSessionPrincipal`,
- * as Drizzle renders it ($1 session id, $2 user id; the preferred role is s.active_role_key).
- * Keep it in step with that file.
+ * The per-request principal query of apps/api/src/plugins/principal.ts `loadSessionPrincipal`:
+ * migration 0007's function ($1 session id, $2 user id). Keep it in step with that file.
  */
-export const PRINCIPAL_SQL = `select s.revoked_at, s.clc_ids as session_clc_ids, s.switch_user_id, s.switch_role_key,
-  u.jwl_id, u.username, u.first_name, u.last_name, u.email, u.system_role, u.employee_type,
-  u.gender, u.status, u.profile_photo_file_id,
-  rk.role_keys, ro.key as role_key, ro.scope as role_scope,
-  coalesce(ro.rights, '{}') as rights, ck.clc_ids
-  from users u join sessions s on s.user_id = u.jwl_id and s.id = $1
-  cross join lateral (
-    select coalesce(array_agg(ur.role_key order by r.sort_order, ur.role_key), '{}') as role_keys
-    from user_roles ur join roles r on r.key = ur.role_key where ur.user_id = u.jwl_id
-  ) rk
-  cross join lateral (
-    select coalesce(array_agg(uc.clc_id order by uc.clc_id), '{}') as clc_ids
-    from user_clcs uc where uc.user_id = u.jwl_id
-  ) ck
-  left join lateral (
-    select r.key, r.scope, (select array_agg(rr.right_key order by rr.right_key) from role_rights rr where rr.role_key = r.key) as rights
-    from roles r
-    where r.key = case when s.active_role_key = any(rk.role_keys) then s.active_role_key else rk.role_keys[1] end
-  ) ro on true
-        where u.jwl_id = $2`;
+export const PRINCIPAL_SQL = `select * from auth_principal($2::integer, $1::uuid, null::text, null::text)`;
 
 export type PrincipalRow = {
   jwl_id: number;
