@@ -87,11 +87,10 @@ const transactionWithout = (tx: Transaction): Transaction => ({
 
 /**
  * What drizzle's PGlite session is given in place of the client (it calls `query` and
- * `transaction`): the same, minus the per-query parsers. `raw` is the client itself.
+ * `transaction`): the same, minus the per-query parsers.
  */
 export function drizzleClient(client: PGlite) {
   return {
-    raw: client,
     query: queryWithout(client),
     transaction: <T>(run: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) => run(transactionWithout(tx))),

@@ -84,7 +84,8 @@ async function loadPrincipal(
 }
 
 type SessionRow = Row & {
-  revoked_at: Date | null;
+  /** Drizzle reads times as text. */
+  revoked_at: string | null;
   session_clc_ids: number[] | null;
   switch_user_id: number | null;
   switch_role_key: string | null;
