@@ -4,7 +4,6 @@ import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
 import { Badge, Button, Stack } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { useSearchParams } from 'react-router';
 import {
   ANNOUNCEMENT_STATUSES,
   type Announcement,
@@ -16,6 +15,7 @@ import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
 import { formatShortTimestamp } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
+import { useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useAnnouncements, useAudienceOptions } from '../api/find-announcements';
 import { audienceSummary } from '../components/announcement-form';
@@ -23,7 +23,12 @@ import { AnnouncementEditor } from '../components/announcement-editor';
 
 export const loader = requireRight('ANNOUNCEMENT__DISPLAY');
 
-const LIMIT = 25;
+/** Newest first (the API's order); a status filter. */
+const SPEC: ListSpec<'created', 'status'> = {
+  sorts: ['created'],
+  defaultSort: 'created',
+  filters: ['status'],
+};
 const STATUS_COLORS: Record<AnnouncementStatus, string> = {
   draft: 'gray.7',
   published: 'teal.9',
@@ -34,26 +39,14 @@ const isStatus = (v: string | null): v is AnnouncementStatus =>
 
 /** Announcements with their reach; holders of the rights write, publish and withdraw them. */
 export default function AnnouncementsRoute() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = params.get('q') ?? '';
-  const statusParam = params.get('status');
+  const [state, change] = useListState(SPEC);
+  const statusParam = state.filters.status ?? null;
   const status = isStatus(statusParam) ? statusParam : null;
-  const list = useAnnouncements({ page, limit: LIMIT, q, status });
+  const list = useAnnouncements({ page: state.page, limit: state.limit, q: state.q, status });
   const options = useAudienceOptions();
   const user = useCurrentUser();
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
 
-  const update = (patch: Record<string, string | null>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
-  };
   const names = {
     roles: new Map((options.data?.roles ?? []).map((r) => [r.key, r.label])),
     clcs: new Map((options.data?.clcs ?? []).map((c) => [c.id, c.name])),
@@ -75,9 +68,9 @@ export default function AnnouncementsRoute() {
         ) : null}
       </ListHeader>
       <ListFilters
-        q={q}
-        onSearch={(next) => {
-          update({ q: next, page: null });
+        q={state.q}
+        onSearch={(q) => {
+          change({ q });
         }}
         placeholder="Title or text"
       >
@@ -88,7 +81,7 @@ export default function AnnouncementsRoute() {
           data={ANNOUNCEMENT_STATUSES.map((s) => ({ value: s, label: s }))}
           value={status}
           onChange={(v) => {
-            update({ status: v, page: null });
+            change({ filters: { status: v } });
           }}
         />
       </ListFilters>
@@ -100,10 +93,10 @@ export default function AnnouncementsRoute() {
         records={list.data?.items ?? []}
         fetching={list.isFetching}
         totalRecords={list.data?.total ?? 0}
-        recordsPerPage={LIMIT}
-        page={page}
-        onPageChange={(p) => {
-          update({ page: String(p) });
+        recordsPerPage={state.limit}
+        page={state.page}
+        onPageChange={(page) => {
+          change({ page });
         }}
         paginationText={paginationText}
         noRecordsText="No announcements"

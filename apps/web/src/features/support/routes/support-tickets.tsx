@@ -17,13 +17,19 @@ import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
 import { formatShortTimestamp } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
+import { useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useTickets } from '../api/support-tickets';
 import { STATUS_COLORS, TicketDetail } from '../components/ticket-detail';
 
 export const loader = requireRight('SUPPORT_TICKET__DISPLAY');
 
-const LIMIT = 25;
+/** Newest first (the API's order); status and kind filters. */
+const SPEC: ListSpec<'created', 'status' | 'kind'> = {
+  sorts: ['created'],
+  defaultSort: 'created',
+  filters: ['status', 'kind'],
+};
 const KIND_LABELS: Record<TicketKind, string> = {
   support_issue: 'Support issue',
   public_ticket: 'Public ticket',
@@ -33,24 +39,21 @@ const isKind = (v: string | null): v is TicketKind => TICKET_KINDS.some((k) => k
 
 /** The helpdesk's tickets: support issues and public tickets, newest first. */
 export default function SupportTicketsRoute() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = params.get('q') ?? '';
-  const statusParam = params.get('status');
-  const kindParam = params.get('kind');
+  const [state, change] = useListState(SPEC);
+  const statusParam = state.filters.status ?? null;
   const status = isStatus(statusParam) ? statusParam : null;
+  const kindParam = state.filters.kind ?? null;
   const kind = isKind(kindParam) ? kindParam : null;
-  const opened = Number(params.get('ticket')) || null;
-  const list = useTickets({ page, limit: LIMIT, q, status, kind });
+  const list = useTickets({ page: state.page, limit: state.limit, q: state.q, status, kind });
   const user = useCurrentUser();
-
-  const update = (patch: Record<string, string | null>) => {
+  // The ticket open in the drawer, beside the list's state in the address.
+  const [params, setParams] = useSearchParams();
+  const opened = Number(params.get('ticket')) || null;
+  const openTicket = (id: number | null) => {
     setParams((current) => {
       const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
+      if (id) next.set('ticket', String(id));
+      else next.delete('ticket');
       return next;
     });
   };
@@ -59,9 +62,9 @@ export default function SupportTicketsRoute() {
     <Stack gap="sm">
       <ListHeader title="Helpdesk tickets" />
       <ListFilters
-        q={q}
-        onSearch={(next) => {
-          update({ q: next, page: null });
+        q={state.q}
+        onSearch={(q) => {
+          change({ q });
         }}
         placeholder="Subject, name, e-mail, text or number"
       >
@@ -72,7 +75,7 @@ export default function SupportTicketsRoute() {
           data={TICKET_STATUSES.map((s) => ({ value: s, label: TICKET_STATUS_LABELS[s] }))}
           value={status}
           onChange={(v) => {
-            update({ status: v, page: null });
+            change({ filters: { status: v } });
           }}
         />
         <FilterSelect
@@ -82,7 +85,7 @@ export default function SupportTicketsRoute() {
           data={TICKET_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
           value={kind}
           onChange={(v) => {
-            update({ kind: v, page: null });
+            change({ filters: { kind: v } });
           }}
         />
       </ListFilters>
@@ -94,15 +97,15 @@ export default function SupportTicketsRoute() {
         records={list.data?.items ?? []}
         fetching={list.isFetching}
         totalRecords={list.data?.total ?? 0}
-        recordsPerPage={LIMIT}
-        page={page}
-        onPageChange={(p) => {
-          update({ page: String(p) });
+        recordsPerPage={state.limit}
+        page={state.page}
+        onPageChange={(page) => {
+          change({ page });
         }}
         paginationText={paginationText}
         noRecordsText="No tickets"
         onRowClick={({ record }) => {
-          update({ ticket: String(record.id) });
+          openTicket(record.id);
         }}
         columns={[
           { accessor: 'id', title: '#', width: 60 },
@@ -152,7 +155,7 @@ export default function SupportTicketsRoute() {
         id={opened}
         canEdit={hasRight(user, 'SUPPORT_TICKET__EDIT')}
         onClose={() => {
-          update({ ticket: null });
+          openTicket(null);
         }}
       />
     </Stack>
