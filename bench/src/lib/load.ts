@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '@lantern/db/seed';
@@ -166,4 +167,61 @@ export function tokenClaims(token: string): { sub: number; sid: string } {
   if (typeof claims.sub !== 'number' || typeof claims.sid !== 'string')
     throw new Error('The access token has no sub/sid.');
   return { sub: claims.sub, sid: claims.sid };
+}
+
+/**
+ * A keep-alive HTTP client for latency loops (one request at a time). fetch allocates several
+ * times more per request than node:http; its garbage was collected in this process while the
+ * next request was timed (collections of 5–11 ms, measured), so a p99 counted the bench's own
+ * pauses as the app's. One socket, reused, as a browser tab's poll reuses its connection.
+ */
+export class LatencyClient {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly base: URL;
+
+  constructor(
+    baseUrl: string,
+    private readonly token: string,
+  ) {
+    this.base = new URL(baseUrl);
+  }
+
+  /** GETs the path and returns the parsed JSON; throws on any status but 2xx. */
+  get<T>(path: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: this.base.hostname,
+          port: this.base.port,
+          path,
+          agent: this.agent,
+          headers: { authorization: `Bearer ${this.token}` },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = response.statusCode ?? 0;
+            if (status < 200 || status > 299) {
+              reject(new Error(`${path} answered ${String(status)}: ${text.slice(0, 500)}`));
+              return;
+            }
+            try {
+              resolve(JSON.parse(text) as T);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
 }
