@@ -1,6 +1,6 @@
 import type { Context, Scenario } from '../lib/context';
 import { insertSession, requestSql } from '../lib/db';
-import { signIn, tokenClaims } from '../lib/load';
+import { LatencyClient, signIn, tokenClaims } from '../lib/load';
 import {
   committedTransactions,
   quantile,
@@ -44,14 +44,14 @@ type Page = { items: { id: number }[]; total: number; next: string | null };
  * the list reaches it from page 399 (Next: keyset, after the last row seen) and by typing its
  * number (a jump: offset, measured for the record, without the targets).
  */
-async function cases(people: PeopleApp, token: string): Promise<Case[]> {
+async function cases(people: PeopleApp, client: LatencyClient): Promise<Case[]> {
   const clc = people.clcIds[0] ?? 1;
   const [common] = await people.floor.query<{ q: string }>(
     `select lower(substr(u.last_name, 1, 4)) as q from users u join user_clcs uc on uc.user_id = u.jwl_id
       where uc.clc_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
     [clc],
   );
-  const before = await fetchPage(urlOf(people, { filter: {}, page: 399 }), token);
+  const before = await fetchPage(urlOf({ filter: {}, page: 399 }), client);
   if (!before.next) throw new Error('Page 399 of the students has no next page.');
   return [
     {
@@ -93,7 +93,8 @@ async function timed(body: () => Promise<unknown>, count: number, into: number[]
   }
 }
 
-function urlOf(people: PeopleApp, c: Pick<Case, 'filter' | 'page' | 'after'>): string {
+/** The path of the list call (the client holds the address of the app). */
+function urlOf(c: Pick<Case, 'filter' | 'page' | 'after'>): string {
   const params = new URLSearchParams({
     sort: 'lastName',
     dir: 'asc',
@@ -103,15 +104,11 @@ function urlOf(people: PeopleApp, c: Pick<Case, 'filter' | 'page' | 'after'>): s
   if (c.filter.clc !== undefined) params.set('clc', String(c.filter.clc));
   if (c.filter.q !== undefined) params.set('q', c.filter.q);
   if (c.after !== undefined) params.set('after', c.after);
-  return `${people.app.url}/api/en/student?${params.toString()}`;
+  return `/api/en/student?${params.toString()}`;
 }
 
-async function fetchPage(url: string, token: string): Promise<Page> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${url} answered ${String(response.status)}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as Page;
+async function fetchPage(url: string, client: LatencyClient): Promise<Page> {
+  return client.get<Page>(url);
 }
 
 async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<Result[]> {
@@ -119,6 +116,8 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
   const people = await startAppWithStudents(context, kind, { LANTERN_WORKERS: '0' });
   try {
     const { token } = await signIn(people.app.url, USERNAME);
+    // Its socket ends with the app's process, whatever happens here.
+    const client = new LatencyClient(people.app.url, token);
     const session =
       kind === 'postgres'
         ? (() => {
@@ -129,8 +128,8 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
     const floor = people.floor;
     const out: Result[] = [];
 
-    for (const c of await cases(people, token)) {
-      const url = urlOf(people, c);
+    for (const c of await cases(people, client)) {
+      const url = urlOf(c);
       const sqls = studentListSql(
         c.filter,
         c.after === undefined
@@ -148,7 +147,7 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
       };
 
       // The copied SQL must read what the endpoint answers, else the floor measures something else.
-      const endpoint = await fetchPage(url, token);
+      const endpoint = await fetchPage(url, client);
       const copied = await bare();
       const endpointIds = endpoint.items.map((i) => i.id);
       if (
@@ -163,11 +162,11 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
       const appMs: number[] = [];
       const floorMs: number[] = [];
       for (let i = 0; i < WARMUP; i += 1) {
-        await fetchPage(url, token);
+        await fetchPage(url, client);
         await bare();
       }
       for (let round = 0; round < ROUNDS; round += 1) {
-        await timed(() => fetchPage(url, token), PER_ROUND, appMs);
+        await timed(() => fetchPage(url, client), PER_ROUND, appMs);
         await timed(bare, PER_ROUND, floorMs);
       }
 
@@ -182,9 +181,9 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
         await floor.exec(`alter database ${name} set max_parallel_workers_per_gather = 0`);
         try {
           const t0 = await committedTransactions(name);
-          for (let i = 0; i < n; i += 1) await fetchPage(url, token);
+          for (let i = 0; i < n; i += 1) await fetchPage(url, client);
           const t1 = await committedTransactions(name);
-          for (let i = 0; i < 2 * n; i += 1) await fetchPage(url, token);
+          for (let i = 0; i < 2 * n; i += 1) await fetchPage(url, client);
           const t2 = await committedTransactions(name);
           statementsPerRequest = (t2 - t1 - (t1 - t0)) / n;
         } finally {
@@ -201,7 +200,7 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
         `  ${label} ${c.name}: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; bare SQL p50 ${floorP50.toFixed(1)} ms, p99 ${floorP99.toFixed(1)} ms; ${String(endpoint.items.length)} of ${String(endpoint.total)} rows${statementsPerRequest === null ? '' : `; ${statementsPerRequest.toFixed(2)} statements a request`}`,
       );
       const detail: Record<string, Json> = {
-        url: url.replace(people.app.url, ''),
+        url,
         students: STUDENTS,
         rows: endpoint.items.length,
         total: endpoint.total,
