@@ -2,7 +2,7 @@ import '../../../components/form-styles';
 import '@mantine/core/styles/Pagination.layer.css';
 import 'mantine-datatable/styles.layer.css';
 import { useState } from 'react';
-import { Badge, Button, Stack } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import {
   ANNOUNCEMENT_STATUSES,
@@ -104,7 +104,17 @@ export default function AnnouncementsRoute() {
           if (options.data) setEditing(record);
         }}
         columns={[
-          { accessor: 'title', title: 'Title', ellipsis: true },
+          {
+            accessor: 'title',
+            title: 'Title',
+            // Two lines, not an ellipsis: a title on one line widened the table past a phone's
+            // screen and hid the status and reach behind a sideways scroll.
+            render: (a) => (
+              <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                {a.title}
+              </Text>
+            ),
+          },
           {
             accessor: 'audience',
             title: 'Audience',
@@ -124,14 +134,14 @@ export default function AnnouncementsRoute() {
           },
           {
             accessor: 'reach',
-            title: 'Read / received',
-            width: 150,
-            render: (a) => `${a.read} / ${a.received}`,
+            title: 'Reach',
+            width: 140,
+            render: (a) => `${String(a.read)} of ${String(a.received)} read`,
           },
           {
             accessor: 'publishFrom',
             title: 'From',
-            width: 140,
+            width: 170,
             visibleMediaQuery: '(min-width: 48em)',
             render: (a) => formatShortTimestamp(a.publishFrom ?? a.createdAt),
           },
