@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       mailer,
       publicUrl: config.publicUrl,
       onError: (e) => app.log.error(e),
+      onMaintenance: (steps) => app.log.info({ steps }, 'database maintenance'),
     });
     mailer.setDispatch(jobs.dispatchMails);
     deps.announcementDelivery.setDispatch(jobs.deliverAnnouncement);

@@ -3,6 +3,7 @@ import type { Database } from '@lantern/db/client';
 import type { Mailer } from './mail';
 import { queueBreakEvents } from '../lib/automatic-mails';
 import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements';
+import { vacuumWhereDue, type MaintenanceStep } from '@lantern/db/maintenance';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -10,7 +11,14 @@ export const QUEUES = {
   breakEvents: 'automatic-mail-breaks',
   announcementDeliver: 'announcement-deliver',
   announcementSweep: 'announcement-sweep',
+  maintenance: 'database-maintenance',
 } as const;
+
+/**
+ * Hourly, at an odd minute away from the other sweeps: often enough that each run vacuums only
+ * an hour's changes, since a request on PGlite waits while a table is vacuumed.
+ */
+export const MAINTENANCE_CRON = '41 * * * *';
 
 export type Jobs = {
   boss: PgBoss;
@@ -53,6 +61,8 @@ export async function startJobs(options: {
   /** The public address, for links in automatic mails. */
   publicUrl: string;
   onError: (error: Error) => void;
+  /** What the PGlite maintenance vacuumed or analyzed, when it did anything. */
+  onMaintenance?: (steps: MaintenanceStep[]) => void;
 }): Promise<Jobs> {
   const { database } = options;
   const boss =
@@ -139,6 +149,22 @@ export async function startJobs(options: {
     },
   );
   await boss.schedule(QUEUES.announcementSweep, '* * * * *');
+
+  // PGlite has no autovacuum: without this, rows that updates and deletes leave behind (read
+  // marks, withdrawn announcements, pg-boss's own finished jobs) would pile up in its tables and
+  // indexes for as long as the process runs. PostgreSQL vacuums by itself.
+  if (database.kind === 'pglite') {
+    await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
+    await boss.work(
+      QUEUES.maintenance,
+      { pollingIntervalSeconds: POLL_SECONDS.sweep },
+      async () => {
+        const steps = await vacuumWhereDue(database);
+        if (steps.length > 0) options.onMaintenance?.(steps);
+      },
+    );
+    await boss.schedule(QUEUES.maintenance, MAINTENANCE_CRON);
+  }
 
   return {
     boss,

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { TEST_DB } from '../../test/db-target';
+import { MAINTENANCE_CRON, QUEUES, startJobs, type Jobs } from './jobs';
+
+describe('job workers', () => {
+  let t: TestApp;
+  let jobs: Jobs;
+  const errors: Error[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    jobs = await startJobs({
+      database: t.database,
+      databaseUrl: null,
+      mailer: t.mailer,
+      publicUrl: 'http://localhost',
+      onError: (e) => errors.push(e),
+    });
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await t.close();
+  });
+
+  it('schedules the sweeps, and the hourly vacuum only where the database has no autovacuum', async () => {
+    const schedules = new Map((await jobs.boss.getSchedules()).map((s) => [s.name, s.cron]));
+    expect(schedules.get(QUEUES.mailSweep)).toBe('*/5 * * * *');
+    expect(schedules.get(QUEUES.announcementSweep)).toBe('* * * * *');
+    if (TEST_DB === 'pglite') expect(schedules.get(QUEUES.maintenance)).toBe(MAINTENANCE_CRON);
+    else expect(schedules.has(QUEUES.maintenance)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
