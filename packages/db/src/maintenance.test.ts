@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { tablesDue, vacuumWhereDue } from './maintenance';
@@ -76,5 +79,30 @@ describe('maintenance on PGlite, which has no autovacuum', () => {
   it('does nothing when nothing is due', async () => {
     await flushStats(database);
     expect(await vacuumWhereDue(database)).toEqual([]);
+  });
+
+  it('vacuums every table when asked, since statistics start from zero at each start', async () => {
+    const steps = await vacuumWhereDue(database, { everyTable: true });
+    expect(steps.filter((s) => s.table.startsWith('public.')).map((s) => s.table)).toEqual(
+      expect.arrayContaining(['public.churned', 'public.quiet']),
+    );
+    expect(steps.every((s) => s.action === 'vacuum')).toBe(true);
+  });
+
+  it('loses the statistics of a closed database, which is why the first run does every table', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lantern-stats-'));
+    try {
+      let closed = await openDatabase({ dataDir });
+      await closed.exec('create table t (id int primary key)');
+      await closed.exec('insert into t select generate_series(1, 5000)');
+      await flushStats(closed);
+      expect((await tablesDue(closed)).map((t) => t.table)).toContain('t');
+      await closed.close();
+      closed = await openDatabase({ dataDir });
+      expect(await tablesDue(closed)).toEqual([]);
+      await closed.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

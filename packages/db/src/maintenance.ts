@@ -35,18 +35,30 @@ type TableStats = {
  * The tables whose dead rows, rows inserted since the last vacuum or rows changed since the last
  * analyze passed autovacuum's thresholds, most dead rows first.
  */
-export async function tablesDue(database: Pick<Database, 'query'>): Promise<TableStats[]> {
+export async function tablesDue(
+  database: Pick<Database, 'query'>,
+  options: { everyTable?: boolean } = {},
+): Promise<TableStats[]> {
   const r = VACUUM_RULES;
   const rows = await database.query<TableStats>(
     `select schemaname as schema, relname as "table", n_live_tup::float8 as live,
             n_dead_tup::float8 as dead, n_ins_since_vacuum::float8 as inserted,
             n_mod_since_analyze::float8 as modified
        from pg_stat_user_tables
-      where n_dead_tup > $1::float8 + $2::float8 * n_live_tup
+      where $7::boolean
+         or n_dead_tup > $1::float8 + $2::float8 * n_live_tup
          or n_ins_since_vacuum > $3::float8 + $4::float8 * n_live_tup
          or n_mod_since_analyze > $5::float8 + $6::float8 * n_live_tup
-      order by n_dead_tup desc, relname`,
-    [r.deadBase, r.deadScale, r.insertBase, r.insertScale, r.analyzeBase, r.analyzeScale],
+      order by n_dead_tup desc, schemaname, relname`,
+    [
+      r.deadBase,
+      r.deadScale,
+      r.insertBase,
+      r.insertScale,
+      r.analyzeBase,
+      r.analyzeScale,
+      options.everyTable === true,
+    ],
   );
   return rows;
 }
@@ -57,14 +69,20 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * Vacuums (and analyzes) or only analyzes each table that is due, one table at a time. On PGlite
  * a request waits while a table is vacuumed, so the work is cut into tables and done often
  * enough (hourly) that each run has only the last hour's changes to clean up.
+ *
+ * `everyTable` vacuums and analyzes them all: PGlite keeps no statistics across a restart, so
+ * what changed before it is invisible to the thresholds. The visibility map keeps a vacuum of a
+ * table that is already clean cheap.
  */
 export async function vacuumWhereDue(
   database: Pick<Database, 'query' | 'exec'>,
+  options: { everyTable?: boolean } = {},
 ): Promise<MaintenanceStep[]> {
   const r = VACUUM_RULES;
   const steps: MaintenanceStep[] = [];
-  for (const t of await tablesDue(database)) {
+  for (const t of await tablesDue(database, options)) {
     const vacuum =
+      options.everyTable === true ||
       t.dead > r.deadBase + r.deadScale * t.live ||
       t.inserted > r.insertBase + r.insertScale * t.live;
     const name = `${quoteIdent(t.schema)}.${quoteIdent(t.table)}`;

@@ -155,11 +155,14 @@ export async function startJobs(options: {
   // indexes for as long as the process runs. PostgreSQL vacuums by itself.
   if (database.kind === 'pglite') {
     await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
+    // PGlite's statistics start from zero at each start: the first run does every table.
+    let firstRun = true;
     await boss.work(
       QUEUES.maintenance,
       { pollingIntervalSeconds: POLL_SECONDS.sweep },
       async () => {
-        const steps = await vacuumWhereDue(database);
+        const steps = await vacuumWhereDue(database, { everyTable: firstRun });
+        firstRun = false;
         if (steps.length > 0) options.onMaintenance?.(steps);
       },
     );
