@@ -76,6 +76,29 @@ describe('maintenance on PGlite, which has no autovacuum', () => {
     expect(await tablesDue(database)).toEqual([]);
   });
 
+  it('passes over a table dropped after the list was read', async () => {
+    await database.exec('create table dropped (id int primary key)');
+    await database.exec('insert into dropped select generate_series(1, 2000)');
+    await flushStats(database);
+    const listing = { query: database.query, exec: database.exec };
+    let dropped = false;
+    const listed: unknown[] = [];
+    const steps = await vacuumWhereDue({
+      query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
+        const rows = await listing.query<T>(text, params);
+        listed.push(...rows.map((row) => row.table));
+        if (!dropped) {
+          dropped = true;
+          await database.exec('drop table dropped');
+        }
+        return rows;
+      },
+      exec: listing.exec,
+    });
+    expect(listed).toContain('dropped');
+    expect(steps.some((s) => s.table === 'public.dropped')).toBe(false);
+  });
+
   it('does nothing when nothing is due', async () => {
     await flushStats(database);
     expect(await vacuumWhereDue(database)).toEqual([]);

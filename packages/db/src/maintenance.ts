@@ -63,6 +63,8 @@ export async function tablesDue(
   return rows;
 }
 
+const UNDEFINED_TABLE = '42P01';
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
@@ -87,8 +89,14 @@ export async function vacuumWhereDue(
       t.inserted > r.insertBase + r.insertScale * t.live;
     const name = `${quoteIdent(t.schema)}.${quoteIdent(t.table)}`;
     const started = performance.now();
-    // VACUUM may not run in a transaction block: a simple statement of its own.
-    await database.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    try {
+      // VACUUM may not run in a transaction block: a simple statement of its own.
+      await database.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    } catch (error) {
+      // Dropped since the list was read (pg-boss drops a deleted queue's table): nothing to do.
+      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) continue;
+      throw error;
+    }
     steps.push({
       table: `${t.schema}.${t.table}`,
       action: vacuum ? 'vacuum' : 'analyze',
