@@ -51,7 +51,7 @@ async function cases(people: PeopleApp, client: LatencyClient): Promise<Case[]> 
       where uc.clc_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
     [clc],
   );
-  const before = await fetchPage(urlOf({ filter: {}, page: 399 }), client);
+  const before = await client.get<Page>(urlOf({ filter: {}, page: 399 }));
   if (!before.next) throw new Error('Page 399 of the students has no next page.');
   return [
     {
@@ -107,10 +107,6 @@ function urlOf(c: Pick<Case, 'filter' | 'page' | 'after'>): string {
   return `/api/en/student?${params.toString()}`;
 }
 
-async function fetchPage(url: string, client: LatencyClient): Promise<Page> {
-  return client.get<Page>(url);
-}
-
 async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<Result[]> {
   // No job workers: on PostgreSQL their polling would be counted as the requests' statements.
   const people = await startAppWithStudents(context, kind, { LANTERN_WORKERS: '0' });
@@ -147,7 +143,7 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
       };
 
       // The copied SQL must read what the endpoint answers, else the floor measures something else.
-      const endpoint = await fetchPage(url, client);
+      const endpoint = await client.get<Page>(url);
       const copied = await bare();
       const endpointIds = endpoint.items.map((i) => i.id);
       if (
@@ -162,11 +158,11 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
       const appMs: number[] = [];
       const floorMs: number[] = [];
       for (let i = 0; i < WARMUP; i += 1) {
-        await fetchPage(url, client);
+        await client.get<Page>(url);
         await bare();
       }
       for (let round = 0; round < ROUNDS; round += 1) {
-        await timed(() => fetchPage(url, client), PER_ROUND, appMs);
+        await timed(() => client.get<Page>(url), PER_ROUND, appMs);
         await timed(bare, PER_ROUND, floorMs);
       }
 
@@ -181,9 +177,9 @@ async function measure(context: Context, kind: 'pglite' | 'postgres'): Promise<R
         await floor.exec(`alter database ${name} set max_parallel_workers_per_gather = 0`);
         try {
           const t0 = await committedTransactions(name);
-          for (let i = 0; i < n; i += 1) await fetchPage(url, client);
+          for (let i = 0; i < n; i += 1) await client.get<Page>(url);
           const t1 = await committedTransactions(name);
-          for (let i = 0; i < 2 * n; i += 1) await fetchPage(url, client);
+          for (let i = 0; i < 2 * n; i += 1) await client.get<Page>(url);
           const t2 = await committedTransactions(name);
           statementsPerRequest = (t2 - t1 - (t1 - t0)) / n;
         } finally {
