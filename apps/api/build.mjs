@@ -5,8 +5,13 @@ import { cpSync, rmSync } from 'node:fs';
 const here = new URL('.', import.meta.url).pathname;
 rmSync(`${here}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: [`${here}src/server.ts`],
-  outfile: `${here}dist/server.mjs`,
+  // The embedded database's worker thread is a second file beside the server (decision 0017).
+  entryPoints: {
+    server: `${here}src/server.ts`,
+    'pglite-worker': `${here}../../packages/db/src/pglite-worker.ts`,
+  },
+  outdir: `${here}dist`,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

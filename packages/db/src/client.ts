@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { drizzleClient, installTextParsers } from './pglite-driver';
+import { drizzleClient } from './pglite-driver';
+import { PgliteConnection, type QueryExtras } from './pglite-connection';
+import type { QueryResult } from './pglite-protocol';
 import { schema } from './schema';
 
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
@@ -26,11 +27,22 @@ export type Database = {
   /** Like `exec`, with the last statement's rows (pg-boss's schema and maintenance). */
   execRows: <T extends Record<string, unknown>>(text: string) => Promise<T[]>;
   /**
-   * The embedded engine, when it is PGlite (dumps of the data folder, COPY). It reads dates and
-   * times as text, as drizzle does; `query` and `exec` above give them as Date objects.
+   * The embedded engine, when it is PGlite (dumps of the data folder, COPY through `/dev/blob`).
+   * It reads dates and times as text, as drizzle does; `query` and `exec` above give them as
+   * Date objects.
    */
-  pglite: PGlite | null;
+  pglite: EmbeddedEngine | null;
   close: () => Promise<void>;
+};
+
+/**
+ * PGlite in its worker thread, as far as the app reaches it directly (decision 0017): each call
+ * takes its turn on the one connection, like every other statement.
+ */
+export type EmbeddedEngine = {
+  query: <T>(text: string, params?: unknown[], options?: QueryExtras) => Promise<QueryResult<T>>;
+  exec: (text: string) => Promise<QueryResult<Record<string, unknown>>[]>;
+  dumpDataDir: (compression?: 'none' | 'gzip' | 'auto') => Promise<Blob>;
 };
 
 /** The raw statements of a database, by the drizzle database `openDatabase` made with them. */
@@ -79,28 +91,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   if (options.dataDir && !existsSync(options.dataDir))
     mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    extensions: { pg_trgm },
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  // PGlite runs in a worker thread, so that a slow statement does not stop the HTTP thread;
+  // the app and pg-boss share its one connection, a transaction at a time (decision 0017).
+  const connection = await PgliteConnection.open({
+    dataDir: options.dataDir,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const own = installTextParsers(client);
   const db = drizzlePglite({
-    client: drizzleClient(client) as unknown as PGlite,
+    client: drizzleClient(connection) as unknown as PGlite,
     schema,
   }) as unknown as Db;
   return registered({
     db,
     kind: 'pglite',
-    pglite: client,
+    pglite: {
+      query: (text, params, extras) => connection.query(text, params, 'text', extras),
+      exec: (text) => connection.exec(text, 'text'),
+      dumpDataDir: (compression) => connection.dumpDataDir(compression),
+    },
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params, own)).rows,
+      (await connection.query<T>(text, params, 'own')).rows,
     exec: async (text) => {
-      await client.exec(text, own);
+      await connection.exec(text, 'own');
     },
     execRows: async <T extends Record<string, unknown>>(text: string) =>
-      ((await client.exec(text, own)).at(-1)?.rows ?? []) as T[],
-    close: () => client.close(),
+      ((await connection.exec(text, 'own')).at(-1)?.rows ?? []) as T[],
+    close: () => connection.close(),
   });
 }
 

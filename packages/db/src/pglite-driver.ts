@@ -1,11 +1,13 @@
-import { types, type PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
+import type { PgliteConnection, Statements } from './pglite-connection';
 
 /**
  * Drizzle's PGlite session reads these types as text, and hands PGlite a parser for each with
  * every query. PGlite merges per-query parsers into its map of every type it knows (about 370)
  * on every call, which costs about 0.3 ms a query — as much as a small query itself. So the text
- * parsers are set once on the client, drizzle's per-query ones are taken off its calls, and raw
- * queries ask for PGlite's own parsing (dates as Date objects) back (decision 0013).
+ * parsers are set once on the client (in the worker thread, 0017), drizzle's per-query ones are
+ * left off its calls, and raw queries ask for PGlite's own parsing (dates as Date objects) back
+ * (decision 0013).
  */
 export const DRIZZLE_TEXT_TYPES: readonly number[] = [
   types.TIMESTAMP,
@@ -57,42 +59,46 @@ export function installTextParsers(client: PGlite): QueryOptions {
   return { parsers: own };
 }
 
-/** The per-query options drizzle sends, without the parsers already set on the client. */
-function withoutInstalledParsers<T extends QueryOptions | undefined>(options: T): T {
-  const given = options?.parsers;
-  if (!given) return options;
-  // A parser for any other type (a newer drizzle) still goes through, at PGlite's cost.
-  if (Object.keys(given).some((oid) => !DRIZZLE_TEXT_TYPES.includes(Number(oid)))) return options;
-  return { ...options, parsers: undefined };
+/**
+ * The per-query parsers drizzle sends are the text ones, set once in the worker; a function
+ * cannot cross to the worker thread, so a parser for any other type (a newer drizzle) fails
+ * loudly here rather than being dropped.
+ */
+function checkParsers(options: QueryOptions | undefined): void {
+  const other = Object.keys(options?.parsers ?? {}).filter(
+    (oid) => !DRIZZLE_TEXT_TYPES.includes(Number(oid)),
+  );
+  if (other.length > 0)
+    throw new Error(
+      `drizzle asked for parsers of types ${other.join(', ')}, which PGlite's worker does not set.`,
+    );
 }
 
-type Queryable = Pick<PGlite, 'query'> | Pick<Transaction, 'query'>;
-
-const queryWithout =
-  (client: Queryable) =>
-  <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-    client.query<T>(text, params, withoutInstalledParsers(options));
-
-/** A transaction whose queries leave out the per-query parsers. */
-const transactionWithout = (tx: Transaction): Transaction => ({
-  query: queryWithout(tx),
-  sql: (strings, ...params: unknown[]) => tx.sql(strings, ...params),
-  exec: (text, options) => tx.exec(text, withoutInstalledParsers(options)),
-  rollback: () => tx.rollback(),
-  listen: (channel, callback) => tx.listen(channel, callback),
-  get closed() {
-    return tx.closed;
-  },
-});
+/** What drizzle's PGlite session calls on its client and on a transaction: `query`. */
+const queryOf =
+  (statements: Pick<Statements, 'query'>) =>
+  <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    checkParsers(options);
+    return statements.query<T>(
+      text,
+      params,
+      'text',
+      options?.rowMode ? { rowMode: options.rowMode } : {},
+    );
+  };
 
 /**
- * What drizzle's PGlite session is given in place of the client (it calls `query` and
- * `transaction`): the same, minus the per-query parsers.
+ * What drizzle's PGlite session is given in place of a PGlite client (it calls `query` and
+ * `transaction`): the connection to PGlite's worker thread, with the text parsers set there.
  */
-export function drizzleClient(client: PGlite) {
+export function drizzleClient(connection: Pick<PgliteConnection, 'query' | 'transaction'>) {
   return {
-    query: queryWithout(client),
-    transaction: <T>(run: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => run(transactionWithout(tx))),
+    query: queryOf(connection),
+    transaction: <T>(run: (tx: ReturnType<typeof transactionClient>) => Promise<T>) =>
+      connection.transaction((tx) => run(transactionClient(tx))),
   };
+}
+
+function transactionClient(tx: Pick<Statements, 'query'>) {
+  return { query: queryOf(tx) };
 }
