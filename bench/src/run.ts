@@ -8,7 +8,7 @@ import { createContext, type Scenario } from './lib/context';
 import { BENCH_DIR } from './lib/processes';
 import { formatNumber, formatTable, formatTarget, log, type Result } from './lib/report';
 import { startup } from './scenarios/startup';
-import { signInScenario } from './scenarios/sign-in';
+import { signInPglite, signInPostgres } from './scenarios/sign-in';
 import { currentUserPglite, currentUserPostgres } from './scenarios/current-user';
 import { loginBytes } from './scenarios/login-bytes';
 import { peopleGenerate } from './scenarios/people-generate';
@@ -19,10 +19,16 @@ import { applicantImport } from './scenarios/applicant-import';
 import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 import { announcementsScenario } from './scenarios/announcements';
+import { eventLoopImport } from './scenarios/event-loop-import';
+import {
+  concurrencyStudentListPglite,
+  concurrencyStudentListPostgres,
+} from './scenarios/concurrency-student-list';
 
 const SCENARIOS: Scenario[] = [
   startup,
-  signInScenario,
+  signInPglite,
+  signInPostgres,
   currentUserPglite,
   currentUserPostgres,
   loginBytes,
@@ -37,12 +43,20 @@ const SCENARIOS: Scenario[] = [
   userDataCheckerPglite,
   userDataCheckerPostgres,
   announcementsScenario,
+  eventLoopImport,
+  concurrencyStudentListPglite,
+  concurrencyStudentListPostgres,
 ];
 const ALIASES: Record<string, string[]> = {
+  'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
   'user-merge': ['user-merge-pglite', 'user-merge-postgres'],
   'user-data-checker': ['user-data-checker-pglite', 'user-data-checker-postgres'],
+  'concurrency-student-list': [
+    'concurrency-student-list-pglite',
+    'concurrency-student-list-postgres',
+  ],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from './plugins/env';
 import { startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError, lockDataDir } from './lib/lock';
 import { addDemoClcImages } from './lib/demo-images';
+import { reportEventLoopDelayOnSignal } from './lib/event-loop-report';
 
 /** Opens, migrates and fills the database; returns it with what start-up learned. */
 async function prepareDatabase(
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     });
   }
 
+  if (config.eventLoopReport) reportEventLoopDelayOnSignal((line) => process.stdout.write(line));
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace(/0\.0\.0\.0|127\.0\.0\.1|\[::1?\]/, 'localhost');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -4,6 +4,7 @@ import { hashPassword } from '@lantern/db/passwords';
 import { DEMO_PASSWORD, DEMO_USERS } from '@lantern/db/seed';
 import type { Context, Scenario } from '../lib/context';
 import { combine, load, loadDetail, signIn, type LoadResult } from '../lib/load';
+import { createDatabase, dropDatabase } from '../lib/db';
 import { ensureBuilt, startApp } from '../lib/processes';
 import { log, median, result } from '../lib/report';
 
@@ -24,93 +25,107 @@ async function verifyTimes(stored: string, samples: number): Promise<number[]> {
   return times;
 }
 
-export const signInScenario: Scenario = {
-  name: 'sign-in',
-  summary: 'POST /api/login_check per second (all successful) against cores ÷ argon2 verify time',
-  async run(context: Context) {
-    await ensureBuilt();
-    const stored = await hashPassword(DEMO_PASSWORD);
-    await verifyTimes(stored, 3);
+function scenario(kind: 'pglite' | 'postgres'): Scenario {
+  const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  return {
+    name: `sign-in-${kind}`,
+    summary: `POST /api/login_check per second (all successful) on ${label} against cores ÷ argon2 verify time`,
+    async run(context: Context) {
+      await ensureBuilt();
+      const stored = await hashPassword(DEMO_PASSWORD);
+      await verifyTimes(stored, 3);
 
-    const app = await startApp({ dataDir: context.newDir('sign-in') });
-    try {
-      // Every account signs in once first, so a wrong demo setup fails here and not under load.
-      const usernames = DEMO_USERS.map((u) => u.username);
-      for (const username of usernames) await signIn(app.url, username);
-
-      // Rotate through the accounts across all connections; every attempt is a right password.
-      let next = 0;
-      const signInRequest = (): { requests: Request[] } => ({
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/login_check',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (request) => {
-              const username = usernames[next % usernames.length] ?? 'admin';
-              next += 1;
-              return { ...request, body: JSON.stringify({ username, password: DEMO_PASSWORD }) };
-            },
-          },
-        ],
+      const pgDatabase = kind === 'postgres' ? await createDatabase() : null;
+      const app = await startApp({
+        dataDir: context.newDir(`sign-in-${kind}`),
+        ...(pgDatabase ? { databaseUrl: pgDatabase.url, demo: true } : {}),
+      }).catch(async (error: unknown) => {
+        if (pgDatabase) await dropDatabase(pgDatabase.name);
+        throw error;
       });
-      const connections = context.cores * 4;
-      const rounds: LoadResult[] = [];
-      const verifies: number[] = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        verifies.push(...(await verifyTimes(stored, VERIFY_SAMPLES)));
-        rounds.push(
-          await load({
-            ...signInRequest(),
-            url: app.url,
-            connections,
-            duration: SECONDS,
-            warmupSeconds: round === 0 ? 2 : 0,
-          }),
+      try {
+        // Every account signs in once first, so a wrong demo setup fails here and not under load.
+        const usernames = DEMO_USERS.map((u) => u.username);
+        for (const username of usernames) await signIn(app.url, username);
+
+        // Rotate through the accounts across all connections; every attempt is a right password.
+        let next = 0;
+        const signInRequest = (): { requests: Request[] } => ({
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/login_check',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (request) => {
+                const username = usernames[next % usernames.length] ?? 'admin';
+                next += 1;
+                return { ...request, body: JSON.stringify({ username, password: DEMO_PASSWORD }) };
+              },
+            },
+          ],
+        });
+        const connections = context.cores * 4;
+        const rounds: LoadResult[] = [];
+        const verifies: number[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          verifies.push(...(await verifyTimes(stored, VERIFY_SAMPLES)));
+          rounds.push(
+            await load({
+              ...signInRequest(),
+              url: app.url,
+              connections,
+              duration: SECONDS,
+              warmupSeconds: round === 0 ? 2 : 0,
+            }),
+          );
+        }
+        const measured = combine(rounds);
+        // One connection: a sign-in's latency minus an argon2 verify is the work it does besides
+        // hashing (SQL, HTTP, JSON) — mostly on the server's one main thread, where it cannot overlap.
+        const single = await load({
+          ...signInRequest(),
+          url: app.url,
+          connections: 1,
+          duration: 3,
+          warmupSeconds: 0,
+        });
+        const argon = { median: median(verifies), samples: verifies.length };
+        const floor = context.cores / (argon.median / 1000);
+        log(
+          `  sign-ins: ${measured.rps.toFixed(1)}/s; argon2 verify ${argon.median.toFixed(1)} ms; one connection ${single.latencyMean.toFixed(1)} ms a sign-in (${(single.latencyMean - argon.median).toFixed(1)} ms besides argon2)`,
         );
-      }
-      const measured = combine(rounds);
-      // One connection: a sign-in's latency minus an argon2 verify is the work it does besides
-      // hashing (SQL, HTTP, JSON) — mostly on the server's one main thread, where it cannot overlap.
-      const single = await load({
-        ...signInRequest(),
-        url: app.url,
-        connections: 1,
-        duration: 3,
-        warmupSeconds: 0,
-      });
-      const argon = { median: median(verifies), samples: verifies.length };
-      const floor = context.cores / (argon.median / 1000);
-      log(
-        `  sign-ins: ${measured.rps.toFixed(1)}/s; argon2 verify ${argon.median.toFixed(1)} ms; one connection ${single.latencyMean.toFixed(1)} ms a sign-in (${(single.latencyMean - argon.median).toFixed(1)} ms besides argon2)`,
-      );
-      return [
-        result({
-          scenario: 'sign-in',
-          name: 'sign-ins per second (PGlite)',
-          unit: 'req/s',
-          value: measured.rps,
-          floor,
-          target: { on: 'ratio', op: '>=', limit: 0.7 },
-          detail: {
-            load: loadDetail(measured),
-            roundsRps: rounds.map((r) => Number(r.rps.toFixed(1))),
-            oneConnection: {
-              rps: Number(single.rps.toFixed(1)),
-              latencyMeanMs: Number(single.latencyMean.toFixed(2)),
-              besidesArgon2Ms: Number((single.latencyMean - argon.median).toFixed(2)),
+        return [
+          result({
+            scenario: `sign-in-${kind}`,
+            name: `sign-ins per second (${label})`,
+            unit: 'req/s',
+            value: measured.rps,
+            floor,
+            target: { on: 'ratio', op: '>=', limit: 0.7 },
+            detail: {
+              load: loadDetail(measured),
+              roundsRps: rounds.map((r) => Number(r.rps.toFixed(1))),
+              oneConnection: {
+                rps: Number(single.rps.toFixed(1)),
+                latencyMeanMs: Number(single.latencyMean.toFixed(2)),
+                besidesArgon2Ms: Number((single.latencyMean - argon.median).toFixed(2)),
+              },
+              connections,
+              accounts: usernames.length,
+              argon2VerifyMs: Number(argon.median.toFixed(2)),
+              argon2VerifySamples: argon.samples,
+              cores: context.cores,
+              note: 'floor = cores ÷ median in-process @node-rs/argon2 verify time of a hash from packages/db hashPassword, taken between the load rounds',
             },
-            connections,
-            accounts: usernames.length,
-            argon2VerifyMs: Number(argon.median.toFixed(2)),
-            argon2VerifySamples: argon.samples,
-            cores: context.cores,
-            note: 'floor = cores ÷ median in-process @node-rs/argon2 verify time of a hash from packages/db hashPassword, taken between the load rounds',
-          },
-        }),
-      ];
-    } finally {
-      await app.stop();
-    }
-  },
-};
+          }),
+        ];
+      } finally {
+        await app.stop();
+        if (pgDatabase) await dropDatabase(pgDatabase.name);
+      }
+    },
+  };
+}
+
+export const signInPglite = scenario('pglite');
+export const signInPostgres = scenario('postgres');

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate as afterIo } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import { VALIDATION } from '@lantern/contracts/messages';
-import { badRequest } from './errors';
+import { AppError, badRequest } from './errors';
 
 /** A row of the sheet as text cells, numbered as a spreadsheet shows it (header = row 1). */
 export type SheetRow = { row: number; cells: string[] };
@@ -48,21 +50,46 @@ function delimiterOf(text: string): string {
   return counts[0] && counts[0].n > 0 ? counts[0].d : ',';
 }
 
-function readCsv(text: string): SheetRow[] {
-  let records: string[][];
+/** Characters the CSV parser is given at a time, between which the event loop runs. */
+const CSV_SLICE = 64 * 1024;
+
+/** The text in slices, each after the event loop has had a turn; no surrogate pair is cut. */
+async function* slicesOf(text: string): AsyncGenerator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + CSV_SLICE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    yield text.slice(start, end);
+    start = end;
+    await afterIo();
+  }
+}
+
+/** Parsed a slice at a time, so that a large file does not hold the event loop (0017). */
+async function readCsv(text: string): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
   try {
-    records = parse(text, {
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      skip_empty_lines: false,
-      trim: true,
-    });
+    const parser = Readable.from(slicesOf(text)).pipe(
+      parse({
+        delimiter: delimiterOf(text),
+        relax_column_count: true,
+        skip_empty_lines: false,
+        trim: true,
+      }),
+    );
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      rows.push({ row: rows.length + 1, cells });
+      if (rows.length > MAX_IMPORT_ROWS + 1) {
+        parser.destroy();
+        throw tooManyRows();
+      }
+    }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const reason = error instanceof Error ? error.message : 'it is not valid CSV';
     throw unreadable(`The CSV file could not be read: ${reason}`);
   }
-  if (records.length > MAX_IMPORT_ROWS + 1) throw tooManyRows();
-  return records.map((cells, i) => ({ row: i + 1, cells }));
+  return rows;
 }
 
 const tooManyRows = () =>

@@ -36,6 +36,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   /** The built SPA; default apps/web/dist beside the API. */
   LANTERN_WEB_DIST: z.string().optional(),
+  /** On SIGUSR2, print the event loop's delay since the last signal (the bench's figure, 0017). */
+  LANTERN_EVENT_LOOP_REPORT: z
+    .enum(['1', '0'])
+    .optional()
+    .transform((v) => v === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +61,7 @@ export type Config = {
   workers: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | null;
+  eventLoopReport: boolean;
 };
 
 /** The only place the environment is read; it is validated once, at start. */
@@ -86,5 +92,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workers: env.LANTERN_WORKERS,
     logLevel: env.LOG_LEVEL,
     webDist: env.LANTERN_WEB_DIST ?? null,
+    eventLoopReport: env.LANTERN_EVENT_LOOP_REPORT,
   };
 }

@@ -18,6 +18,7 @@ import {
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
 import { MAX_ID } from '../../lib/params';
+import { slicer } from '../../lib/slices';
 import { readSheet, type SheetRow } from '../../lib/sheet';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
@@ -79,17 +80,22 @@ function columnsOf(header: SheetRow): { index: Map<Column, number>; problems: Pr
   return { index, problems };
 }
 
-/** Each row read and checked on its own: every problem by row and column (spec §5 texts). */
-function readRows(input: {
+/**
+ * Each row read and checked on its own: every problem by row and column (spec §5 texts). In
+ * slices, so that a large file does not hold the event loop (0017).
+ */
+async function readRows(input: {
   rows: SheetRow[];
   index: Map<Column, number>;
   clcs: repo.ClcRow[];
   allowedClcIds: Set<number>;
-}): { applicants: Applicant[]; problems: Problem[] } {
+}): Promise<{ applicants: Applicant[]; problems: Problem[] }> {
   const byCode = new Map(input.clcs.map((c) => [c.code.toLowerCase(), c]));
   const applicants: Applicant[] = [];
   const problems: Problem[] = [];
+  const pause = slicer();
   for (const { row, cells } of input.rows) {
+    await pause();
     const value = (column: Column) => {
       const i = input.index.get(column);
       return i === undefined ? '' : (cells[i] ?? '').trim();
@@ -245,7 +251,12 @@ async function plan(
   const allowedClcIds = new Set(
     programme.clcIds.filter((id) => scope === null || scope.includes(id)),
   );
-  const read = readRows({ rows: body, index, clcs: await repo.findClcs(deps.db), allowedClcIds });
+  const read = await readRows({
+    rows: body,
+    index,
+    clcs: await repo.findClcs(deps.db),
+    allowedClcIds,
+  });
   const duplicates = duplicatesInFile(read.applicants);
   const duplicateRows = new Set(duplicates.map((p) => p.row));
   const applicants = read.applicants.filter((a) => !duplicateRows.has(a.row));

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { readSheet } from '../../lib/sheet';
+import { slicer } from '../../lib/slices';
 import * as repo from './results.repository';
 import { load, takesResults } from './results.service';
 
@@ -50,7 +51,10 @@ export async function importResults(
   const seen = new Map<number, number>();
   const entries: { enrolmentId: number; courseId: number; score: number }[] = [];
   if (idColumn !== -1 && courseColumns.length > 0) {
+    // In slices, so that a large file does not hold the event loop (0017).
+    const pause = slicer();
     for (const line of body) {
+      await pause();
       if (line.cells.every((c) => c.trim() === '')) continue;
       const idText = (line.cells[idColumn] ?? '').trim();
       const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
