@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -12,6 +16,7 @@ import type { SecretKey } from '@lantern/db/catalogue';
 import type { Config } from './plugins/env';
 import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsing } from './plugins/body';
+import { registerTextGuard } from './plugins/text';
 import { DOCS_PREFIX, registerAuth, type Access } from './plugins/auth';
 import { createMailer, type Mailer } from './plugins/mail';
 import { createFileStore } from './plugins/storage';
@@ -50,7 +55,13 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type RouteInfo = { method: string; url: string; access: Access | undefined };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  /** The route's zod schemas (params, querystring, body), so tests derive requests from them. */
+  schema: FastifySchema | undefined;
+};
 
 export type App = {
   app: FastifyInstance;
@@ -75,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerErrorHandling(app, { spaIndex: (method, url) => isSpaPath(method, url) && hasWeb });
   registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX });
   await registerBodyParsing(app);
+  registerTextGuard(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -94,7 +106,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, access: route.config?.access });
+      routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        schema: route.schema,
+      });
   });
 
   const mailer = createMailer({

@@ -26,10 +26,31 @@ const csvField = (value: string | number | boolean | null): string =>
   value === null ? '' : `"${String(value).replaceAll('"', '""')}"`;
 
 /**
+ * Fetches a source's first item now, before any header is sent, and gives back the whole
+ * source again. A query the database refuses is then an ordinary error answer (a 400 with a
+ * JSON body, decision 0016), never a 200 cut short after its headers.
+ */
+export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncGenerator<T>> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        yield next.value;
+    } finally {
+      // A client that went away stops the source, so no further batch is queried.
+      await iterator.return?.();
+    }
+  })();
+}
+
+/**
  * Streams rows batch by batch into a CSV or XLSX download; memory stays flat however many rows
  * there are. `batches` yields arrays of rows (a keyset-paged query); cells are neutralised here.
  */
-export function sendExport<T>(
+export async function sendExport<T>(
   reply: FastifyReply,
   options: {
     format: ExportFormat;
@@ -37,7 +58,7 @@ export function sendExport<T>(
     columns: ExportColumn<T>[];
     batches: AsyncIterable<T[]>;
   },
-): FastifyReply {
+): Promise<FastifyReply> {
   const { columns, batches } = options;
   const cells = (row: T) => columns.map((c) => neutralise(c.value(row)));
   return sendPreparedExport(reply, {
@@ -61,8 +82,12 @@ export function sendExport<T>(
  * Streams an export whose cells the database already made safe: CSV as ready text chunks, XLSX
  * from batches of text cells. Used where the rows are many (people), so little crosses into
  * JavaScript per row.
+ *
+ * The first batch is read before the headers go out (see `primed`). A batch that fails later
+ * fails the stream, and Fastify then destroys the connection without the terminating chunk, so
+ * the client reports an error instead of taking a short file for a whole one.
  */
-export function sendPreparedExport(
+export async function sendPreparedExport(
   reply: FastifyReply,
   options: {
     format: ExportFormat;
@@ -71,14 +96,12 @@ export function sendPreparedExport(
     csvChunks: () => AsyncIterable<string>;
     cellBatches: () => AsyncIterable<string[][]>;
   },
-): FastifyReply {
+): Promise<FastifyReply> {
   const { format, headers } = options;
-  void reply.header('content-disposition', `attachment; filename="${options.filename}.${format}"`);
-  void reply.header('cache-control', 'no-store');
   if (format === 'csv') {
-    void reply.type('text/csv; charset=utf-8');
+    const chunks = await primed(options.csvChunks());
     const headerLine = `\uFEFF${headers.map(csvField).join(',')}\r\n`;
-    const chunks = options.csvChunks();
+    attachment(reply, options.filename, format).type('text/csv; charset=utf-8');
     return reply.send(
       Readable.from(
         (async function* () {
@@ -88,7 +111,10 @@ export function sendPreparedExport(
       ),
     );
   }
-  void reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const batches = await primed(options.cellBatches());
+  attachment(reply, options.filename, format).type(
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -99,7 +125,7 @@ export function sendPreparedExport(
   sheet.columns = headers.map((h) => ({ header: h, key: h, width: Math.max(12, h.length + 2) }));
   void (async () => {
     try {
-      for await (const batch of options.cellBatches()) {
+      for await (const batch of batches) {
         for (const row of batch) sheet.addRow(row).commit();
       }
       sheet.commit();
@@ -108,5 +134,11 @@ export function sendPreparedExport(
       out.destroy(error as Error);
     }
   })();
-  return reply.send(Readable.from(out));
+  return reply.send(out);
+}
+
+function attachment(reply: FastifyReply, filename: string, format: ExportFormat): FastifyReply {
+  return reply
+    .header('content-disposition', `attachment; filename="${filename}.${format}"`)
+    .header('cache-control', 'no-store');
 }

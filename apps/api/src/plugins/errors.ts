@@ -65,6 +65,10 @@ export function registerErrorHandling(
   options: { spaIndex: (method: string, url: string) => boolean },
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!reply.raw.headersSent) {
+      // A download that failed before its first byte is answered as an error, not as the file.
+      void reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
+    }
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds)
         void reply.header('retry-after', String(error.extra.retryAfterSeconds));
