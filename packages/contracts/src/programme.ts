@@ -495,7 +495,8 @@ export const applicantInputSchema = z.union([
       .optional()
       .or(z.literal('').transform(() => undefined)),
     phone: z.string().trim().max(40).optional(),
-    birthDate: isoDate.optional(),
+    // Required as in an import row without a JWL-ID: with the name, it finds the person again.
+    birthDate: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).pipe(isoDate),
     clcId: z.coerce.number({ error: VALIDATION.select }).int().positive(VALIDATION.select),
   }),
 ]);

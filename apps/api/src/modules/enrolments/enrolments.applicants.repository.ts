@@ -163,24 +163,21 @@ export type NewPerson = {
 };
 
 /**
- * `applied`: what an application's audit row says, which depends on its CLC only, so it is
- * built once per CLC of the statement's `enrolled` rows.
+ * What an application's audit row says: the move into `applied`, the programme, the CLC, where
+ * it came from and who applied (the one audit row of a person an applicant path writes).
  */
 const applicationChanges = (programmeId: number, source: string): SQL =>
-  sql`applied as materialized (
-    select k.id as clc_id,
-           jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
-             'programmeId', ${programmeId}::int, 'clc', k.code, 'source', ${source}::text) as changes
-    from clcs k where k.id in (select clc_id from enrolled)
-  )`;
+  sql`jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
+        'programmeId', ${programmeId}::int, 'source', ${source}::text)`;
 
 /**
  * Creates people as applicants of a programme: each without a password (they set it through
  * their invitation), with a student profile, the STUDENT role, their CLC, the enrolment and
- * two audit rows (`student.created`, `applied`), all in one statement fed by one JSON
- * parameter. Their JWL-IDs are drawn from the users' sequence first, so every table reads
- * them from the input rather than from a join on what was inserted; and as the people are
- * new, their enrolments are plain inserts (no conflict to look for). Returns the enrolments.
+ * one audit row (`applied`, on the enrolment, naming the person as created), all in one
+ * statement fed by one JSON parameter. Their JWL-IDs and enrolment ids are drawn from the
+ * sequences first, so every table reads them from the input rather than from a join on what
+ * was inserted; and as the people are new, their enrolments are plain inserts (no conflict to
+ * look for). Returns the enrolments.
  */
 export async function createApplicants(
   db: Db,
@@ -203,7 +200,8 @@ export async function createApplicants(
   return rows<{ id: number; user_id: number }>(
     db,
     sql`with input as materialized (
-          select nextval(pg_get_serial_sequence('users', 'jwl_id'))::int as jwl_id, r.*
+          select nextval(pg_get_serial_sequence('users', 'jwl_id'))::int as jwl_id,
+                 nextval(pg_get_serial_sequence('enrolments', 'id'))::int as enrolment_id, r.*
           from json_to_recordset(${jsonParam(people)}::json) as r(
             username text, first_name text, last_name text, email text, phone text,
             gender gender, birth_date date, clc_id int, clc_code text)
@@ -218,37 +216,33 @@ export async function createApplicants(
         r as (insert into user_roles (user_id, role_key) select jwl_id, 'STUDENT' from input),
         c as (insert into user_clcs (user_id, clc_id) select jwl_id, clc_id from input),
         enrolled as (
-          insert into enrolments (programme_id, user_id, clc_id, state)
-          select ${input.programmeId}, jwl_id, clc_id, 'applied' from input
-          returning id, user_id, clc_id
+          insert into enrolments (id, programme_id, user_id, clc_id, state)
+          select enrolment_id, ${input.programmeId}, jwl_id, clc_id, 'applied' from input
         ),
-        ${applicationChanges(input.programmeId, input.source)},
-        -- One insert, so every person's row comes before the applications' (as two statements
-        -- wrote them); the person as the row records them, empty fields left out.
+        -- The person as the row records them, empty fields left out.
         logged as (
           insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
-          select ${who.actorId}, ${who.impersonatorId}, action, entity_type, entity_id, changes, ${who.ip}
-          from (
-            select 'student.created' as action, 'user' as entity_type, jwl_id::text as entity_id,
-                   jsonb_strip_nulls(jsonb_build_object('username', username,
-                     'firstName', first_name, 'lastName', last_name, 'email', email,
-                     'phone', phone, 'gender', gender, 'birthDate', birth_date,
-                     'roles', jsonb_build_array('STUDENT'), 'clcs', jsonb_build_array(clc_code))) as changes
-            from input
-            union all
-            select 'applied', 'enrolment', e.id::text, a.changes
-            from enrolled e join applied a on a.clc_id = e.clc_id
-          ) as entry
+          select ${who.actorId}, ${who.impersonatorId}, 'applied', 'enrolment', enrolment_id::text,
+            ${applicationChanges(input.programmeId, input.source)}
+              || jsonb_build_object('clc', clc_code, 'userId', jwl_id,
+                'created', jsonb_strip_nulls(jsonb_build_object('username', username,
+                  'firstName', first_name, 'lastName', last_name, 'email', email,
+                  'phone', phone, 'gender', gender, 'birthDate', birth_date,
+                  'roles', jsonb_build_array('STUDENT'), 'clcs', jsonb_build_array(clc_code)))),
+            ${who.ip}
+          from input
         )
-        select id, user_id from enrolled`,
+        select enrolment_id as id, jwl_id as user_id from input`,
   );
 }
 
 /**
  * Makes existing people applicants of a programme at a CLC: the STUDENT role and the CLC
- * membership when missing, and the enrolment unless they already have one, with audit rows
- * for what changed. Set-based: one statement for any number of people. Returns the new
- * enrolments.
+ * membership when missing, and the enrolment unless they already have one. One audit row a
+ * person: `applied` on the new enrolment, saying what else was added (`added.roles`,
+ * `added.clcs`); a person whose enrolment another writer made meanwhile gets
+ * `student.applicant_updated` when a role or CLC was still added. Set-based: one statement for
+ * any number of people. Returns the new enrolments.
  */
 export async function applyPeople(
   db: Db,
@@ -261,9 +255,6 @@ export async function applyPeople(
 ): Promise<{ id: number; user_id: number }[]> {
   if (input.people.length === 0) return [];
   const who = auditActor(auth);
-  const log = (action: string, entityType: string, entityId: SQL, changes: SQL) =>
-    sql`insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
-        select ${who.actorId}, ${who.impersonatorId}, ${action}, ${entityType}, ${entityId}, ${changes}, ${who.ip}`;
   return rows<{ id: number; user_id: number }>(
     db,
     sql`with input as (
@@ -290,11 +281,32 @@ export async function applyPeople(
           on conflict (programme_id, user_id) do nothing
           returning id, user_id, clc_id
         ),
-        a1 as (${log('student.role_added', 'user', sql`r.user_id::text`, sql`jsonb_build_object('roles', jsonb_build_object('from', null, 'to', 'STUDENT'))`)} from role_added r),
-        a2 as (${log('student.clc_added', 'user', sql`c.user_id::text`, sql`jsonb_build_object('clcs', jsonb_build_object('from', null, 'to', (select code from clcs where id = c.clc_id)))`)} from clc_added c),
-        ${applicationChanges(input.programmeId, input.source)},
-        a3 as (${log('applied', 'enrolment', sql`e.id::text`, sql`a.changes`)}
-               from enrolled e join applied a on a.clc_id = e.clc_id)
+        changed as (
+          select i.user_id, e.id as enrolment_id, k.code as clc_code,
+            jsonb_strip_nulls(jsonb_build_object(
+              'roles', case when ra.user_id is not null then jsonb_build_array('STUDENT') end,
+              'clcs', case when ca.user_id is not null then jsonb_build_array(k.code) end)) as added
+          from input i
+          join clcs k on k.id = i.clc_id
+          left join enrolled e on e.user_id = i.user_id
+          left join role_added ra on ra.user_id = i.user_id
+          left join clc_added ca on ca.user_id = i.user_id
+        ),
+        logged as (
+          insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
+          select ${who.actorId}, ${who.impersonatorId},
+            case when enrolment_id is null then 'student.applicant_updated' else 'applied' end,
+            case when enrolment_id is null then 'user' else 'enrolment' end,
+            coalesce(enrolment_id, user_id)::text,
+            case when enrolment_id is null then jsonb_build_object('added', added)
+              else ${applicationChanges(input.programmeId, input.source)}
+                || jsonb_build_object('clc', clc_code, 'userId', user_id)
+                || case when added = '{}'::jsonb then '{}'::jsonb else jsonb_build_object('added', added) end
+            end,
+            ${who.ip}
+          from changed
+          where enrolment_id is not null or added <> '{}'::jsonb
+        )
         select id, user_id from enrolled`,
   );
 }

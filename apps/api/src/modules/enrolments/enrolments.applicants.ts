@@ -7,6 +7,7 @@ import {
 import { STUDENT_AGE } from '@lantern/contracts/constants';
 import { ageOn } from '@lantern/contracts/people';
 import { VALIDATION } from '@lantern/contracts/messages';
+import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
@@ -19,6 +20,7 @@ import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS } from './enrolments.texts';
 import { MAX_ID } from '../../lib/params';
 import { isCalendarDay } from './enrolments.dates';
+import { lockForMatch, matchApplicants, type MatchInput } from './enrolments.match';
 
 /** The programme, if it takes applicants now; 409 with the reason otherwise. */
 export async function programmeTakingApplicants(
@@ -32,14 +34,48 @@ export async function programmeTakingApplicants(
   return programme;
 }
 
-/** Whether an error is PostgreSQL's unique violation (two writers at once). */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * Whether an error is two writers at once: PostgreSQL's unique violation, or a deadlock it
+ * broke (two entries whose lock keys' hashes collided in the other order).
+ */
+export function isConcurrentWrite(error: unknown): boolean {
   let current: unknown = error;
   for (let i = 0; i < 3 && current; i += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === '23505' || code === '40P01') return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Writes applicants of a programme, for the import and the hand entry alike: new people
+ * created with their enrolment, and people found by the matcher given the STUDENT role, the
+ * CLC and the enrolment where missing. The one place where an applicant path writes a person
+ * (`repo.applyPeople` is where an existing person's roles and CLCs change). Returns the new
+ * enrolments.
+ */
+export async function writeApplicants(
+  tx: Db,
+  auth: AuthContext,
+  input: {
+    programmeId: number;
+    source: 'import' | 'form';
+    fresh: repo.NewPerson[];
+    existing: { userId: number; clcId: number }[];
+  },
+): Promise<{ id: number; user_id: number }[]> {
+  const created = await repo.createApplicants(tx, auth, {
+    programmeId: input.programmeId,
+    people: input.fresh,
+    source: input.source,
+  });
+  const added = await repo.applyPeople(tx, auth, {
+    programmeId: input.programmeId,
+    people: input.existing,
+    source: input.source,
+  });
+  return [...created, ...added];
 }
 
 /** A plausible age for a student (spec §9: 15 to 100). */
@@ -79,8 +115,11 @@ const fail = (fields: Record<string, string>) =>
   );
 
 /**
- * One applicant added by hand: an existing person by JWL-ID (never duplicated; they get the
- * STUDENT role and the CLC when missing) or a new person without a password.
+ * One applicant added by hand: an existing person by JWL-ID, or a person by name, birth date
+ * and e-mail, matched exactly as an import row is (`matchApplicants`), inside the transaction
+ * that writes them and after `lockForMatch`: the same person entered twice, even at once, is
+ * one person (they get the STUDENT role and the CLC when missing); nobody matched is a new
+ * person without a password.
  */
 export async function addApplicant(
   deps: Deps,
@@ -96,65 +135,71 @@ export async function addApplicant(
   if (!clc || !programme.clcIds.includes(clc.id) || (scope && !scope.includes(clc.id)))
     fields.clcId = VALIDATION.select;
 
-  let userId: number | null = null;
-  let person: repo.NewPerson | null = null;
+  let applicant: MatchInput;
+  let person: Omit<repo.NewPerson, 'username'> | null = null;
   if ('studentId' in input) {
-    const [match] = (
-      input.studentId > MAX_ID
-        ? []
-        : await repo.matchPeople(deps.db, {
-            programmeId,
-            scope,
-            keys: [
-              {
-                row: 1,
-                jwlId: input.studentId,
-                email: null,
-                firstName: '',
-                lastName: '',
-                birthDate: null,
-              },
-            ],
-          })
-    ).filter((m) => m.how === 'id' && m.matchable);
-    if (!match) fields.studentId = APPLICANT_TEXTS.noPerson;
-    else if (match.applied) fields.studentId = APPLICANT_TEXTS.alreadyApplied;
-    else userId = match.user_id;
+    if (input.studentId > MAX_ID) fields.studentId = APPLICANT_TEXTS.noPerson;
+    applicant = {
+      row: 1,
+      jwlId: input.studentId,
+      firstName: '',
+      lastName: '',
+      email: null,
+      birthDate: null,
+    };
   } else {
     const phone = input.phone ? normalisePhone(input.phone, clc?.country ?? null) : null;
     if (input.phone && !phone) fields.phone = VALIDATION.phone;
-    if (input.birthDate && !isCalendarDay(input.birthDate)) fields.birthDate = VALIDATION.date;
-    else if (input.birthDate && !plausibleBirthDate(input.birthDate))
-      fields.birthDate = VALIDATION.dateOfBirth;
-    const [username] = await repo.freeUsernames(deps.db, [
-      repo.usernameBase(input.firstName, input.lastName),
-    ]);
+    if (!isCalendarDay(input.birthDate)) fields.birthDate = VALIDATION.date;
+    else if (!plausibleBirthDate(input.birthDate)) fields.birthDate = VALIDATION.dateOfBirth;
+    applicant = {
+      row: 1,
+      jwlId: null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email ?? null,
+      birthDate: input.birthDate,
+    };
     person = {
-      username: username ?? '',
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email ?? null,
       phone,
       gender: null,
-      birthDate: input.birthDate ?? null,
+      birthDate: input.birthDate,
       clcId: input.clcId,
       // An unknown CLC is refused below, before anything is written.
       clcCode: clc?.code ?? '',
     };
   }
   if (Object.keys(fields).length > 0) throw fail(fields);
-  if (!person && userId === null) throw new Error('The applicant could not be saved.');
 
   let saved: { enrolmentId: number | undefined; mailIds: number[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
-      const enrolled = person
-        ? await repo.createApplicants(tx, auth, { programmeId, people: [person], source: 'form' })
-        : await repo.applyPeople(tx, auth, {
-            programmeId,
-            people: userId === null ? [] : [{ userId, clcId: input.clcId }],
-            source: 'form',
-          });
+      await lockForMatch(tx, { kind: 'entry', applicant });
+      const found = await matchApplicants(tx, { programmeId, scope, applicants: [applicant] });
+      // The form's field for the matcher's column: the JWL-ID, or the name on the new-person form.
+      const byId = applicant.jwlId !== null;
+      const field = (column: string) =>
+        column === 'jwlId' ? (byId ? 'studentId' : 'firstName') : column;
+      const [problem] = found.problems;
+      if (problem) throw fail({ [field(problem.column)]: problem.message });
+      const match = found.matches.get(applicant.row);
+      if (match?.applied) throw fail({ [field('jwlId')]: APPLICANT_TEXTS.alreadyApplied });
+      let fresh: repo.NewPerson[] = [];
+      if (!match && person) {
+        const [username] = await repo.freeUsernames(tx, [
+          repo.usernameBase(person.firstName, person.lastName),
+        ]);
+        fresh = [{ ...person, username: username ?? '' }];
+      }
+      const enrolled = await writeApplicants(tx, auth, {
+        programmeId,
+        source: 'form',
+        fresh,
+        existing: match ? [{ userId: match.userId, clcId: input.clcId }] : [],
+      });
       const mailIds = await queueAutomaticMails(
         tx,
         { type: 'application_received', programmeId, enrolmentIds: enrolled.map((e) => e.id) },
@@ -163,12 +208,15 @@ export async function addApplicant(
       return { enrolmentId: enrolled[0]?.id, mailIds };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', APPLICANT_TEXTS.concurrent);
+    if (isConcurrentWrite(error)) throw new AppError(409, 'CONFLICT', APPLICANT_TEXTS.concurrent);
     throw error;
   }
   deps.mailer.dispatch(saved.mailIds);
   const { enrolmentId } = saved;
-  // Added by someone else between the check and the write.
-  if (enrolmentId === undefined) throw fail({ studentId: APPLICANT_TEXTS.alreadyApplied });
+  // Enrolled meanwhile by a path that takes no lock.
+  if (enrolmentId === undefined)
+    throw fail({
+      ['studentId' in input ? 'studentId' : 'firstName']: APPLICANT_TEXTS.alreadyApplied,
+    });
   return getEnrolmentDetail(deps, auth, programmeId, enrolmentId);
 }

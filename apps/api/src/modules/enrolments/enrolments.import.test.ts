@@ -97,8 +97,8 @@ describe('a file with problems', () => {
     const programme = await f.programme('applying');
     const res = await upload(programme.id, 'firstName;lastName\nAmani;Bahati\n');
     expect(res.json<ImportReport>().problems).toEqual([
-      { row: 1, column: 'clcCode', message: 'This column is missing' },
       { row: 1, column: 'birthDate', message: 'This column is missing' },
+      { row: 1, column: 'clcCode', message: 'This column is missing' },
     ]);
   });
 
@@ -242,7 +242,7 @@ describe('a clean file', () => {
     expect(await count(`select count(*)::int as n from users`)).toBe(users);
   });
 
-  it('writes one audit row per new person and one per application', async () => {
+  it('writes one audit row per person (the application, naming who was created) and one for the import', async () => {
     const programme = await f.programme('applying');
     const csv = [
       'firstName,lastName,email,phone,birthDate,gender,clcCode',
@@ -254,56 +254,70 @@ describe('a clean file', () => {
       `select jwl_id as id from users where username = 'coordinator'`,
     );
     const people = await t.database.query<{
+      id: number;
       username: string;
+      action: string;
+      entity_type: string;
       changes: Record<string, unknown>;
       actor_id: number;
     }>(
-      `select u.username, a.changes, a.actor_id
+      `select u.jwl_id as id, u.username, a.action, a.entity_type, a.changes, a.actor_id
        from enrolments e join users u on u.jwl_id = e.user_id
-       join audit_log a on a.entity_type = 'user' and a.entity_id = u.jwl_id::text
-       where e.programme_id = $1 and a.action = 'student.created' order by u.jwl_id`,
+       join audit_log a on (a.entity_type = 'enrolment' and a.entity_id = e.id::text)
+         or (a.entity_type = 'user' and a.entity_id = u.jwl_id::text)
+       where e.programme_id = $1 order by u.jwl_id, a.id`,
       [programme.id],
     );
-    expect(people.map((p) => [p.changes, p.actor_id])).toEqual([
-      [
-        {
-          username: people[0]?.username,
-          firstName: 'Nadia',
-          lastName: 'Yousef',
-          email: 'nadia.yousef@example.org',
-          phone: '+254712555666',
-          gender: 'f',
-          birthDate: '1999-04-04',
-          roles: ['STUDENT'],
-          clcs: ['KAK'],
-        },
-        coordinator?.id,
-      ],
-      [
-        {
-          username: people[1]?.username,
-          firstName: 'Omar',
-          lastName: 'Haji',
-          birthDate: '2001-12-12',
-          roles: ['STUDENT'],
-          clcs: ['KAK'],
-        },
-        coordinator?.id,
-      ],
-    ]);
-    const applications = await t.database.query<{ changes: Record<string, unknown> }>(
-      `select a.changes from enrolments e
-       join audit_log a on a.entity_type = 'enrolment' and a.entity_id = e.id::text
-       where e.programme_id = $1 order by e.id`,
-      [programme.id],
-    );
-    const applied = {
+    const applied = (i: number) => ({
       state: { from: null, to: 'applied' },
       programmeId: programme.id,
       clc: 'KAK',
       source: 'import',
-    };
-    expect(applications.map((a) => a.changes)).toEqual([applied, applied]);
+      userId: people[i]?.id,
+    });
+    expect(people.map((p) => [p.action, p.entity_type, p.changes, p.actor_id])).toEqual([
+      [
+        'applied',
+        'enrolment',
+        {
+          ...applied(0),
+          created: {
+            username: people[0]?.username,
+            firstName: 'Nadia',
+            lastName: 'Yousef',
+            email: 'nadia.yousef@example.org',
+            phone: '+254712555666',
+            gender: 'f',
+            birthDate: '1999-04-04',
+            roles: ['STUDENT'],
+            clcs: ['KAK'],
+          },
+        },
+        coordinator?.id,
+      ],
+      [
+        'applied',
+        'enrolment',
+        {
+          ...applied(1),
+          created: {
+            username: people[1]?.username,
+            firstName: 'Omar',
+            lastName: 'Haji',
+            birthDate: '2001-12-12',
+            roles: ['STUDENT'],
+            clcs: ['KAK'],
+          },
+        },
+        coordinator?.id,
+      ],
+    ]);
+    const imports = await t.database.query<{ changes: Record<string, unknown> }>(
+      `select changes from audit_log
+       where action = 'applicants.imported' and entity_type = 'programme' and entity_id = $1`,
+      [String(programme.id)],
+    );
+    expect(imports.map((a) => a.changes)).toEqual([{ rows: 2, created: 2, enrolled: 2 }]);
   });
 
   it('names new people after the first free number of their name, gaps first', async () => {

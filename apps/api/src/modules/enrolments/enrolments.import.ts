@@ -5,16 +5,19 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
 import { audit } from '../../lib/audit';
+import type { Db } from '@lantern/db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
 import {
-  isUniqueViolation,
+  isConcurrentWrite,
   plausibleBirthDate,
   programmeTakingApplicants,
+  writeApplicants,
 } from './enrolments.applicants';
+import { lockForMatch, matchApplicants, nameKey, type MatchResult } from './enrolments.match';
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
 import { MAX_ID } from '../../lib/params';
@@ -58,12 +61,7 @@ type Applicant = {
 };
 
 /** What the file will do (or did) with each valid row. */
-type Plan = {
-  applicants: Applicant[];
-  /** Row → the existing person it is. */
-  matches: Map<number, { userId: number; applied: boolean }>;
-  problems: Problem[];
-};
+type Plan = MatchResult & { applicants: Applicant[] };
 
 function columnsOf(header: SheetRow): { index: Map<Column, number>; problems: Problem[] } {
   const index = new Map<Column, number>();
@@ -148,9 +146,6 @@ async function readRows(input: {
   return { applicants, problems };
 }
 
-const nameKey = (a: Applicant) =>
-  `${a.firstName.toLowerCase()}|${a.lastName.toLowerCase()}|${a.birthDate ?? ''}`;
-
 /** The same person twice in one file: by JWL-ID, or by name and birth date. */
 function duplicatesInFile(applicants: Applicant[]): Problem[] {
   const seen = new Map<string, number>();
@@ -169,85 +164,27 @@ function duplicatesInFile(applicants: Applicant[]): Problem[] {
   return problems;
 }
 
-/** Existing people for the rows: by JWL-ID, else name and birth date, else e-mail and birth date. */
-async function matchRows(
-  deps: Deps,
-  input: { programmeId: number; scope: number[] | null; applicants: Applicant[] },
-): Promise<Pick<Plan, 'matches' | 'problems'>> {
-  const found = await repo.matchPeople(deps.db, {
-    programmeId: input.programmeId,
-    scope: input.scope,
-    keys: input.applicants.map((a) => ({
-      row: a.row,
-      jwlId: a.jwlId,
-      email: a.email,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      birthDate: a.birthDate,
-    })),
-  });
-  const byRow = new Map<number, repo.MatchRow[]>();
-  for (const m of found) byRow.set(m.row, [...(byRow.get(m.row) ?? []), m]);
-  const matches: Plan['matches'] = new Map();
-  const problems: Problem[] = [];
-  const rowOfPerson = new Map<number, number>();
-  for (const a of input.applicants) {
-    const candidates = byRow.get(a.row) ?? [];
-    const pick = (how: repo.MatchRow['how']) => {
-      const people = new Map(candidates.filter((c) => c.how === how).map((c) => [c.user_id, c]));
-      return [...people.values()];
-    };
-    let match: repo.MatchRow | undefined;
-    if (a.jwlId !== null) {
-      match = pick('id').find((c) => c.matchable);
-      if (!match) {
-        problems.push({ row: a.row, column: 'jwlId', message: APPLICANT_TEXTS.noPerson });
-        continue;
-      }
-    } else {
-      for (const [how, column] of [
-        ['name', 'firstName'],
-        ['email', 'email'],
-      ] as const) {
-        const people = pick(how);
-        if (people.length > 1) {
-          problems.push({ row: a.row, column, message: IMPORT_TEXTS.ambiguous(how) });
-          break;
-        }
-        match = people[0];
-        if (match) break;
-      }
-      if (problems.at(-1)?.row === a.row) continue;
-      if (match && !match.matchable) {
-        problems.push({ row: a.row, column: 'jwlId', message: IMPORT_TEXTS.outOfReach });
-        continue;
-      }
-    }
-    if (!match) continue;
-    const first = rowOfPerson.get(match.user_id);
-    if (first !== undefined) {
-      problems.push({ row: a.row, column: 'jwlId', message: IMPORT_TEXTS.sameAs(first) });
-      continue;
-    }
-    rowOfPerson.set(match.user_id, a.row);
-    matches.set(a.row, { userId: match.user_id, applied: match.applied });
-  }
-  return { matches, problems };
-}
+/** The file read and checked row by row, before anyone is looked up. */
+type Checked = {
+  applicants: Applicant[];
+  problems: Problem[];
+  rows: number;
+  scope: number[] | null;
+};
 
-async function plan(
+async function check(
   deps: Deps,
   auth: AuthContext,
   programme: ProgrammeRef,
   sheet: SheetRow[],
-): Promise<Plan & { rows: number }> {
+): Promise<Checked> {
   const [header, ...body] = sheet.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (!header || body.length === 0)
     throw badRequest(IMPORT_TEXTS.noRows, { file: IMPORT_TEXTS.noRows });
+  const scope = clcScope(auth);
   const { index, problems: headerProblems } = columnsOf(header);
   if (headerProblems.length > 0)
-    return { applicants: [], matches: new Map(), problems: headerProblems, rows: body.length };
-  const scope = clcScope(auth);
+    return { applicants: [], problems: headerProblems, rows: body.length, scope };
   const allowedClcIds = new Set(
     programme.clcIds.filter((id) => scope === null || scope.includes(id)),
   );
@@ -260,18 +197,46 @@ async function plan(
   const duplicates = duplicatesInFile(read.applicants);
   const duplicateRows = new Set(duplicates.map((p) => p.row));
   const applicants = read.applicants.filter((a) => !duplicateRows.has(a.row));
-  const matched = await matchRows(deps, { programmeId: programme.id, scope, applicants });
-  const problems = [...read.problems, ...duplicates, ...matched.problems];
-  const order = new Map<string, number>(APPLICANT_IMPORT_COLUMNS.map((c, i) => [c, i]));
-  problems.sort((a, b) => a.row - b.row || (order.get(a.column) ?? 0) - (order.get(b.column) ?? 0));
-  return { applicants, matches: matched.matches, problems, rows: body.length };
+  return { applicants, problems: [...read.problems, ...duplicates], rows: body.length, scope };
+}
+
+const COLUMN_ORDER = new Map<string, number>(APPLICANT_IMPORT_COLUMNS.map((c, i) => [c, i]));
+
+/** The checked file matched against the people (in `db`: the import's transaction or not). */
+async function plan(db: Db, programmeId: number, checked: Checked): Promise<Plan> {
+  const matched = await matchApplicants(db, {
+    programmeId,
+    scope: checked.scope,
+    applicants: checked.applicants,
+  });
+  const problems = [...checked.problems, ...matched.problems];
+  problems.sort(
+    (a, b) =>
+      a.row - b.row || (COLUMN_ORDER.get(a.column) ?? 0) - (COLUMN_ORDER.get(b.column) ?? 0),
+  );
+  return { applicants: checked.applicants, matches: matched.matches, problems };
+}
+
+/** The report's counts of a plan: who would be created, attached, or is already there. */
+function reportOf(rows: number, found: Plan): ImportReport {
+  const matches = [...found.matches.values()];
+  return {
+    dryRun: true,
+    rows,
+    problems: found.problems,
+    created: found.applicants.length - matches.length,
+    matched: matches.filter((m) => !m.applied).length,
+    alreadyApplied: matches.filter((m) => m.applied).length,
+  };
 }
 
 /**
  * Imports applicants from a CSV or XLSX file. Every row is checked first; a dry run, or a
  * file with any problem, writes nothing and reports every problem by row and column. A clean
- * file is written in one transaction with set-based statements; people already applied are
- * counted and left as they are, so the same file twice adds nobody twice.
+ * file is matched again and written in one transaction that holds the applicants' lock
+ * (`lockForMatch`), so no hand entry or other import creates one of its people meanwhile;
+ * people already applied are counted and left as they are, so the same file twice adds nobody
+ * twice.
  */
 export async function importApplicants(
   deps: Deps,
@@ -281,54 +246,45 @@ export async function importApplicants(
   if (!input.file || input.file.data.length === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   const programme = await programmeTakingApplicants(deps, auth, input.programmeId);
-  const found = await plan(deps, auth, programme, await readSheet(input.file.data));
-  const { applicants, matches, problems } = found;
-  const fresh = applicants.filter((a) => !matches.has(a.row));
-  const counts = {
-    created: fresh.length,
-    matched: [...matches.values()].filter((m) => !m.applied).length,
-    alreadyApplied: [...matches.values()].filter((m) => m.applied).length,
-  };
-  const report = { dryRun: true, rows: found.rows, problems, ...counts };
-  if (input.dryRun || problems.length > 0) return report;
+  const checked = await check(deps, auth, programme, await readSheet(input.file.data));
+  if (input.dryRun || checked.problems.length > 0)
+    return reportOf(checked.rows, await plan(deps.db, programme.id, checked));
 
-  const usernames = await repo.freeUsernames(
-    deps.db,
-    fresh.map((a) => repo.usernameBase(a.firstName, a.lastName)),
-  );
-  const people: repo.NewPerson[] = fresh.map((a, i) => ({
-    username: usernames[i] ?? '',
-    firstName: a.firstName,
-    lastName: a.lastName,
-    email: a.email,
-    phone: a.phone,
-    gender: a.gender,
-    birthDate: a.birthDate,
-    clcId: a.clcId,
-    clcCode: a.clcCode,
-  }));
   try {
     const written = await deps.db.transaction(async (tx) => {
-      const created = await repo.createApplicants(tx, auth, {
+      await lockForMatch(tx, { kind: 'import' });
+      const found = await plan(tx, programme.id, checked);
+      const report = reportOf(checked.rows, found);
+      if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
+      const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
+      const usernames = await repo.freeUsernames(
+        tx,
+        fresh.map((a) => repo.usernameBase(a.firstName, a.lastName)),
+      );
+      const enrolled = await writeApplicants(tx, auth, {
         programmeId: programme.id,
-        people,
         source: 'import',
+        fresh: fresh.map((a, i) => ({
+          username: usernames[i] ?? '',
+          firstName: a.firstName,
+          lastName: a.lastName,
+          email: a.email,
+          phone: a.phone,
+          gender: a.gender,
+          birthDate: a.birthDate,
+          clcId: a.clcId,
+          clcCode: a.clcCode,
+        })),
+        existing: found.applicants.flatMap((a) => {
+          const match = found.matches.get(a.row);
+          return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
+        }),
       });
-      const toApply = applicants.flatMap((a) => {
-        const match = matches.get(a.row);
-        return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
-      });
-      const added = await repo.applyPeople(tx, auth, {
-        programmeId: programme.id,
-        people: toApply,
-        source: 'import',
-      });
-      const enrolled = [...created, ...added];
       await audit(tx, auth, {
         action: 'applicants.imported',
         entityType: 'programme',
         entityId: programme.id,
-        changes: { rows: found.rows, created: created.length, enrolled: enrolled.length },
+        changes: { rows: checked.rows, created: report.created, enrolled: enrolled.length },
       });
       const mailIds = await queueAutomaticMails(
         tx,
@@ -339,19 +295,20 @@ export async function importApplicants(
         },
         deps.config.publicUrl,
       );
-      return { enrolled: enrolled.length, mailIds };
+      return { report, enrolled: enrolled.length, mailIds };
     });
+    const { report, enrolled } = written;
+    if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);
-    const { enrolled } = written;
     return {
       ...report,
       dryRun: false,
-      matched: enrolled - counts.created,
-      // Applied by someone else between the check and the write: counted, not added twice.
-      alreadyApplied: applicants.length - enrolled,
+      matched: enrolled - report.created,
+      // Enrolled meanwhile by a path that takes no lock (on conflict, nothing is added twice).
+      alreadyApplied: checked.applicants.length - enrolled,
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', APPLICANT_TEXTS.concurrent);
+    if (isConcurrentWrite(error)) throw new AppError(409, 'CONFLICT', APPLICANT_TEXTS.concurrent);
     throw error;
   }
 }

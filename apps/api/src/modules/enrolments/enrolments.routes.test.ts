@@ -147,8 +147,12 @@ describe('adding an applicant by hand', () => {
       student: { firstName: 'Nyandeng', lastName: 'Garang', email: 'nyandeng@example.org' },
     });
     const other = await f.programme('applying');
-    const second = await post('coordinator', `/api/en/programme/${other.id}/applicants`, body);
-    // A second person of the same name gets the next free username.
+    // A second person of the same name (born another day) gets the next free username.
+    const second = await post('coordinator', `/api/en/programme/${other.id}/applicants`, {
+      ...body,
+      email: 'nyandeng.two@example.org',
+      birthDate: yearsAgo(22),
+    });
     const usernames = [enrolment, second.json<Enrolment>()].map((e) => e.student.username);
     expect(usernames[1]).toBe(`${usernames[0] ?? ''}2`);
     expect(usernames[0]).toMatch(/^nyandeng\.garang\d*$/);
@@ -173,6 +177,71 @@ describe('adding an applicant by hand', () => {
       birth_date: yearsAgo(20),
     });
     expect((await f.auditOf(enrolment.id)).map((a) => a.action)).toEqual(['applied']);
+  });
+
+  it('finds the person an earlier entry created, by name and birth date, as the import does', async () => {
+    const programme = await f.programme('applying');
+    const body = {
+      firstName: 'Achol',
+      lastName: 'Deng',
+      birthDate: yearsAgo(24),
+      clcId: kak,
+    };
+    const first = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
+      ...body,
+      firstName: 'ACHOL',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<Fields>().fields).toEqual({
+      firstName: 'This person is already in the programme',
+    });
+    // In another programme the same person applies again: found, not created twice.
+    const other = await f.programme('applying');
+    const elsewhere = await post('coordinator', `/api/en/programme/${other.id}/applicants`, body);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect(elsewhere.json<Enrolment>().student.id).toBe(first.json<Enrolment>().student.id);
+    const people = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from users where lower(first_name) = 'achol' and last_name = 'Deng'`,
+    );
+    expect(people[0]?.n).toBe(1);
+  });
+
+  it('makes one person of three entries of a new person at once', async () => {
+    const programme = await f.programme('applying');
+    const body = {
+      firstName: 'Ayen',
+      lastName: 'Majok',
+      email: 'ayen.majok@example.org',
+      birthDate: yearsAgo(19),
+      clcId: kak,
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        post('coordinator', `/api/en/programme/${programme.id}/applicants`, body),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const refused of answers.filter((a) => a.statusCode === 400))
+      expect(refused.json<Fields>().fields).toEqual({
+        firstName: 'This person is already in the programme',
+      });
+    const people = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from users where first_name = 'Ayen' and last_name = 'Majok'`,
+    );
+    expect(people[0]?.n).toBe(1);
+  });
+
+  it('refuses a new person without a birth date (it is what finds them again)', async () => {
+    const programme = await f.programme('applying');
+    const res = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
+      firstName: 'Akur',
+      lastName: 'Thon',
+      clcId: kak,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<Fields>().fields).toEqual({ birthDate: 'This field must be filled' });
   });
 
   it('matches an existing person by JWL-ID, adds the role and CLC they lack, never twice', async () => {

@@ -177,6 +177,7 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
           <TextInput
             label="Date of birth"
             type="date"
+            required
             error={errors.birthDate?.message}
             {...register('birthDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
           />
