@@ -13,6 +13,8 @@ import type { Config } from './plugins/env';
 import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsing } from './plugins/body';
 import { DOCS_PREFIX, registerAuth, type Access } from './plugins/auth';
+import { registerProgrammeScope } from './plugins/programme-scope';
+import type { ProgrammeRouteType } from './lib/programme-scope';
 import { createMailer, type Mailer } from './plugins/mail';
 import { createFileStore } from './plugins/storage';
 import { registerSecurityHeaders } from './plugins/security';
@@ -50,7 +52,13 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type RouteInfo = { method: string; url: string; access: Access | undefined };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  /** The programme type a programme-scoped route answers for. */
+  programme: ProgrammeRouteType | undefined;
+};
 
 export type App = {
   app: FastifyInstance;
@@ -91,10 +99,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   await registerAuth(app, { db: database.db, secret: options.secrets.jwt_secret });
+  registerProgrammeScope(app, { db: database.db });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, access: route.config?.access });
+      routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        programme: route.config?.programme,
+      });
   });
 
   const mailer = createMailer({
