@@ -18,6 +18,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsing } from './plugins/body';
 import { registerTextGuard } from './plugins/text';
 import { DOCS_PREFIX, registerAuth, type Access } from './plugins/auth';
+import { registerProgrammeScope } from './plugins/programme-scope';
+import type { ProgrammeRouteType } from './lib/programme-scope';
 import { createMailer, type Mailer } from './plugins/mail';
 import { createFileStore } from './plugins/storage';
 import { registerSecurityHeaders } from './plugins/security';
@@ -61,6 +63,8 @@ export type RouteInfo = {
   access: Access | undefined;
   /** The route's zod schemas (params, querystring, body), so tests derive requests from them. */
   schema: FastifySchema | undefined;
+  /** The programme type a programme-scoped route answers for. */
+  programme: ProgrammeRouteType | undefined;
 };
 
 export type App = {
@@ -103,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   await registerAuth(app, { db: database.db, secret: options.secrets.jwt_secret });
+  registerProgrammeScope(app, { db: database.db });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
@@ -111,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         url: route.url,
         access: route.config?.access,
         schema: route.schema,
+        programme: route.config?.programme,
       });
   });
 

@@ -116,10 +116,15 @@ async function openProgramme(app: AppProcess, token: string, round: number) {
       }),
     },
   );
-  await api(app, token, `/api/en/programme/${String(created.id)}/actions/open-applications`, {
-    method: 'POST',
-    body: JSON.stringify({ version: created.version }),
-  });
+  await api(
+    app,
+    token,
+    `/api/en/programme/professional-certificate/${String(created.id)}/actions/open-applications`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ version: created.version }),
+    },
+  );
   return { id: created.id, clcCodes: chosen.map((c) => c.code) };
 }
 
@@ -149,7 +154,7 @@ export const applicantImport: Scenario = {
         const report = await api<Report>(
           app,
           token,
-          `/api/en/programme/${String(programme.id)}/applicants/import?dryRun=false`,
+          `/api/en/programme/professional-certificate/${String(programme.id)}/applicants/import?dryRun=false`,
           { method: 'POST', body: form },
         );
         importMs.push(performance.now() - started);

@@ -80,7 +80,7 @@ async function openProgramme(app: AppProcess, token: string) {
       }),
     },
   );
-  await api(app, token, `/api/en/programme/${String(created.id)}/actions/open-applications`, {
+  await api(app, token, `/api/en/programme/professional-certificate/${String(created.id)}/actions/open-applications`, {
     method: 'POST',
     body: JSON.stringify({ version: created.version }),
   });
@@ -154,7 +154,7 @@ export const eventLoopImport: Scenario = {
         return api<{ created: number; problems: unknown[] }>(
           app,
           token,
-          `/api/en/programme/${String(programme.id)}/applicants/import?dryRun=false`,
+          `/api/en/programme/professional-certificate/${String(programme.id)}/applicants/import?dryRun=false`,
           { method: 'POST', body: form },
         );
       };

@@ -16,7 +16,14 @@ import { clcRefSchema } from './current-user';
 export const IDENTIFICATION_TYPES = ['none', 'passport', 'localId'] as const;
 
 /** The kinds of people the sis manages; each is a user holding the matching role. */
-export const PERSON_KINDS = ['student', 'facilitator', 'coordinator', 'user'] as const;
+export const PERSON_KINDS = [
+  'student',
+  'facilitator',
+  'lead-facilitator',
+  'lead-faculty',
+  'coordinator',
+  'user',
+] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
 
 const text = (max: number) =>

@@ -21,6 +21,19 @@ export const PROGRAMME_TYPE_LABELS: Record<ProgrammeType, string> = {
   gel: 'General English (GEL)',
 };
 
+/**
+ * The path segment of a type in programme-scoped addresses, web (`programme/bachelor/:programme/…`,
+ * spec §2) and API alike: `/api/{locale}/programme/{segment}/{id}/…`. A route under one segment
+ * answers only for programmes of that type (docs/decisions/0006).
+ */
+export const PROGRAMME_TYPE_PATHS: Record<ProgrammeType, string> = {
+  professional: 'professional-certificate',
+  bachelor: 'bachelor',
+  language: 'language',
+  orientation: 'orientation',
+  gel: 'gel',
+};
+
 /** Programme statuses of spec §4. */
 export const PROGRAMME_STATUSES = [
   'new',

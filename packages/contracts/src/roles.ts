@@ -108,7 +108,10 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
         'LEAD_FACILITATOR',
       ),
       'STUDENT__EXPORT',
+      // Appoints the lead faculty of the courses it owns (people → lead faculty).
       'LEAD_FACULTY__EDIT',
+      'LEAD_FACULTY__CREATE',
+      'LEAD_FACULTY__EXPORT',
       ...family('ANNOUNCEMENT'),
     ],
     why: 'Owns programmes, terms, classes, grades and certificates across the network; reads people.',
@@ -180,7 +183,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'GENERAL_SIS__DISPLAY',
       ...displays('STUDENT', 'FACILITATOR', 'CLASSROOM', 'GRADE_BOOK', 'SUBMISSION'),
       'FACILITATOR__EDIT',
-      ...family('LEAD_FACILITATOR'),
+      // Sees the other lead facilitators; appointing them is the operational manager's.
+      'LEAD_FACILITATOR__DISPLAY',
       'COURSE_TASK_ONSITE__EDIT',
       'COURSE_DOCUMENT__DISPLAY',
       'COURSE_TASK__DISPLAY',
@@ -212,13 +216,18 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
     rights: [
       'GENERAL_LMS__DISPLAY',
       'GENERAL_SIS__DISPLAY',
-      ...family('LEAD_FACULTY'),
+      // Sees the other lead faculty; appointing them is the academic manager's.
+      'LEAD_FACULTY__DISPLAY',
       ...displays(
         'STUDENT',
         'CLASSROOM',
         'PROGRAMME',
         'PROGRAMME_PROFESSIONAL',
         'PROGRAMME_ACADEMIC',
+        // A programme's page and its students, whose courses they lead (decision 0003).
+        'PC_PROGRAMME',
+        'PC_STUDENT',
+        'BA_STUDENT',
       ),
       ...family('GRADE_BOOK'),
       ...family('GRADE_CHANGE_REQUEST'),
@@ -313,6 +322,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
             'BA_API__DISPLAY',
           ].includes(r),
       ),
+      // Downloading certificates reads them; it changes nothing (decision 0003).
+      'CERTIFICATE__EXPORT',
     ],
     why: 'Reads what the sis shows (monitoring, donors, audits), changes nothing, sees no security pages.',
   },

@@ -31,6 +31,20 @@ const MENU: Entry[] = [
         modes: ['sis'],
       },
       {
+        id: 'lead-facilitators',
+        label: 'Lead facilitators',
+        path: 'lead-facilitator/list',
+        right: 'LEAD_FACILITATOR__DISPLAY',
+        modes: ['sis'],
+      },
+      {
+        id: 'lead-faculty',
+        label: 'Lead faculty',
+        path: 'lead-faculty/list',
+        right: 'LEAD_FACULTY__DISPLAY',
+        modes: ['sis'],
+      },
+      {
         id: 'coordinators',
         label: 'Coordinators',
         path: 'coordinator/list',

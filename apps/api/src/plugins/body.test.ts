@@ -17,7 +17,7 @@ describe('bodies the server cannot read', () => {
     ]) {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/en/programme/1/applicants/import?dryRun=true',
+        url: '/api/en/programme/professional-certificate/1/applicants/import?dryRun=true',
         headers: { ...headers, 'content-type': 'multipart/form-data; boundary=abc' },
         payload,
       });

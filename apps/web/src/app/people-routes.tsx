@@ -1,7 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { page } from './lazy-page';
 
-/** student, facilitator, coordinator and user: list, new, edit (and a student's overview), spec §2. */
+/** student, facilitator, coordinator and user: list, new, edit (and a student's overview), spec §2;
+ * lead facilitator and lead faculty the same way, under their own rights (decision 0005). */
 export const PEOPLE_ROUTES: RouteObject[] = [
   {
     path: 'student',
@@ -25,6 +26,30 @@ export const PEOPLE_ROUTES: RouteObject[] = [
       {
         path: ':facilitator/edit',
         lazy: page(() => import('../features/people/routes/facilitator-edit')),
+      },
+    ],
+  },
+  {
+    path: 'lead-facilitator',
+    children: [
+      { index: true, element: <Navigate to="list" replace /> },
+      { path: 'list', lazy: page(() => import('../features/people/routes/lead-facilitator-list')) },
+      { path: 'new', lazy: page(() => import('../features/people/routes/lead-facilitator-new')) },
+      {
+        path: ':lead-facilitator/edit',
+        lazy: page(() => import('../features/people/routes/lead-facilitator-edit')),
+      },
+    ],
+  },
+  {
+    path: 'lead-faculty',
+    children: [
+      { index: true, element: <Navigate to="list" replace /> },
+      { path: 'list', lazy: page(() => import('../features/people/routes/lead-faculty-list')) },
+      { path: 'new', lazy: page(() => import('../features/people/routes/lead-faculty-new')) },
+      {
+        path: ':lead-faculty/edit',
+        lazy: page(() => import('../features/people/routes/lead-faculty-edit')),
       },
     ],
   },

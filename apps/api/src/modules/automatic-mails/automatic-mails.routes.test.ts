@@ -245,7 +245,7 @@ describe('automatic mails', () => {
     const move = () =>
       t.app.inject({
         method: 'POST',
-        url: `/api/en/programme/${String(programmeId)}/actions/start-preparing`,
+        url: `/api/en/programme/professional-certificate/${String(programmeId)}/actions/start-preparing`,
         headers: admin,
         payload: { version: programme?.version },
       });

@@ -28,7 +28,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   const tags = ['automatic-mails'];
 
   r.get(base, {
-    config: { access: { right: 'AUTOMATIC_MAIL__DISPLAY' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__DISPLAY' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'The automatic mails of a programme, with how many each has sent',
@@ -42,7 +42,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   });
 
   r.post(base, {
-    config: { access: { right: 'AUTOMATIC_MAIL__CREATE' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__CREATE' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'Creates an automatic mail',
@@ -57,7 +57,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   });
 
   r.get(`${base}/:itemId`, {
-    config: { access: { right: 'AUTOMATIC_MAIL__DISPLAY' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__DISPLAY' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'One automatic mail',
@@ -71,7 +71,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   });
 
   r.put(`${base}/:itemId`, {
-    config: { access: { right: 'AUTOMATIC_MAIL__EDIT' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__EDIT' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'Changes an automatic mail at the version the editor saw',
@@ -93,7 +93,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   });
 
   r.delete(`${base}/:itemId`, {
-    config: { access: { right: 'AUTOMATIC_MAIL__DELETE' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__DELETE' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'Deletes an automatic mail',
@@ -108,7 +108,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   });
 
   r.post(`${base}/:itemId/preview`, {
-    config: { access: { right: 'AUTOMATIC_MAIL__DISPLAY' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__DISPLAY' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'The mail filled with a real student’s data',
@@ -130,7 +130,7 @@ export async function automaticMailRoutes(app: FastifyInstance, deps: Deps): Pro
   });
 
   r.post(`${base}/:itemId/test-send`, {
-    config: { access: { right: 'AUTOMATIC_MAIL__EDIT' } },
+    config: { access: { right: 'AUTOMATIC_MAIL__EDIT' }, programme: 'fromPath' },
     schema: {
       tags,
       summary: 'Sends the filled mail to yourself, marked as a test',

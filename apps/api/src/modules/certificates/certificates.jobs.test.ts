@@ -34,7 +34,7 @@ beforeAll(async () => {
   );
   const issued = await t.app.inject({
     method: 'POST',
-    url: `/api/en/programme/${programmeId}/certificates`,
+    url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
     headers: admin,
     payload: {},
   });
@@ -47,7 +47,7 @@ afterAll(async () => t.close());
 async function startExport(format: 'zip' | 'pdf'): Promise<CertificateExportStatus> {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/en/programme/${programmeId}/certificates/export`,
+    url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
     headers: admin,
     payload: { format },
   });

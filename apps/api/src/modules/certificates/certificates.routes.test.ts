@@ -48,7 +48,7 @@ const byState = (state: string) => {
 async function issue(enrolmentIds?: number[]) {
   return t.app.inject({
     method: 'POST',
-    url: `/api/en/programme/${programmeId}/certificates`,
+    url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
     headers: admin,
     payload: enrolmentIds ? { enrolmentIds } : {},
   });
@@ -66,7 +66,7 @@ async function pdfOf(certificateId: string) {
 describe('issuing certificates', () => {
   it('lists the passed students with their certificate', async () => {
     const res = await t.app.inject({
-      url: `/api/en/programme/${programmeId}/certificates`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
@@ -225,7 +225,7 @@ describe('exports', () => {
   it('downloads a ZIP with one PDF per selected student, named code and last name', async () => {
     const chosen = passed().slice(0, 3);
     const res = await t.app.inject({
-      url: `/api/en/programme/${programmeId}/certificates/export/zip?enrolmentIds=${chosen.map((r) => r.id).join(',')}`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export/zip?enrolmentIds=${chosen.map((r) => r.id).join(',')}`,
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
@@ -244,7 +244,7 @@ describe('exports', () => {
   it('exports every certificate of the programme (POST, no selection) as a ZIP at once', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${programmeId}/certificates/export`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
       headers: admin,
       payload: { format: 'zip' },
     });
@@ -256,7 +256,7 @@ describe('exports', () => {
     const chosen = passed().slice(2, 6);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${programmeId}/certificates/export`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
       headers: admin,
       payload: { format: 'pdf', enrolmentIds: chosen.map((r) => r.id) },
     });
@@ -285,7 +285,7 @@ describe('exports', () => {
     const failed = byState('failed');
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${programmeId}/certificates/export`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
       headers: admin,
       payload: {
         format: 'zip',
@@ -332,7 +332,7 @@ describe('exports', () => {
   it('refuses an export with nothing to export', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${programmeId}/certificates/export`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
       headers: admin,
       payload: { format: 'zip', enrolmentIds: [byState('withdrawn').id] },
     });
@@ -385,13 +385,13 @@ describe('rights', () => {
   const routes = () => [
     {
       method: 'GET' as const,
-      url: `/api/en/programme/${programmeId}/certificates`,
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
       right: 'CERTIFICATE__DISPLAY',
     },
     {
       method: 'POST' as const,
-      url: `/api/en/programme/${programmeId}/certificates`,
-      right: 'PROGRAMME_CERTIFICATE__EXPORT',
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
+      right: 'CERTIFICATE__CREATE',
       payload: {},
     },
     {
@@ -401,21 +401,52 @@ describe('rights', () => {
     },
     {
       method: 'POST' as const,
-      url: `/api/en/programme/${programmeId}/certificates/export`,
-      right: 'PROGRAMME_CERTIFICATE__EXPORT',
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
+      right: 'CERTIFICATE__EXPORT',
       payload: { format: 'zip' },
     },
     {
       method: 'GET' as const,
-      url: `/api/en/programme/${programmeId}/certificates/export/zip`,
-      right: 'PROGRAMME_CERTIFICATE__EXPORT',
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export/zip`,
+      right: 'CERTIFICATE__EXPORT',
     },
     {
       method: 'GET' as const,
       url: '/api/en/certificate-exports/00000000-0000-4000-8000-000000000000',
-      right: 'PROGRAMME_CERTIFICATE__EXPORT',
+      right: 'CERTIFICATE__EXPORT',
     },
   ];
+
+  it('lets the academic manager issue and export, and the view-only user download the PDF (decision 0003)', async () => {
+    const manager = await t.as('academic_manager');
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
+      headers: manager,
+      payload: { enrolmentIds: [passed()[0]?.id] },
+    });
+    // Already certified: refused with why, which is an answer of the issuing route, not a 403.
+    expect(issued.statusCode, issued.body).toBe(200);
+    const chosen = passed()
+      .slice(0, 2)
+      .map((r) => r.id)
+      .join(',');
+    for (const who of ['academic_manager', 'view_only_user']) {
+      const res = await t.app.inject({
+        url: `/api/en/programme/professional-certificate/${programmeId}/certificates/export/pdf?enrolmentIds=${chosen}`,
+        headers: await t.as(who),
+      });
+      expect(res.statusCode, who).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+    }
+    const viewer = await t.app.inject({
+      method: 'POST',
+      url: `/api/en/programme/professional-certificate/${programmeId}/certificates`,
+      headers: await t.as('view_only_user'),
+      payload: {},
+    });
+    expect(viewer.json()).toMatchObject({ missingRight: 'CERTIFICATE__CREATE' });
+  });
 
   it('answers 403 naming the right to a coordinator, who has neither', async () => {
     const headers = await t.as('coordinator');

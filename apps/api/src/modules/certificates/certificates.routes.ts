@@ -12,6 +12,8 @@ import {
   certificateVerificationSchema,
   enrolmentActionResultSchema,
   programmeCertificatesSchema,
+  PROGRAMME_TYPE_PATHS,
+  type ProgrammeType,
 } from '@lantern/contracts/programme';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { authOf } from '../../plugins/auth';
@@ -37,10 +39,13 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const log: service.ErrorLog = (error, what) =>
     app.log.error({ err: error }, `${what} could not be made`);
+  // Certificates of professional certificates; the other types' come with their screens.
+  const programme: ProgrammeType = 'professional';
+  const base = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[programme]}/:id`;
   const jobs = registerCertificateJobs(app, deps, (data) => service.runExportJob(deps, log, data));
 
-  r.get('/api/:locale/programme/:id/certificates', {
-    config: { access: { right: 'CERTIFICATE__DISPLAY' } },
+  r.get(`${base}/certificates`, {
+    config: { access: { right: 'CERTIFICATE__DISPLAY' }, programme },
     schema: {
       tags,
       summary: 'The passed students of a programme in scope, each with their certificate or none',
@@ -51,8 +56,8 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
       service.findProgrammeCertificates(deps, authOf(request), request.params.id),
   });
 
-  r.post('/api/:locale/programme/:id/certificates', {
-    config: { access: { right: 'PROGRAMME_CERTIFICATE__EXPORT' } },
+  r.post(`${base}/certificates`, {
+    config: { access: { right: 'CERTIFICATE__CREATE' }, programme },
     schema: {
       tags,
       summary:
@@ -87,8 +92,8 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
     },
   });
 
-  r.post('/api/:locale/programme/:id/certificates/export', {
-    config: { access: { right: 'PROGRAMME_CERTIFICATE__EXPORT' } },
+  r.post(`${base}/certificates/export`, {
+    config: { access: { right: 'CERTIFICATE__EXPORT' }, programme },
     schema: {
       tags,
       summary: `Certificates as a ZIP (one PDF each) or one merged PDF: up to ${CERTIFICATE_DIRECT_EXPORT_LIMIT} come back at once (JSON naming the failures when some fail); more start a job (202) to follow at certificate-exports/{jobId}`,
@@ -106,8 +111,8 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
     },
   });
 
-  r.get('/api/:locale/programme/:id/certificates/export/:format', {
-    config: { access: { right: 'PROGRAMME_CERTIFICATE__EXPORT' } },
+  r.get(`${base}/certificates/export/:format`, {
+    config: { access: { right: 'CERTIFICATE__EXPORT' }, programme },
     schema: {
       tags,
       summary: `Up to ${CERTIFICATE_DIRECT_EXPORT_LIMIT} certificates as a download (enrolmentIds separated by commas; none: all); more need the POST, which runs a job`,
@@ -131,7 +136,7 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
   });
 
   r.get('/api/:locale/certificate-exports/:jobId', {
-    config: { access: { right: 'PROGRAMME_CERTIFICATE__EXPORT' } },
+    config: { access: { right: 'CERTIFICATE__EXPORT' } },
     schema: {
       tags,
       summary:

@@ -42,7 +42,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const url = (path = '') => `/api/en/programme/${String(programmeId)}/classes${path}`;
+const url = (path = '') =>
+  `/api/en/programme/professional-certificate/${String(programmeId)}/classes${path}`;
 
 async function classes(headers = admin): Promise<ProgrammeClasses> {
   const res = await t.app.inject({ method: 'GET', url: url(), headers });

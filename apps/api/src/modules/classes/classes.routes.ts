@@ -12,6 +12,7 @@ import {
   programmeClassesSchema,
 } from '@lantern/contracts/classes';
 import { okSchema } from '@lantern/contracts/common';
+import { PROGRAMME_TYPE_PATHS, type ProgrammeType } from '@lantern/contracts/programme';
 import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { idParams } from '../../lib/params';
@@ -24,11 +25,12 @@ const classParams = idParams.extend({
 /** A programme's classes: distribution by CLC, staff, moves (issue 4, `:programme/classes`). */
 export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/:locale/programme/:id/classes';
+  const programme: ProgrammeType = 'professional';
+  const base = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[programme]}/:id/classes`;
   const tags = ['classes'];
 
   r.get(base, {
-    config: { access: { right: 'PC_CLASS__DISPLAY' } },
+    config: { access: { right: 'PC_CLASS__DISPLAY' }, programme },
     schema: {
       tags,
       summary: 'The classes of a programme with their staff and students, and who is unplaced',
@@ -39,7 +41,7 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   r.post(`${base}/distribute`, {
-    config: { access: { right: 'PC_CLASS__EDIT' } },
+    config: { access: { right: 'PC_CLASS__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Distributes the active students of each CLC into classes of a size (15 by default)',
@@ -52,7 +54,7 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   r.post(base, {
-    config: { access: { right: 'PC_CLASS__EDIT' } },
+    config: { access: { right: 'PC_CLASS__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Creates a class at one of the programme’s CLCs',
@@ -66,7 +68,7 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   r.put(`${base}/:classId`, {
-    config: { access: { right: 'PC_CLASS__EDIT' } },
+    config: { access: { right: 'PC_CLASS__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Renames a class or changes its capacity, at the version the editor saw',
@@ -82,7 +84,7 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   r.put(`${base}/:classId/staff`, {
-    config: { access: { right: 'CLASSROOM_STAFF__EDIT' } },
+    config: { access: { right: 'CLASSROOM_STAFF__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Sets the facilitators (onsite) and faculty (online) of a class',
@@ -98,7 +100,7 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   r.delete(`${base}/:classId`, {
-    config: { access: { right: 'PC_CLASS__EDIT' } },
+    config: { access: { right: 'PC_CLASS__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Deletes an empty class',
@@ -113,7 +115,7 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   });
 
   r.post(`${base}/move`, {
-    config: { access: { right: 'CLASSROOM_STUDENT__EDIT' } },
+    config: { access: { right: 'CLASSROOM_STUDENT__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Moves students into a class of their CLC (or out of every class)',

@@ -221,7 +221,10 @@ describe('applicants never processed', () => {
     });
     expect(run.json<{ count: number }>().count).toBe(dry.count);
     // The programme's applicants list no longer shows them; their enrolment row stays.
-    const students = await get('admin', `/api/en/programme/${programme?.id}/students?limit=100`);
+    const students = await get(
+      'admin',
+      `/api/en/programme/professional-certificate/${programme?.id}/students?limit=100`,
+    );
     expect(students.statusCode).toBe(200);
     expect(
       students.json<{ items: { student: { id: number } }[] }>().items.map((i) => i.student.id),

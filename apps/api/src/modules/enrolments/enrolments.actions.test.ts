@@ -33,7 +33,7 @@ const act = async (
 ) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/en/programme/${programmeId}/students/actions/${actionPath(action)}`,
+    url: `/api/en/programme/professional-certificate/${programmeId}/students/actions/${actionPath(action)}`,
     headers: await t.as(user),
     payload: body,
   });
@@ -308,7 +308,7 @@ describe('suspend', () => {
     expect(res.json<EnrolmentActionResult>().done).toEqual([who.enrolmentId]);
     const headers = await t.as('coordinator');
     const onBreak = await t.app.inject({
-      url: `/api/en/programme/${programme.id}/students?onBreak=true`,
+      url: `/api/en/programme/professional-certificate/${programme.id}/students?onBreak=true`,
       headers,
     });
     const page = onBreak.json<{
@@ -327,7 +327,7 @@ describe('suspend', () => {
       },
     });
     const notOnBreak = await t.app.inject({
-      url: `/api/en/programme/${programme.id}/students?onBreak=false`,
+      url: `/api/en/programme/professional-certificate/${programme.id}/students?onBreak=false`,
       headers,
     });
     expect(notOnBreak.json<{ items: { id: number }[] }>().items.map((i) => i.id)).toEqual([

@@ -30,7 +30,7 @@ const upload = async (
   );
   return t.app.inject({
     method: 'POST',
-    url: `/api/en/programme/${programmeId}/applicants/import?dryRun=${String(options.dryRun ?? false)}`,
+    url: `/api/en/programme/professional-certificate/${programmeId}/applicants/import?dryRun=${String(options.dryRun ?? false)}`,
     headers: { ...(await t.as(options.user ?? 'coordinator')), ...body.headers },
     payload: body.payload,
   });
@@ -114,7 +114,7 @@ describe('a file with problems', () => {
     const noFile = multipart({ note: 'no file' });
     const none = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${programme.id}/applicants/import`,
+      url: `/api/en/programme/professional-certificate/${programme.id}/applicants/import`,
       headers: { ...(await t.as('coordinator')), ...noFile.headers },
       payload: noFile.payload,
     });
@@ -468,7 +468,7 @@ describe('a clean file', () => {
     ).toEqual([{ kind: 'automatic', text_body: 'Dear Luwam' }]);
     const accept = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${programme.id}/students/actions/accept`,
+      url: `/api/en/programme/professional-certificate/${programme.id}/students/actions/accept`,
       headers: await t.as('coordinator'),
       payload: { enrolmentIds: [row?.id] },
     });

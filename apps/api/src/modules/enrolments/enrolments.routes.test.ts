@@ -54,7 +54,10 @@ describe('a programme’s students', () => {
   });
 
   it('lists them sorted by last name, each with state, CLC and the break of today', async () => {
-    const res = await get('admin', `/api/en/programme/${programme.id}/students`);
+    const res = await get(
+      'admin',
+      `/api/en/programme/professional-certificate/${programme.id}/students`,
+    );
     expect(res.statusCode).toBe(200);
     const page = res.json<Page>();
     expect(page.total).toBe(4);
@@ -81,7 +84,7 @@ describe('a programme’s students', () => {
   });
 
   it('searches by name, JWL-ID and e-mail; filters by state, CLC and break; sorts and pages', async () => {
-    const url = `/api/en/programme/${programme.id}/students`;
+    const url = `/api/en/programme/professional-certificate/${programme.id}/students`;
     const names = async (query: string) =>
       (await get('admin', `${url}?${query}`)).json<Page>().items.map((i) => i.student.lastName);
     expect(await names('q=yon')).toEqual(['Bekele']);
@@ -104,25 +107,79 @@ describe('a programme’s students', () => {
   });
 
   it('shows a CLC-bound user only the students at their CLCs', async () => {
-    const res = await get('coordinator', `/api/en/programme/${programme.id}/students`);
+    const res = await get(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/students`,
+    );
     expect(res.json<Page>().items.map((i) => i.student.lastName)).toEqual([
       'Abdi',
       'Bekele',
       'Castillo',
     ]);
-    const amman = await get('coordinator_2', `/api/en/programme/${programme.id}/students`);
+    const amman = await get(
+      'coordinator_2',
+      `/api/en/programme/professional-certificate/${programme.id}/students`,
+    );
     expect(amman.json<Page>().items.map((i) => i.student.lastName)).toEqual(['Darwish']);
   });
 
   it('answers 404 for a programme not offered at the user’s CLCs, and 403 without the right', async () => {
     const kakOnly = await f.programme('running', ['KAK']);
-    const res = await get('coordinator_2', `/api/en/programme/${kakOnly.id}/students`);
+    const res = await get(
+      'coordinator_2',
+      `/api/en/programme/professional-certificate/${kakOnly.id}/students`,
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ detail: 'The programme was not found.' });
-    const missing = await get('admin', `/api/en/programme/999999/students`);
+    const missing = await get(
+      'admin',
+      `/api/en/programme/professional-certificate/999999/students`,
+    );
     expect(missing.statusCode).toBe(404);
-    const student = await get('student', `/api/en/programme/${programme.id}/students`);
+    const student = await get(
+      'student',
+      `/api/en/programme/professional-certificate/${programme.id}/students`,
+    );
     expect(student.json()).toMatchObject({ missingRight: 'PC_STUDENT__DISPLAY' });
+  });
+});
+
+describe('programme type as a dimension (decision 0006)', () => {
+  const idOf = async (code: string, type: string) => {
+    const rows = await t.database.query<{ id: number }>(
+      'select id from programmes where code = $1 and type = $2',
+      [code, type],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error(`No ${type} programme ${code} in the demo data.`);
+    return id;
+  };
+  const pcStudents = (id: number) => `/api/en/programme/professional-certificate/${id}/students`;
+  const baStudents = (id: number) => `/api/en/programme/bachelor/${id}/students`;
+
+  it('lists a bachelor’s students to a university representative under the bachelor right', async () => {
+    const bachelor = await idOf('512', 'bachelor');
+    const res = await get('university_representative', baStudents(bachelor));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Page>().total).toBeGreaterThan(0);
+    const pc = await get('university_representative', pcStudents(bachelor));
+    expect(pc.json()).toMatchObject({ missingRight: 'PC_STUDENT__DISPLAY' });
+  });
+
+  it('lists a professional certificate’s students to lead faculty', async () => {
+    const pc = await idOf('214', 'professional');
+    const res = await get('lead_faculty', pcStudents(pc));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('answers 404 for an id of another type, as for an unknown one', async () => {
+    const bachelor = await idOf('512', 'bachelor');
+    const pc = await idOf('214', 'professional');
+    for (const url of [pcStudents(bachelor), baStudents(pc)]) {
+      const res = await get('admin', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ detail: 'The programme was not found.' });
+    }
   });
 });
 
@@ -137,7 +194,11 @@ describe('adding an applicant by hand', () => {
       birthDate: yearsAgo(20),
       clcId: kak,
     };
-    const first = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, body);
+    const first = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+      body,
+    );
     expect(first.statusCode, first.body).toBe(200);
     const enrolment = first.json<Enrolment>();
     expect(enrolment).toMatchObject({
@@ -148,7 +209,7 @@ describe('adding an applicant by hand', () => {
     });
     const other = await f.programme('applying');
     // A second person of the same name (born another day) gets the next free username.
-    const second = await post('coordinator', `/api/en/programme/${other.id}/applicants`, {
+    const second = await post('coordinator', `/api/en/programme/professional-certificate/${other.id}/applicants`, {
       ...body,
       email: 'nyandeng.two@example.org',
       birthDate: yearsAgo(22),
@@ -187,9 +248,9 @@ describe('adding an applicant by hand', () => {
       birthDate: yearsAgo(24),
       clcId: kak,
     };
-    const first = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, body);
+    const first = await post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, body);
     expect(first.statusCode, first.body).toBe(200);
-    const again = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
+    const again = await post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, {
       ...body,
       firstName: 'ACHOL',
     });
@@ -199,7 +260,7 @@ describe('adding an applicant by hand', () => {
     });
     // In another programme the same person applies again: found, not created twice.
     const other = await f.programme('applying');
-    const elsewhere = await post('coordinator', `/api/en/programme/${other.id}/applicants`, body);
+    const elsewhere = await post('coordinator', `/api/en/programme/professional-certificate/${other.id}/applicants`, body);
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     expect(elsewhere.json<Enrolment>().student.id).toBe(first.json<Enrolment>().student.id);
     const people = await t.database.query<{ n: number }>(
@@ -219,7 +280,7 @@ describe('adding an applicant by hand', () => {
     };
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        post('coordinator', `/api/en/programme/${programme.id}/applicants`, body),
+        post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, body),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
@@ -235,7 +296,7 @@ describe('adding an applicant by hand', () => {
 
   it('refuses a new person without a birth date (it is what finds them again)', async () => {
     const programme = await f.programme('applying');
-    const res = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
+    const res = await post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, {
       firstName: 'Akur',
       lastName: 'Thon',
       clcId: kak,
@@ -249,10 +310,14 @@ describe('adding an applicant by hand', () => {
     const [facilitator] = await t.database.query<{ id: number }>(
       `select jwl_id as id from users where username = 'facilitator'`,
     );
-    const res = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
-      studentId: facilitator?.id,
-      clcId: kak,
-    });
+    const res = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+      {
+        studentId: facilitator?.id,
+        clcId: kak,
+      },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Enrolment>().student.id).toBe(facilitator?.id);
     const roles = await t.database.query<{ role_key: string }>(
@@ -260,10 +325,14 @@ describe('adding an applicant by hand', () => {
       [facilitator?.id],
     );
     expect(roles.map((r) => r.role_key)).toEqual(['FACILITATOR', 'STUDENT']);
-    const again = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
-      studentId: facilitator?.id,
-      clcId: kak,
-    });
+    const again = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+      {
+        studentId: facilitator?.id,
+        clcId: kak,
+      },
+    );
     expect(again.statusCode).toBe(400);
     expect(again.json<Fields>().fields).toEqual({
       studentId: 'This person is already in the programme',
@@ -277,7 +346,7 @@ describe('adding an applicant by hand', () => {
 
   it('shows each wrong field with the spec’s texts and saves nothing', async () => {
     const programme = await f.programme('applying', ['KAK']);
-    const url = `/api/en/programme/${programme.id}/applicants`;
+    const url = `/api/en/programme/professional-certificate/${programme.id}/applicants`;
     const form = await post('coordinator', url, {
       firstName: '',
       lastName: 'Deng',
@@ -331,12 +400,16 @@ describe('adding an applicant by hand', () => {
   it('is refused while the programme is not taking applicants', async () => {
     for (const status of ['new', 'running', 'finished', 'cancelled'] as const) {
       const programme = await f.programme(status);
-      const res = await post('coordinator', `/api/en/programme/${programme.id}/applicants`, {
-        firstName: 'Late',
-        lastName: 'Applicant',
-        birthDate: yearsAgo(25),
-        clcId: kak,
-      });
+      const res = await post(
+        'coordinator',
+        `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+        {
+          firstName: 'Late',
+          lastName: 'Applicant',
+          birthDate: yearsAgo(25),
+          clcId: kak,
+        },
+      );
       expect(res.statusCode).toBe(409);
       expect(res.json<Fields>().detail).toBe(
         `Applicants can be added only while the programme is applying, preparing or preparation done; it is ${status}.`,
@@ -351,7 +424,7 @@ describe('adding an applicant by hand', () => {
 
 describe('study breaks', () => {
   const url = (programmeId: number, enrolmentId: number, rest = '') =>
-    `/api/en/programme/${programmeId}/students/${enrolmentId}/breaks${rest}`;
+    `/api/en/programme/professional-certificate/${programmeId}/students/${enrolmentId}/breaks${rest}`;
 
   it('adds, lists, ends early and removes breaks, each audited', async () => {
     const programme = await f.programme('running');
@@ -490,14 +563,22 @@ describe('a student’s programmes', () => {
       `insert into enrolments (programme_id, user_id, clc_id, state) values ($1, $2, $3, 'applied')`,
       [second.id, who.userId, kak],
     );
-    await post('coordinator', `/api/en/programme/${first.id}/students/actions/accept`, {
-      enrolmentIds: [who.enrolmentId],
-      reason: 'Strong application',
-    });
-    await post('coordinator', `/api/en/programme/${first.id}/students/actions/suspend`, {
-      enrolmentIds: [who.enrolmentId],
-      breakEndsOn: addDays(todayUtc(), 14),
-    });
+    await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${first.id}/students/actions/accept`,
+      {
+        enrolmentIds: [who.enrolmentId],
+        reason: 'Strong application',
+      },
+    );
+    await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${first.id}/students/actions/suspend`,
+      {
+        enrolmentIds: [who.enrolmentId],
+        breakEndsOn: addDays(todayUtc(), 14),
+      },
+    );
     const res = await get('coordinator', `/api/en/student/${who.userId}/programmes`);
     expect(res.statusCode).toBe(200);
     const programmes = res.json<StudentProgramme[]>();

@@ -13,8 +13,12 @@ import {
   studentProgrammesSchema,
   studyBreakInputSchema,
   studyBreakSchema,
+  PROGRAMME_TYPE_LABELS,
+  PROGRAMME_TYPE_PATHS,
   type EnrolmentAction,
+  type ProgrammeType,
 } from '@lantern/contracts/programme';
+import type { Right } from '@lantern/contracts/rights';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { authOf } from '../../plugins/auth';
 import { uploadedFile } from '../../plugins/body';
@@ -41,30 +45,39 @@ const enrolmentParams = idParams.extend({ enrolmentId: recordId });
 const breakParams = enrolmentParams.extend({ breakId: recordId });
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
+/** The types whose students the sis lists, each behind its own right. */
+const STUDENT_LISTS: [ProgrammeType, Right][] = [
+  ['professional', 'PC_STUDENT__DISPLAY'],
+  ['bachelor', 'BA_STUDENT__DISPLAY'],
+];
+
 /** `finalizeAll` → `finalize-all`: an action's URL segment. */
 export const actionPath = (action: EnrolmentAction) =>
   action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/:locale/programme/:id';
+  const programme: ProgrammeType = 'professional';
+  const base = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[programme]}/:id`;
 
-  r.get(`${base}/students`, {
-    config: { access: { right: 'PC_STUDENT__DISPLAY' } },
-    schema: {
-      tags,
-      summary:
-        'A programme’s students in reach: search by name, JWL-ID or e-mail; filter by state, CLC, study break; sort; page (≤ 100)',
-      params: idParams,
-      querystring: enrolmentListQuerySchema,
-      response: { 200: enrolmentPageSchema, 404: errorBodySchema },
-    },
-    handler: async (request) =>
-      findEnrolmentList(deps, authOf(request), request.params.id, request.query),
-  });
+  // A programme's students, one route per type behind that type's right (decision 0003).
+  for (const [type, right] of STUDENT_LISTS) {
+    r.get(`/api/:locale/programme/${PROGRAMME_TYPE_PATHS[type]}/:id/students`, {
+      config: { access: { right }, programme: type },
+      schema: {
+        tags,
+        summary: `A ${PROGRAMME_TYPE_LABELS[type].toLowerCase()}’s students in reach: search by name, JWL-ID or e-mail; filter by state, CLC, study break; sort; page (≤ 100)`,
+        params: idParams,
+        querystring: enrolmentListQuerySchema,
+        response: { 200: enrolmentPageSchema, 404: errorBodySchema },
+      },
+      handler: async (request) =>
+        findEnrolmentList(deps, authOf(request), request.params.id, request.query),
+    });
+  }
 
   r.post(`${base}/applicants`, {
-    config: { access: { right: 'PROGRAMME_APPLICANT__CREATE' } },
+    config: { access: { right: 'PROGRAMME_APPLICANT__CREATE' }, programme },
     schema: {
       tags,
       summary:
@@ -81,6 +94,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
   r.post(`${base}/applicants/import`, {
     config: {
       access: { right: 'PROGRAMME_APPLICANT__IMPORT' },
+      programme,
       files: { maxBytes: MAX_IMPORT_BYTES },
     },
     schema: {
@@ -108,7 +122,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
   for (const action of ENROLMENT_ACTION_KEYS) {
     const rule = ENROLMENT_ACTIONS[action];
     r.post(`${base}/students/actions/${actionPath(action)}`, {
-      config: { access: { right: rule.right } },
+      config: { access: { right: rule.right }, programme },
       schema: {
         tags,
         summary: `${rule.label}: from ${rule.from.join(', ')} to ${rule.to}, while the programme is ${rule.programme.join(', ')}; one or many students, each checked on its own`,
@@ -129,7 +143,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
 
   const breaks = `${base}/students/:enrolmentId/breaks`;
   r.get(breaks, {
-    config: { access: { right: 'PC_STUDENT__DISPLAY' } },
+    config: { access: { right: 'PC_STUDENT__DISPLAY' }, programme },
     schema: {
       tags,
       summary: 'A student’s study breaks in the programme, earliest first',
@@ -144,7 +158,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
   });
 
   r.post(breaks, {
-    config: { access: { right: 'PC_BREAK__EDIT' } },
+    config: { access: { right: 'PC_BREAK__EDIT' }, programme },
     schema: {
       tags,
       summary:
@@ -163,7 +177,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
   });
 
   r.delete(`${breaks}/:breakId`, {
-    config: { access: { right: 'PC_BREAK__EDIT' } },
+    config: { access: { right: 'PC_BREAK__EDIT' }, programme },
     schema: {
       tags,
       summary: 'Remove a study break; answers the breaks left',
@@ -179,7 +193,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
   });
 
   r.post(`${breaks}/:breakId/end`, {
-    config: { access: { right: 'PC_BREAK__EDIT' } },
+    config: { access: { right: 'PC_BREAK__EDIT' }, programme },
     schema: {
       tags,
       summary:

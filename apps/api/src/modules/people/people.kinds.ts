@@ -22,11 +22,13 @@ export type Kind = {
   roles: string[] | null;
   /** The role a person created here gets; users get the roles chosen in the form. */
   createRole: string | null;
+  /** Whether the form carries the employee type (facilitators, and users for any staff). */
+  hasEmployeeType: boolean;
   input: z.ZodType;
   detail: z.ZodType;
 };
 
-/** The four people lists of the sis: each is the users holding some roles, behind its own rights. */
+/** The people lists of the sis: each is the users holding some roles, behind its own rights. */
 export const KINDS: Record<PersonKind, Kind> = {
   student: {
     kind: 'student',
@@ -40,6 +42,7 @@ export const KINDS: Record<PersonKind, Kind> = {
     },
     roles: ['STUDENT'],
     createRole: 'STUDENT',
+    hasEmployeeType: false,
     input: studentInputSchema,
     detail: studentSchema,
   },
@@ -53,9 +56,43 @@ export const KINDS: Record<PersonKind, Kind> = {
       edit: 'FACILITATOR__EDIT',
       export: 'FACILITATOR__EXPORT',
     },
-    roles: ['FACILITATOR', 'LEAD_FACILITATOR'],
+    // Lead facilitators are their own list, behind their own rights (decision 0005).
+    roles: ['FACILITATOR'],
     createRole: 'FACILITATOR',
+    hasEmployeeType: true,
     input: facilitatorInputSchema,
+    detail: personSchema,
+  },
+  'lead-facilitator': {
+    kind: 'lead-facilitator',
+    path: 'lead-facilitator',
+    label: 'Lead facilitator',
+    rights: {
+      display: 'LEAD_FACILITATOR__DISPLAY',
+      create: 'LEAD_FACILITATOR__CREATE',
+      edit: 'LEAD_FACILITATOR__EDIT',
+      export: 'LEAD_FACILITATOR__EXPORT',
+    },
+    roles: ['LEAD_FACILITATOR'],
+    createRole: 'LEAD_FACILITATOR',
+    hasEmployeeType: true,
+    input: facilitatorInputSchema,
+    detail: personSchema,
+  },
+  'lead-faculty': {
+    kind: 'lead-faculty',
+    path: 'lead-faculty',
+    label: 'Lead faculty',
+    rights: {
+      display: 'LEAD_FACULTY__DISPLAY',
+      create: 'LEAD_FACULTY__CREATE',
+      edit: 'LEAD_FACULTY__EDIT',
+      export: 'LEAD_FACULTY__EXPORT',
+    },
+    roles: ['LEAD_FACULTY'],
+    createRole: 'LEAD_FACULTY',
+    hasEmployeeType: false,
+    input: coordinatorInputSchema,
     detail: personSchema,
   },
   coordinator: {
@@ -70,6 +107,7 @@ export const KINDS: Record<PersonKind, Kind> = {
     },
     roles: ['COORDINATOR', 'LEAD_COORDINATOR'],
     createRole: 'COORDINATOR',
+    hasEmployeeType: false,
     input: coordinatorInputSchema,
     detail: personSchema,
   },
@@ -85,6 +123,7 @@ export const KINDS: Record<PersonKind, Kind> = {
     },
     roles: null,
     createRole: null,
+    hasEmployeeType: true,
     input: userInputSchema,
     detail: personSchema,
   },

@@ -212,8 +212,7 @@ function userValues(kind: Kind, data: PersonData, phone: string | null): repo.Us
     email: data.email,
     phone,
     gender: data.gender,
-    employeeType:
-      kind.kind === 'facilitator' || kind.kind === 'user' ? (data.employeeType ?? null) : undefined,
+    employeeType: kind.hasEmployeeType ? (data.employeeType ?? null) : undefined,
     systemRole: kind.kind === 'user' ? (data.systemRole ?? 'user') : undefined,
     status: kind.kind === 'user' ? (data.status ?? 'active') : undefined,
   };

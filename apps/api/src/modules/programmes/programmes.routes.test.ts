@@ -280,7 +280,7 @@ describe('the programme lists', () => {
       await enrol(t, gamma.id, user ?? 0, state);
     await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${gamma.id}/actions/open-applications`,
+      url: `/api/en/programme/professional-certificate/${gamma.id}/actions/open-applications`,
       headers: admin,
       payload: { version: gamma.version },
     });

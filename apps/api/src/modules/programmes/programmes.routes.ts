@@ -10,6 +10,7 @@ import {
   programmeSchema,
   programmeTransitionSchema,
   programmeUpdateSchema,
+  PROGRAMME_TYPE_PATHS,
   type ProgrammeType,
 } from '@lantern/contracts/programme';
 import { historyEntrySchema } from '@lantern/contracts/clc';
@@ -81,7 +82,7 @@ function professionalRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   r.get(`${base}/:id`, {
-    config: { access: { right: 'PC_PROGRAMME__DISPLAY' } },
+    config: { access: { right: 'PC_PROGRAMME__DISPLAY' }, programme: type },
     schema: {
       tags,
       summary: 'One professional certificate: CLCs, courses, students by state, certificates',
@@ -93,7 +94,7 @@ function professionalRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   r.put(`${base}/:id`, {
-    config: { access: { right: 'PC_PROGRAMME__EDIT' } },
+    config: { access: { right: 'PC_PROGRAMME__EDIT' }, programme: type },
     schema: {
       tags,
       summary:
@@ -109,7 +110,7 @@ function professionalRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   r.get(`${base}/:id/history`, {
-    config: { access: { right: 'PC_PROGRAMME__DISPLAY' } },
+    config: { access: { right: 'PC_PROGRAMME__DISPLAY' }, programme: type },
     schema: {
       tags,
       summary: 'Who changed the programme or its status, what and when',
@@ -125,27 +126,35 @@ function professionalRoutes(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-/** One route per move of the status machine, so each declares its own right. */
+/**
+ * One route per move of the status machine, so each declares its own right. Only professional
+ * certificates are moved through the sis so far; another type gets its own routes under its path.
+ */
 function transitionRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const type: ProgrammeType = 'professional';
   for (const action of PROGRAMME_ACTION_KEYS) {
     const { label, right, from, to } = PROGRAMME_ACTIONS[action];
-    r.post(`/api/:locale/programme/:id/actions/${actionPath(action)}`, {
-      config: { access: { right } },
-      schema: {
-        tags,
-        summary: `${label}: ${from.join(', ')} → ${to}, at the version the user saw`,
-        params: idParams,
-        body: programmeTransitionSchema.pick({ version: true }),
-        response: { 200: programmeSchema, ...errors },
+    r.post(
+      `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[type]}/:id/actions/${actionPath(action)}`,
+      {
+        config: { access: { right }, programme: type },
+        schema: {
+          tags,
+          summary: `${label}: ${from.join(', ')} → ${to}, at the version the user saw`,
+          params: idParams,
+          body: programmeTransitionSchema.pick({ version: true }),
+          response: { 200: programmeSchema, ...errors },
+        },
+        handler: async (request) =>
+          moveProgramme(deps, authOf(request), {
+            id: request.params.id,
+            type,
+            action,
+            version: request.body.version,
+          }),
       },
-      handler: async (request) =>
-        moveProgramme(deps, authOf(request), {
-          id: request.params.id,
-          action,
-          version: request.body.version,
-        }),
-    });
+    );
   }
 }
 

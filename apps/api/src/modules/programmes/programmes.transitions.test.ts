@@ -46,7 +46,7 @@ const move = async (
 ) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/en/programme/${id}/actions/${actionPath(action)}`,
+    url: `/api/en/programme/professional-certificate/${id}/actions/${actionPath(action)}`,
     headers,
     payload: { version },
   });
@@ -69,7 +69,8 @@ describe('the programme status machine', () => {
       const route = t.routes.find(
         (r) =>
           r.method === 'POST' &&
-          r.url === `/api/:locale/programme/:id/actions/${actionPath(action)}`,
+          r.url ===
+            `/api/:locale/programme/professional-certificate/:id/actions/${actionPath(action)}`,
       );
       expect(route?.access, action).toEqual({ right: PROGRAMME_ACTIONS[action].right });
     }
@@ -171,7 +172,7 @@ describe('the programme status machine', () => {
     expect(missing.statusCode).toBe(404);
     const noVersion = await t.app.inject({
       method: 'POST',
-      url: `/api/en/programme/${p.id}/actions/open-applications`,
+      url: `/api/en/programme/professional-certificate/${p.id}/actions/open-applications`,
       headers: admin,
       payload: {},
     });

@@ -3,6 +3,7 @@ import {
   type Programme,
   type ProgrammeAction,
   type ProgrammeStatus,
+  type ProgrammeType,
 } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
@@ -40,12 +41,12 @@ const stillActive = (n: number) =>
 export async function moveProgramme(
   deps: Deps,
   auth: AuthContext,
-  input: { id: number; action: ProgrammeAction; version: number },
+  input: { id: number; type: ProgrammeType; action: ProgrammeAction; version: number },
 ): Promise<Programme> {
-  const { id, action, version } = input;
+  const { id, type, action, version } = input;
   const { from, to } = PROGRAMME_ACTIONS[action];
   const allowed: readonly ProgrammeStatus[] = from;
-  const current = await repo.getProgrammeState(deps.db, clcScope(auth), id);
+  const current = await repo.getProgrammeState(deps.db, clcScope(auth), id, type);
   if (!current) throw notFound('The programme');
   if (current.version !== version) throw staleProgramme();
   if (!allowed.includes(current.status))
@@ -71,5 +72,5 @@ export async function moveProgramme(
     );
   });
   deps.mailer.dispatch(mails);
-  return getProgrammeDetail(deps, auth, id);
+  return getProgrammeDetail(deps, auth, id, type);
 }

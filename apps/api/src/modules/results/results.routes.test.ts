@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const url = () => `/api/en/programme/${String(programmeId)}/results`;
+const url = () => `/api/en/programme/professional-certificate/${String(programmeId)}/results`;
 const get = async () => {
   const res = await t.app.inject({ method: 'GET', url: url(), headers: admin });
   expect(res.statusCode, res.body).toBe(200);
@@ -243,12 +243,24 @@ describe('course results and review grades', () => {
     expect(after.students.find((s) => s.enrolmentId === passed?.enrolmentId)?.onBreak).toBe(false);
     const list = await t.app.inject({
       method: 'GET',
-      url: `/api/en/programme/${String(programmeId)}/students?onBreak=true`,
+      url: `/api/en/programme/professional-certificate/${String(programmeId)}/students?onBreak=true`,
       headers: admin,
     });
     expect(list.json<{ items: { id: number }[] }>().items.map((i) => i.id)).toEqual([
       active?.enrolmentId,
     ]);
+  });
+
+  it('lets every reader of the grade book read results (decision 0003)', async () => {
+    for (const reader of [
+      'faculty',
+      'lead_faculty',
+      'view_only_user',
+      'university_representative',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: url(), headers: await t.as(reader) });
+      expect(res.statusCode, reader).toBe(200);
+    }
   });
 
   it('takes results only while the programme runs, and only with the right', async () => {
@@ -258,7 +270,15 @@ describe('course results and review grades', () => {
       headers: await t.as('coordinator'),
     });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ missingRight: 'PROGRAMME__REVIEW_GRADES' });
+    expect(forbidden.json()).toMatchObject({ missingRight: 'GRADE_BOOK__DISPLAY' });
+    const reader = await t.app.inject({
+      method: 'PUT',
+      url: url(),
+      headers: await t.as('faculty'),
+      payload: { entries: [] },
+    });
+    expect(reader.statusCode).toBe(403);
+    expect(reader.json()).toMatchObject({ missingRight: 'PROGRAMME__REVIEW_GRADES' });
     await t.database.query(`update programmes set status = 'prep_done' where id = $1`, [
       programmeId,
     ]);

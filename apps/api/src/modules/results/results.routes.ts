@@ -7,6 +7,7 @@ import {
   resultsInputSchema,
   resultsSavedSchema,
 } from '@lantern/contracts/results';
+import { PROGRAMME_TYPE_PATHS, type ProgrammeType } from '@lantern/contracts/programme';
 import { uploadedFile } from '../../plugins/body';
 import { importResults } from './results.import';
 import { authOf } from '../../plugins/auth';
@@ -17,10 +18,12 @@ import * as service from './results.service';
 /** Course results and the proposed outcomes of review-grades (`:programme/finish`). */
 export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/:locale/programme/:id/results';
+  const programme: ProgrammeType = 'professional';
+  const base = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[programme]}/:id/results`;
 
   r.get(base, {
-    config: { access: { right: 'PROGRAMME__REVIEW_GRADES' } },
+    // Reading results is reading the grade book (decision 0003); entering them is reviewing grades.
+    config: { access: { right: 'GRADE_BOOK__DISPLAY' }, programme },
     schema: {
       tags: ['results'],
       summary: 'Every student’s course results, average, band and proposed outcome',
@@ -31,7 +34,7 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   r.put(base, {
-    config: { access: { right: 'PROGRAMME__REVIEW_GRADES' } },
+    config: { access: { right: 'PROGRAMME__REVIEW_GRADES' }, programme },
     schema: {
       tags: ['results'],
       summary: 'Enters or clears course results of active students (all or nothing)',
@@ -46,6 +49,7 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   r.post(`${base}/import`, {
     config: {
       access: { right: 'PROGRAMME__REVIEW_GRADES' },
+      programme,
       files: { maxBytes: 20 * 1024 * 1024 },
     },
     schema: {

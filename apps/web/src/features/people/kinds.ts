@@ -15,7 +15,9 @@ export type KindConfig = {
   filters: readonly PersonFilter[];
 };
 
-const rights = (family: 'STUDENT' | 'FACILITATOR' | 'COORDINATOR' | 'USER') =>
+const rights = (
+  family: 'STUDENT' | 'FACILITATOR' | 'LEAD_FACILITATOR' | 'LEAD_FACULTY' | 'COORDINATOR' | 'USER',
+) =>
   ({
     display: `${family}__DISPLAY`,
     create: `${family}__CREATE`,
@@ -41,6 +43,22 @@ export const KINDS = {
     plural: 'Facilitators',
     rights: rights('FACILITATOR'),
     filters: [...COMMON, 'employeeType'],
+  },
+  'lead-facilitator': {
+    kind: 'lead-facilitator',
+    path: 'lead-facilitator',
+    label: 'Lead facilitator',
+    plural: 'Lead facilitators',
+    rights: rights('LEAD_FACILITATOR'),
+    filters: [...COMMON, 'employeeType'],
+  },
+  'lead-faculty': {
+    kind: 'lead-faculty',
+    path: 'lead-faculty',
+    label: 'Lead faculty',
+    plural: 'Lead faculty',
+    rights: rights('LEAD_FACULTY'),
+    filters: COMMON,
   },
   coordinator: {
     kind: 'coordinator',

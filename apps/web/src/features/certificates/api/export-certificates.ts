@@ -31,15 +31,18 @@ export type ExportOutcome =
 export async function exportCertificates(input: ExportCertificatesInput): Promise<ExportOutcome> {
   const { programmeId, format, enrolmentIds } = input;
   if (input.count > CERTIFICATE_DIRECT_EXPORT_LIMIT) {
-    const status = await apiFetch(`/api/en/programme/${programmeId}/certificates/export`, {
-      method: 'POST',
-      body: enrolmentIds ? { format, enrolmentIds } : { format },
-      schema: certificateExportStatusSchema,
-    });
+    const status = await apiFetch(
+      `/api/en/programme/professional-certificate/${programmeId}/certificates/export`,
+      {
+        method: 'POST',
+        body: enrolmentIds ? { format, enrolmentIds } : { format },
+        schema: certificateExportStatusSchema,
+      },
+    );
     return { kind: 'job', status };
   }
   const download = await apiDownload(
-    `/api/en/programme/${programmeId}/certificates/export/${format}`,
+    `/api/en/programme/professional-certificate/${programmeId}/certificates/export/${format}`,
     {
       query: { enrolmentIds: enrolmentIds?.join(',') },
       fallbackName: `certificates.${format}`,

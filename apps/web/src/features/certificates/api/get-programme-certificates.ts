@@ -3,7 +3,7 @@ import { programmeCertificatesSchema } from '@lantern/contracts/programme';
 import { apiFetch } from '../../../lib/api-client';
 
 export const getProgrammeCertificates = (programmeId: number) =>
-  apiFetch(`/api/en/programme/${programmeId}/certificates`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/certificates`, {
     schema: programmeCertificatesSchema,
   });
 

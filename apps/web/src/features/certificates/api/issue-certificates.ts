@@ -6,7 +6,7 @@ export type IssueCertificatesInput = { programmeId: number; enrolmentIds?: numbe
 
 /** Issues to the selected passed students (none: every passed one without a certificate). */
 export const issueCertificates = ({ programmeId, enrolmentIds }: IssueCertificatesInput) =>
-  apiFetch(`/api/en/programme/${programmeId}/certificates`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/certificates`, {
     method: 'POST',
     body: enrolmentIds ? { enrolmentIds } : {},
     schema: enrolmentActionResultSchema,

@@ -14,6 +14,8 @@ import {
 } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
+import { useCurrentUser } from '../../../lib/base-data';
+import { hasRight } from '../../../lib/rights';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useExportCertificates, type ExportOutcome } from '../api/export-certificates';
 import { useProgrammeCertificates } from '../api/get-programme-certificates';
@@ -22,7 +24,8 @@ import { CertificateTable } from '../components/certificate-table';
 import { ExportJobProgress, ExportStatusView } from '../components/export-status';
 import { IssueResult } from '../components/issue-result';
 
-export const loader = requireRight('PROGRAMME_CERTIFICATE__EXPORT');
+// The page lists certificates; issuing and downloading need their own rights (decision 0003).
+export const loader = requireRight('CERTIFICATE__DISPLAY');
 
 const overviewPath = (id: number) => `/en/programme/professional-certificate/${id}/overview`;
 
@@ -49,6 +52,9 @@ function CertificateExport({ data }: { data: ProgrammeCertificates }) {
   const issue = useIssueCertificates();
   const exporter = useExportCertificates();
   const download = useDownloadCertificate();
+  const user = useCurrentUser();
+  const canIssue = hasRight(user, 'CERTIFICATE__CREATE');
+  const canExport = hasRight(user, 'CERTIFICATE__EXPORT');
 
   // With nothing selected, every button acts on all passed students.
   const scope = selected.length > 0 ? selected : items;
@@ -84,52 +90,58 @@ function CertificateExport({ data }: { data: ProgrammeCertificates }) {
       ) : null}
 
       <Group gap="xs" align="center">
-        <Button
-          size="sm"
-          disabled={!programme.canIssue || toIssue === 0}
-          loading={issue.isPending}
-          onClick={() => {
-            setIssued(null);
-            issue.mutate(
-              {
-                programmeId: programme.id,
-                ...(selected.length > 0
-                  ? { enrolmentIds: selected.map((r) => r.enrolmentId) }
-                  : {}),
-              },
-              {
-                onSuccess: (result) => {
-                  setIssued(result);
-                  setSelected([]);
+        {canIssue ? (
+          <Button
+            size="sm"
+            disabled={!programme.canIssue || toIssue === 0}
+            loading={issue.isPending}
+            onClick={() => {
+              setIssued(null);
+              issue.mutate(
+                {
+                  programmeId: programme.id,
+                  ...(selected.length > 0
+                    ? { enrolmentIds: selected.map((r) => r.enrolmentId) }
+                    : {}),
                 },
-              },
-            );
-          }}
-        >
-          Issue certificates
-        </Button>
-        <Button
-          size="sm"
-          variant="default"
-          disabled={certified.length === 0}
-          loading={exporter.isPending && exporter.variables.format === 'zip'}
-          onClick={() => {
-            runExport('zip');
-          }}
-        >
-          Download ZIP
-        </Button>
-        <Button
-          size="sm"
-          variant="default"
-          disabled={certified.length === 0}
-          loading={exporter.isPending && exporter.variables.format === 'pdf'}
-          onClick={() => {
-            runExport('pdf');
-          }}
-        >
-          Download one PDF
-        </Button>
+                {
+                  onSuccess: (result) => {
+                    setIssued(result);
+                    setSelected([]);
+                  },
+                },
+              );
+            }}
+          >
+            Issue certificates
+          </Button>
+        ) : null}
+        {canExport ? (
+          <>
+            <Button
+              size="sm"
+              variant="default"
+              disabled={certified.length === 0}
+              loading={exporter.isPending && exporter.variables.format === 'zip'}
+              onClick={() => {
+                runExport('zip');
+              }}
+            >
+              Download ZIP
+            </Button>
+            <Button
+              size="sm"
+              variant="default"
+              disabled={certified.length === 0}
+              loading={exporter.isPending && exporter.variables.format === 'pdf'}
+              onClick={() => {
+                runExport('pdf');
+              }}
+            >
+              Download one PDF
+            </Button>
+          </>
+        ) : null}
         <Text size="sm" c="dimmed">
           {selected.length > 0
             ? `${selected.length} selected: ${toIssue} without a certificate, ${certified.length} with one`

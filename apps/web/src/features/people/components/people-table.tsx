@@ -80,7 +80,7 @@ export function PeopleTable(props: PeopleTableProps) {
       },
     );
   }
-  if (props.kind === 'facilitator' || props.kind === 'user') {
+  if (props.kind === 'facilitator' || props.kind === 'lead-facilitator' || props.kind === 'user') {
     columns.push({
       accessor: 'employeeType',
       title: 'Employee type',

@@ -18,7 +18,11 @@ import { EmailField } from './email-field';
 import { ClcField, EnumField } from './form-fields';
 import { SaveWarnings } from './save-warnings';
 
-export type StaffKind = 'facilitator' | 'coordinator' | 'user';
+export type StaffKind =
+  'facilitator' | 'lead-facilitator' | 'lead-faculty' | 'coordinator' | 'user';
+
+/** The kinds whose form carries the employee type, required for facilitators (spec §2). */
+const FACILITATOR_FORMS: readonly StaffKind[] = ['facilitator', 'lead-facilitator'];
 
 /** What the facilitator, coordinator and user forms hold; each kind checks its part with its own
  * schema from the contracts. */
@@ -45,6 +49,8 @@ const forForm = <S extends z.ZodType>(schema: S) =>
 
 const SCHEMAS = {
   facilitator: forForm(facilitatorInputSchema),
+  'lead-facilitator': forForm(facilitatorInputSchema),
+  'lead-faculty': forForm(coordinatorInputSchema),
   coordinator: forForm(coordinatorInputSchema),
   user: forForm(userInputSchema),
 };
@@ -173,13 +179,13 @@ export function StaffForm(props: StaffFormProps) {
         </FormSection>
         <FormSection legend={props.kind === 'user' ? 'Access' : 'Work'}>
           <ClcField control={control} name="clcIds" label="CLCs" required initial={props.clcs} />
-          {props.kind !== 'coordinator' ? (
+          {FACILITATOR_FORMS.includes(props.kind) || props.kind === 'user' ? (
             <EnumField
               control={control}
               name="employeeType"
               label="Employee type"
               enumeration="employeeTypes"
-              required={props.kind === 'facilitator'}
+              required={FACILITATOR_FORMS.includes(props.kind)}
             />
           ) : null}
           {props.kind === 'user' ? (

@@ -7,7 +7,10 @@ export type ApplicantInput = z.output<typeof applicantInputSchema>;
 export type AddApplicantInput = { programmeId: number; data: ApplicantInput };
 
 export const addApplicant = ({ programmeId, data }: AddApplicantInput) =>
-  apiRequest(`/api/en/programme/${programmeId}/applicants`, { method: 'POST', body: data });
+  apiRequest(`/api/en/programme/professional-certificate/${programmeId}/applicants`, {
+    method: 'POST',
+    body: data,
+  });
 
 export function useAddApplicant() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { classesQueryOptions } from './get-classes';
 export type ClassInput = z.output<typeof classInputSchema>;
 
 export const createClass = ({ programmeId, data }: { programmeId: number; data: ClassInput }) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes`, {
     method: 'POST',
     body: data,
     schema: z.object({ id: z.number().int() }),

@@ -5,7 +5,7 @@ import { classesQueryOptions } from './get-classes';
 
 /** Deletes an empty class; one with students is a 409 whose sentence says how many. */
 export const deleteClass = ({ programmeId, classId }: { programmeId: number; classId: number }) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes/${classId}`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes/${classId}`, {
     method: 'DELETE',
     schema: okSchema,
   });

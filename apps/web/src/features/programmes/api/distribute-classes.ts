@@ -13,7 +13,7 @@ export const distributeClasses = ({
   programmeId: number;
   data: DistributeInput;
 }) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes/distribute`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes/distribute`, {
     method: 'POST',
     body: data,
     schema: distributeResultSchema,

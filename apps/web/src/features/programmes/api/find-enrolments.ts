@@ -5,7 +5,10 @@ import { apiFetch } from '../../../lib/api-client';
 export type FindEnrolmentsQuery = Record<string, string | number>;
 
 export const findEnrolments = (programmeId: number, query: FindEnrolmentsQuery) =>
-  apiFetch(`/api/en/programme/${programmeId}/students`, { query, schema: enrolmentPageSchema });
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/students`, {
+    query,
+    schema: enrolmentPageSchema,
+  });
 
 export const enrolmentsQueryOptions = (programmeId: number, query: FindEnrolmentsQuery) =>
   queryOptions({

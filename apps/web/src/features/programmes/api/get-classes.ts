@@ -3,7 +3,9 @@ import { programmeClassesSchema } from '@lantern/contracts/classes';
 import { apiFetch } from '../../../lib/api-client';
 
 export const getClasses = (programmeId: number) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes`, { schema: programmeClassesSchema });
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes`, {
+    schema: programmeClassesSchema,
+  });
 
 export const classesQueryOptions = (programmeId: number) =>
   queryOptions({

@@ -3,7 +3,9 @@ import { programmeResultsSchema } from '@lantern/contracts/results';
 import { apiFetch } from '../../../lib/api-client';
 
 export const getResults = (programmeId: number) =>
-  apiFetch(`/api/en/programme/${programmeId}/results`, { schema: programmeResultsSchema });
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/results`, {
+    schema: programmeResultsSchema,
+  });
 
 export const resultsQueryOptions = (programmeId: number) =>
   queryOptions({

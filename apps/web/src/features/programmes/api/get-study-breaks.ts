@@ -8,7 +8,7 @@ export const studyBreaksSchema = z.array(studyBreakSchema);
 export type EnrolmentRef = { programmeId: number; enrolmentId: number };
 
 export const breaksPath = ({ programmeId, enrolmentId }: EnrolmentRef) =>
-  `/api/en/programme/${programmeId}/students/${enrolmentId}/breaks`;
+  `/api/en/programme/professional-certificate/${programmeId}/students/${enrolmentId}/breaks`;
 
 export const getStudyBreaks = (ref: EnrolmentRef) =>
   apiFetch(breaksPath(ref), { schema: studyBreaksSchema });

@@ -9,7 +9,7 @@ export type ImportApplicantsInput = { programmeId: number; file: File; dryRun: b
 export const importApplicants = ({ programmeId, file, dryRun }: ImportApplicantsInput) => {
   const body = new FormData();
   body.append('file', file);
-  return apiFetch(`/api/en/programme/${programmeId}/applicants/import`, {
+  return apiFetch(`/api/en/programme/professional-certificate/${programmeId}/applicants/import`, {
     method: 'POST',
     query: { dryRun: String(dryRun) },
     body,

@@ -10,7 +10,7 @@ export type ImportResultsInput = { programmeId: number; file: File; dryRun: bool
 export const importResults = ({ programmeId, file, dryRun }: ImportResultsInput) => {
   const body = new FormData();
   body.append('file', file);
-  return apiFetch(`/api/en/programme/${programmeId}/results/import`, {
+  return apiFetch(`/api/en/programme/professional-certificate/${programmeId}/results/import`, {
     method: 'POST',
     query: { dryRun: String(dryRun) },
     body,

@@ -9,7 +9,7 @@ export type MoveResult = z.infer<typeof moveResultSchema>;
 /** Moves students into a class of their CLC (or out of every class, with null); a student of
  * another CLC comes back refused with the reason. */
 export const moveStudents = ({ programmeId, data }: { programmeId: number; data: MoveInput }) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes/move`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes/move`, {
     method: 'POST',
     body: data,
     schema: moveResultSchema,

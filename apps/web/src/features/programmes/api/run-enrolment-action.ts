@@ -12,11 +12,14 @@ export type RunEnrolmentActionInput = { programmeId: number; input: EnrolmentAct
 
 /** One action on a selection: the allowed moves happen, the refused ones come back with why. */
 export const runEnrolmentAction = ({ programmeId, input }: RunEnrolmentActionInput) =>
-  apiFetch(`/api/en/programme/${programmeId}/students/actions/${kebab(input.action)}`, {
-    method: 'POST',
-    body: input,
-    schema: enrolmentActionResultSchema,
-  });
+  apiFetch(
+    `/api/en/programme/professional-certificate/${programmeId}/students/actions/${kebab(input.action)}`,
+    {
+      method: 'POST',
+      body: input,
+      schema: enrolmentActionResultSchema,
+    },
+  );
 
 export function useRunEnrolmentAction() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ export type RunProgrammeActionInput = { id: number; action: ProgrammeAction; ver
 
 /** One move of the programme's status machine; 409 with the server's sentence when refused. */
 export const runProgrammeAction = ({ id, action, version }: RunProgrammeActionInput) =>
-  apiRequest(`/api/en/programme/${id}/actions/${kebab(action)}`, {
+  apiRequest(`/api/en/programme/professional-certificate/${id}/actions/${kebab(action)}`, {
     method: 'POST',
     body: { version },
   });

@@ -9,7 +9,7 @@ export type ResultsInput = z.output<typeof resultsInputSchema>;
 /** Enters or clears course results, all or nothing: a wrong entry refuses the whole save with
  * `fields` such as `entries.3.score`. */
 export const saveResults = ({ programmeId, data }: { programmeId: number; data: ResultsInput }) =>
-  apiFetch(`/api/en/programme/${programmeId}/results`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/results`, {
     method: 'PUT',
     body: data,
     schema: resultsSavedSchema,

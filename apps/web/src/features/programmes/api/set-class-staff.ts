@@ -17,7 +17,7 @@ export const setClassStaff = ({
   classId: number;
   data: ClassStaffInput;
 }) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes/${classId}/staff`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes/${classId}/staff`, {
     method: 'PUT',
     body: data,
     schema: okSchema,

@@ -16,7 +16,7 @@ export const updateClass = ({
   classId: number;
   data: ClassUpdate;
 }) =>
-  apiFetch(`/api/en/programme/${programmeId}/classes/${classId}`, {
+  apiFetch(`/api/en/programme/professional-certificate/${programmeId}/classes/${classId}`, {
     method: 'PUT',
     body: data,
     schema: okSchema,

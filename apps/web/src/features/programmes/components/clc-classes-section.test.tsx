@@ -114,7 +114,7 @@ describe('ClcClassesSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
 
     const { url, init } = fetchCall(fetchMock, 0);
-    expect(url).toBe('/api/en/programme/7/classes/move');
+    expect(url).toBe('/api/en/programme/professional-certificate/7/classes/move');
     expect(JSON.parse(bodyText(init))).toEqual({ enrolmentIds: [1, 2], classId: 12 });
     const result = await screen.findByRole('status', { name: 'Moved: 1 done, 1 refused' });
     expect(result).toHaveTextContent(

@@ -76,7 +76,9 @@ describe('ImportApplicantsModal', () => {
     expect(screen.getByText('Nothing was imported')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Import \d/ })).not.toBeInTheDocument();
     const first = fetchCall(fetchMock, 0);
-    expect(first.url).toBe('/api/en/programme/7/applicants/import?dryRun=true');
+    expect(first.url).toBe(
+      '/api/en/programme/professional-certificate/7/applicants/import?dryRun=true',
+    );
     expect(first.init.body).toBeInstanceOf(FormData);
 
     await user.upload(fileInput(), csv());
@@ -88,7 +90,9 @@ describe('ImportApplicantsModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 3 applicants' }));
     expect(await screen.findByText('Imported')).toBeInTheDocument();
-    expect(fetchCall(fetchMock, 2).url).toBe('/api/en/programme/7/applicants/import?dryRun=false');
+    expect(fetchCall(fetchMock, 2).url).toBe(
+      '/api/en/programme/professional-certificate/7/applicants/import?dryRun=false',
+    );
     expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
   });
 

@@ -111,7 +111,9 @@ describe('ImportResultsModal', () => {
     expect(screen.getByText('Nothing was imported')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Import \d/ })).not.toBeInTheDocument();
     const first = fetchCall(fetchMock, 0);
-    expect(first.url).toBe('/api/en/programme/7/results/import?dryRun=true');
+    expect(first.url).toBe(
+      '/api/en/programme/professional-certificate/7/results/import?dryRun=true',
+    );
     expect(first.init.method).toBe('POST');
     expect(first.init.body).toBeInstanceOf(FormData);
 
@@ -127,7 +129,9 @@ describe('ImportResultsModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 3 scores' }));
     expect(await screen.findByText('Imported')).toBeInTheDocument();
-    expect(fetchCall(fetchMock, 2).url).toBe('/api/en/programme/7/results/import?dryRun=false');
+    expect(fetchCall(fetchMock, 2).url).toBe(
+      '/api/en/programme/professional-certificate/7/results/import?dryRun=false',
+    );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['programmes', 'results', 7] });
     expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Results file')).not.toBeInTheDocument();

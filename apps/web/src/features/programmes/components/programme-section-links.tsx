@@ -15,7 +15,7 @@ const SECTIONS: readonly { label: string; right: Right; path: (id: number) => st
   { label: 'Review grades', right: 'PROGRAMME__REVIEW_GRADES', path: programmeFinishPath },
   {
     label: 'Certificates',
-    right: 'PROGRAMME_CERTIFICATE__EXPORT',
+    right: 'CERTIFICATE__DISPLAY',
     path: programmeCertificatesPath,
   },
   { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: programmeMailsPath },

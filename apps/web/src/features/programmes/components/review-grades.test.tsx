@@ -107,7 +107,8 @@ const callsTo = (path: string) =>
 describe('ReviewGrades', () => {
   it('saves every changed cell at once and puts the server’s field errors by their cells', async () => {
     serve((url, init) =>
-      url.startsWith('/api/en/programme/7/results') && init.method === 'PUT'
+      url.startsWith('/api/en/programme/professional-certificate/7/results') &&
+      init.method === 'PUT'
         ? jsonResponse(
             {
               detail: 'At most 100',
@@ -130,7 +131,7 @@ describe('ReviewGrades', () => {
     expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save results' }));
-    const [put] = callsTo('/api/en/programme/7/results');
+    const [put] = callsTo('/api/en/programme/professional-certificate/7/results');
     expect(put?.init.method).toBe('PUT');
     expect(JSON.parse(bodyText(put?.init))).toEqual({
       entries: [
@@ -158,12 +159,12 @@ describe('ReviewGrades', () => {
     await user.type(cell, 'abc');
     expect(cell).toHaveAccessibleDescription('Must be a number');
     expect(screen.getByRole('button', { name: 'Save results' })).toBeDisabled();
-    expect(callsTo('/api/en/programme/7/results')).toEqual([]);
+    expect(callsTo('/api/en/programme/professional-certificate/7/results')).toEqual([]);
   });
 
   it('finalizes all proposed passes after confirming, and shows who was refused and why', async () => {
     serve((url) =>
-      url === '/api/en/programme/7/students/actions/finalize'
+      url === '/api/en/programme/professional-certificate/7/students/actions/finalize'
         ? jsonResponse({ done: [], refused: [{ enrolmentId: 31, reason: 'Results missing.' }] })
         : jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404),
     );
@@ -176,7 +177,9 @@ describe('ReviewGrades', () => {
     expect(within(dialog).getByText(/1 active student has a passing score/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Finalize 1' }));
 
-    const [post] = callsTo('/api/en/programme/7/students/actions/finalize');
+    const [post] = callsTo(
+      '/api/en/programme/professional-certificate/7/students/actions/finalize',
+    );
     expect(JSON.parse(bodyText(post?.init))).toEqual({
       action: 'finalize',
       enrolmentIds: [31],
