@@ -9,7 +9,7 @@ import { ageOn } from '@lantern/contracts/people';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
@@ -62,21 +62,10 @@ function parseApplicant(body: unknown): ApplicantInput {
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw badRequest(
-    Object.entries(fields)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', '),
-    fields,
-  );
+  throw invalidFields(fields);
 }
 
-const fail = (fields: Record<string, string>) =>
-  badRequest(
-    Object.entries(fields)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', '),
-    fields,
-  );
+const fail = invalidFields;
 
 /**
  * One applicant added by hand: an existing person by JWL-ID (never duplicated; they get the
