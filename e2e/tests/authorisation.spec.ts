@@ -4,6 +4,7 @@ import { expectAccessible, screenshotPath, signIn } from './support';
 /** The right the journey gives the Coordinator role and takes away again: it opens the mail log
  * under Administration, so a coordinator sees it in the menu. */
 const RIGHT = 'MAIL_LOG__DISPLAY';
+const RIGHT_LABEL = 'Mail log — view';
 
 /** The Coordinator role as the API has it now, read with the page's own sign-in. */
 async function coordinatorRole(page: Page) {
@@ -49,13 +50,13 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
   try {
     // The matrix, searched and narrowed to the one role.
     await admin.goto('/en/authorisation?q=mail%20log&role=COORDINATOR');
-    const box = admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT}` });
+    const box = admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT_LABEL}` });
     await expect(box).not.toBeChecked();
     await expectAccessible(admin);
     await admin.screenshot({ path: screenshotPath('authorisation-matrix') });
     await box.click();
     const dialog = admin.getByRole('dialog', { name: 'Change the rights of Coordinator' });
-    await expect(dialog).toContainText(RIGHT);
+    await expect(dialog).toContainText(RIGHT_LABEL);
     await expect(dialog).toContainText(/This changes the rights of \d+ users\./);
     await dialog.getByRole('button', { name: 'Change rights' }).click();
     await expect(dialog).toBeHidden();
@@ -82,10 +83,10 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
     const current = await coordinatorRole(admin);
     if (current.rights.includes(RIGHT)) {
       await admin.goto('/en/authorisation?q=mail%20log&role=COORDINATOR');
-      await admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT}` }).click();
+      await admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT_LABEL}` }).click();
       await admin.getByRole('button', { name: 'Change rights' }).click();
       await expect(
-        admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT}` }),
+        admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT_LABEL}` }),
       ).not.toBeChecked();
     }
   }
@@ -102,15 +103,17 @@ test('a view-only user opening the authorisation page lands on not-authorised na
 }) => {
   await signIn(page, 'view_only_user');
   await expect(page).toHaveURL(/\/en\/home/);
-  for (const [path, right] of [
-    ['/en/authorisation', 'AUTHORISATION__DISPLAY'],
-    ['/en/authorisationRoleList', 'ROLE__DISPLAY'],
-    ['/en/authorisationRightList', 'RIGHT__DISPLAY'],
-    ['/en/audit-log', 'AUDIT_LOG__DISPLAY'],
+  for (const [path, right, label] of [
+    ['/en/authorisation', 'AUTHORISATION__DISPLAY', 'Authorisation — view'],
+    ['/en/authorisationRoleList', 'ROLE__DISPLAY', 'Roles — view'],
+    ['/en/authorisationRightList', 'RIGHT__DISPLAY', 'Rights — view'],
+    ['/en/audit-log', 'AUDIT_LOG__DISPLAY', 'Audit log — view'],
   ] as const) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/en/not-authorised\\?missingRight=${right}$`));
-    await expect(page.getByText(`Missing right: ${right}`)).toBeVisible();
+    // The right by its label; its code is for those who set rights.
+    await expect(page.getByText(`This page needs the right “${label}”.`)).toBeVisible();
+    await expect(page.getByText(right)).toHaveCount(0);
   }
 });
 
@@ -139,7 +142,9 @@ test('an admin reads the roles and the rights; a new role needs a key of its own
 
   await page.getByRole('button', { name: 'Rights of Coordinator' }).click();
   const picker = page.getByRole('dialog', { name: 'Rights of Coordinator' });
-  await expect(picker.getByRole('checkbox', { name: 'STUDENT__EDIT', exact: true })).toBeChecked();
+  await expect(
+    picker.getByRole('checkbox', { name: 'Students — edit', exact: true }),
+  ).toBeChecked();
   await expectAccessible(page);
   await picker.getByRole('button', { name: 'Cancel' }).click();
 

@@ -25,3 +25,12 @@ test('forgot password: the mail arrives, its link sets a new password, and it wo
   await signIn(page, 'teaching_assistant', 'fresh-password-42');
   await expect(page).toHaveURL(/\/en\/home/);
 });
+
+test('forgot password: a link without a valid token says so in words', async ({ page }) => {
+  for (const link of ['/en/set-new-password', '/en/set-new-password#token=abc']) {
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired');
+    await expect(page.getByText(/must be filled/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  }
+});

@@ -61,7 +61,7 @@ test.describe.serial('a coordinator manages a student of their CLC', () => {
     await expect(page.getByRole('textbox', { name: 'CLCs' })).toHaveAccessibleDescription(
       'At least 1 option must be selected',
     );
-    await expect(page.getByText('Error while updating').first()).toBeVisible();
+    await expect(page.getByText('The student was not created').first()).toBeVisible();
     await shoot(page, 'student-new-errors');
 
     // Right, except the phone: only the server reads a phone, and says so by the field.
@@ -80,7 +80,7 @@ test.describe.serial('a coordinator manages a student of their CLC', () => {
     await page.getByRole('button', { name: 'Create student' }).click();
     await expect(page).toHaveURL(/\/en\/student\/\d+\/overview$/);
     await expect(page.getByRole('heading', { name: `Grace ${lastName}` })).toBeVisible();
-    await expect(page.getByText('Successfully updated')).toBeVisible();
+    await expect(page.getByText('Student created')).toBeVisible();
 
     // Found in the list by search.
     await page.goto('/en/student/list');

@@ -229,7 +229,7 @@ test('an admin forms the classes of a running programme, enters a result and set
   await shoot(page, 'automatic-mail-new');
   await page.getByRole('button', { name: 'Create mail' }).click();
   await expect(page).toHaveURL(/\/detail\/\d+$/);
-  await expect(page.getByText('Successfully updated').first()).toBeVisible();
+  await expect(page.getByText('Automatic mail created').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Preview' }).click();
   const filled = page.getByRole('region', { name: 'Filled mail' });

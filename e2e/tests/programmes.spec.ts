@@ -146,7 +146,7 @@ test('an admin takes a new professional certificate from applications to verifie
   await expect(course1.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(
     'This field must be filled',
   );
-  await expect(page.getByText('Error while updating').first()).toBeVisible();
+  await expect(page.getByText('The programme was not created').first()).toBeVisible();
   await shoot(page, 'programme-new-errors');
 
   // Right, except the code: a demo programme has it, and the server says so by the field.
@@ -182,7 +182,7 @@ test('an admin takes a new professional certificate from applications to verifie
   await page.getByRole('button', { name: 'Create programme' }).click();
   await expect(page).toHaveURL(/\/en\/programme\/professional-certificate\/\d+\/overview$/);
   await expect(page.getByRole('heading', { name: `${code} ${title}` })).toBeVisible();
-  await expect(page.getByText('Successfully updated').first()).toBeVisible();
+  await expect(page.getByText('Programme created').first()).toBeVisible();
 
   // Applications open.
   await page.getByRole('button', { name: 'Open applications' }).click();

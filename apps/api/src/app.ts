@@ -55,6 +55,8 @@ export type AppOptions = {
   database: Database;
   secrets: Record<SecretKey, string>;
   logger?: FastifyServerOptions['logger'];
+  /** Prints the one-time links of mails kept without SMTP (the server console; not in tests). */
+  printLine?: (line: string) => void;
 };
 
 export type RouteInfo = {
@@ -125,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     onError: (error) => app.log.error({ err: error }, 'mail dispatch failed'),
+    ...(options.printLine ? { printLine: options.printLine } : {}),
   });
   const deps: Deps = {
     db: database.db,

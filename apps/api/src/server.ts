@@ -37,7 +37,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { database, seeded, release } = await prepareDatabase(config);
   const secrets = await ensureSecrets(database.db);
-  const { app, mailer, deps } = await buildApp({ config, database, secrets });
+  const { app, mailer, deps } = await buildApp({
+    config,
+    database,
+    secrets,
+    // Without SMTP, reset and invitation links go to this console only (README, "SMTP_URL").
+    printLine: config.smtpUrl
+      ? undefined
+      : (line) => {
+          process.stdout.write(`${line}\n`);
+        },
+  });
   if (seeded) await addDemoClcImages(deps);
 
   let jobs: Jobs | null = null;
@@ -74,7 +84,7 @@ async function main(): Promise<void> {
     `API documentation: ${shown}/api/docs`,
     config.smtpUrl
       ? 'Mail: sent by SMTP'
-      : 'Mail: no SMTP set; mails stay readable on the mail-log page',
+      : 'Mail: no SMTP set; mails stay on the mail-log page, and reset and invitation links are printed here',
   ];
   if (demo.length > 0) {
     lines.push(

@@ -31,10 +31,18 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'At most 256 characters');
 
+/** A one-time link's token. Any string is taken: a wrong one is refused as a link that is
+ * invalid or has expired (the server's one answer), never as a field to fill. */
+const linkTokenSchema = z.string().max(1024).catch('');
+
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: VALIDATION.required }).min(10, VALIDATION.required).max(256),
+  token: linkTokenSchema,
   password: newPasswordSchema,
 });
+
+/** Whether a reset link still works, asked when its page opens. */
+export const checkResetTokenSchema = z.object({ token: linkTokenSchema });
+export const tokenValiditySchema = z.object({ valid: z.boolean() });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z.object({

@@ -48,5 +48,6 @@ export const ERROR_TEXTS = {
   photoAlreadyUploaded:
     'This photo has already been uploaded. To change it, please send a request to the helpdesk.',
   menuError: 'The menu could not be loaded',
+  invalidLink: 'This link is invalid or has expired',
   emptySubmenu: 'Nothing to show here yet',
 } as const;

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@lantern/contracts/errors';
+import { fieldsDetail } from '@lantern/contracts/labels';
 
 /** An error meant for the caller: its detail is shown as is (spec §8). */
 export class AppError extends Error {
@@ -22,3 +23,7 @@ export const notFound = (what = 'The record') =>
 
 export const badRequest = (detail: string, fields?: Record<string, string>) =>
   new AppError(400, 'VALIDATION', detail, fields ? { fields } : {});
+
+/** A refusal with per-field messages; the detail names each field by its label. */
+export const invalidFields = (fields: Record<string, string>) =>
+  badRequest(fieldsDetail(fields), fields);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import jwt from '@fastify/jwt';
+import { rightLabel } from '@lantern/contracts/labels';
 import type { Right } from '@lantern/contracts/rights';
 import { SWITCH_USER_PARAM, ACCESS_TOKEN_TTL_SECONDS } from '@lantern/contracts/constants';
 import type { Db } from '@lantern/db/client';
@@ -53,7 +54,7 @@ const unauthenticated = () =>
   new AppError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
 
 export const missingRight = (right: string) =>
-  new AppError(403, 'MISSING_RIGHT', `You need the right ${right} for this.`, {
+  new AppError(403, 'MISSING_RIGHT', `You need the right “${rightLabel(right)}” for this.`, {
     missingRight: right,
   });
 

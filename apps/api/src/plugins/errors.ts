@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@lantern/contracts/errors';
+import { fieldsDetail } from '@lantern/contracts/labels';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { AppError } from '../lib/errors';
 
@@ -84,9 +85,7 @@ export function registerErrorHandling(
           'body';
         fields[key] ??= issue.message ?? VALIDATION.required;
       }
-      const names = Object.keys(fields);
-      const detail = names.map((n) => `${n}: ${fields[n] ?? ''}`).join(', ');
-      const body: ErrorBody = { detail, code: 'VALIDATION', fields };
+      const body: ErrorBody = { detail: fieldsDetail(fields), code: 'VALIDATION', fields };
       return reply.status(400).send(body);
     }
     const state = sqlState(error);

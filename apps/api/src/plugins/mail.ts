@@ -23,12 +23,25 @@ export type Mailer = {
   dispatch: (ids: number[]) => void;
 };
 
+/** One-time links (password reset, invitation) in a mail's text. */
+const ONE_TIME_LINK = /\bhttps?:\/\/\S+[#?&]token=[A-Za-z0-9_-]+/g;
+
+/** What the server console shows of a mail kept without SMTP: its one-time links, so the
+ * person running the app can finish a reset or an invitation. The mail log hides them (an
+ * admin who could read them could take over any account). */
+export function consoleLinkLines(mail: { toAddress: string; kind: string; textBody: string }) {
+  const links = mail.textBody.match(ONE_TIME_LINK) ?? [];
+  return links.map((link) => `No SMTP_URL: ${mail.kind} link for ${mail.toAddress}: ${link}`);
+}
+
 export function createMailer(options: {
   db: Db;
   smtpUrl: string | null;
   from: string;
   dispatch?: (ids: number[]) => Promise<void>;
   onError: (error: unknown) => void;
+  /** Where the one-time links of mails kept without SMTP are printed (the server console). */
+  printLine?: (line: string) => void;
 }): Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void } {
   const transport: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
@@ -62,6 +75,7 @@ export function createMailer(options: {
       if (!mail) return;
       if (!transport) {
         await db.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, id));
+        for (const line of consoleLinkLines(mail)) options.printLine?.(line);
         return;
       }
       try {

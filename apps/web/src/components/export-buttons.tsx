@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { displayError } from '../lib/errors';
-import { notifySubmitError } from '../lib/notify';
+import { notifyFailure, outcomeTexts } from '../lib/notify';
+
+const EXPORT_TEXTS = outcomeTexts('Export ready', 'The export failed');
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -13,7 +15,7 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
     try {
       await onExport(format);
     } catch (error) {
-      notifySubmitError(displayError(error));
+      notifyFailure('export', displayError(error), EXPORT_TEXTS);
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { HistoryEntry } from '@lantern/contracts/clc';
-import { formatTimestamp } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 
 type Change = { from: unknown; to: unknown };
 
@@ -65,7 +65,7 @@ export function HistoryList({ entries, format, labels = {} }: HistoryListProps) 
                   <Text size="sm">(signed in as them by {entry.impersonator.name})</Text>
                 ) : null}
                 <Text size="sm" c="dimmed">
-                  <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </Text>
               </Group>
               {entry.changes && Object.keys(entry.changes).length > 0 ? (

@@ -5,7 +5,9 @@ import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
 import { isApiError } from '../lib/api-errors';
 import { displayError } from '../lib/errors';
 import { fieldMessage } from '../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../lib/notify';
+
+const IMAGE_TEXTS = outcomeTexts('Image saved', 'The image was not saved');
 
 const ACCEPTED: ReadonlySet<string> = new Set(IMAGE_MIME_TYPES);
 const MAX_MB = Math.floor(MAX_IMAGE_BYTES / (1024 * 1024));
@@ -51,11 +53,11 @@ export function ImageField({
     try {
       await action();
       setFile(null);
-      notifySubmitSuccess();
+      notifySuccess(`image-${label}`, IMAGE_TEXTS);
     } catch (caught) {
       const message = isApiError(caught) ? fieldMessage(caught.fields, 'file') : undefined;
       setError(message ?? displayError(caught));
-      notifySubmitError(displayError(caught));
+      notifyFailure(`image-${label}`, displayError(caught), IMAGE_TEXTS);
     } finally {
       setBusy(false);
     }
@@ -65,7 +67,7 @@ export function ImageField({
     const problem = imageFileProblem(file);
     if (problem || !file || !onUpload) {
       setError(problem);
-      notifySubmitError();
+      notifyFailure(`image-${label}`, undefined, IMAGE_TEXTS);
       return;
     }
     void run(() => onUpload(file));

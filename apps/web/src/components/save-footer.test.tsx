@@ -20,7 +20,7 @@ function NameForm({
   const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
     defaultValues: { name: 'Old' },
   });
-  const outcome = useSaveOutcome({ setError, reset, fields: ['name'], onReload });
+  const outcome = useSaveOutcome({ setError, reset, fields: ['name'], onReload, form: 'name' });
   const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)));
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

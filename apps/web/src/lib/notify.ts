@@ -33,30 +33,56 @@ export function useNotificationsRequested(): boolean {
 
 type Notice = { color: 'green' | 'red'; title?: string; message: string; autoClose: number };
 
-function show(notice: Notice): void {
-  // Below a title, Mantine greys the message to gray 6 (3.3:1 on white); gray 7 passes AA.
-  void request().then(({ notifications }) =>
+/** What a toast says when something went through and when it did not. Forms that update a
+ * record keep the spec's two texts (§8); others say what happened ("Student created"). */
+export type OutcomeTexts = { success: string; failure: string };
+
+export const UPDATE_TEXTS: OutcomeTexts = {
+  success: ERROR_TEXTS.submitSuccess,
+  failure: ERROR_TEXTS.submitError,
+};
+
+/** Texts for an action: `outcomeTexts('Student created', 'The student was not created')`. */
+export const outcomeTexts = (success: string, failure: string): OutcomeTexts => ({
+  success,
+  failure,
+});
+
+function show(form: string, notice: Notice): void {
+  void request().then(({ notifications }) => {
+    // One toast per form: the new outcome replaces the last, so a red one never stays beside
+    // the green one that followed it.
+    notifications.hide(form);
     notifications.show({
       ...notice,
+      id: form,
       closeButtonProps: CLOSE_LABEL,
+      // Below a title, Mantine greys the message to gray 6 (3.3:1 on white); gray 7 passes AA.
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-    }),
-  );
+    });
+  });
 }
 
-/** Every form reports its submit (spec §8): 'Successfully updated' or 'Error while updating'. */
-export function notifySubmitSuccess(): void {
-  show({ color: 'green', message: ERROR_TEXTS.submitSuccess, autoClose: 4000 });
+/** A form's (or an action's) success; `form` names it, so its next toast replaces this one. */
+export function notifySuccess(form: string, texts: OutcomeTexts = UPDATE_TEXTS): void {
+  show(form, { color: 'green', message: texts.success, autoClose: 4000 });
 }
 
-export function notifySubmitError(detail?: string): void {
-  if (detail)
-    show({ color: 'red', title: ERROR_TEXTS.submitError, message: detail, autoClose: 8000 });
-  else show({ color: 'red', message: ERROR_TEXTS.submitError, autoClose: 8000 });
+/** A failure: the headline, and the server's detail below it when there is one. */
+export function notifyFailure(
+  form: string,
+  detail?: string,
+  texts: OutcomeTexts = UPDATE_TEXTS,
+): void {
+  if (detail && detail !== texts.failure)
+    show(form, { color: 'red', title: texts.failure, message: detail, autoClose: 8000 });
+  else show(form, { color: 'red', message: texts.failure, autoClose: 8000 });
 }
 
-/** A form its schema refused was not sent; it still ends in 'Error while updating', and the
- * messages stand by their fields. */
-export function notifyInvalid(): void {
-  notifySubmitError();
-}
+/** A form its schema refused was not sent; it still ends in its failure text, and the messages
+ * stand by their fields. Made for react-hook-form's `handleSubmit(onValid, onInvalid)`. */
+export const notifyInvalid =
+  (form: string, texts: OutcomeTexts = UPDATE_TEXTS) =>
+  (): void => {
+    notifyFailure(form, undefined, texts);
+  };

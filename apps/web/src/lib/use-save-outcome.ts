@@ -3,7 +3,13 @@ import type { FieldValues, Path, UseFormReset, UseFormSetError } from 'react-hoo
 import { isApiError } from './api-errors';
 import { displayError } from './errors';
 import { applyFieldErrors } from './form-errors';
-import { notifySubmitError, notifySubmitSuccess } from './notify';
+import {
+  notifyFailure,
+  notifyInvalid,
+  notifySuccess,
+  UPDATE_TEXTS,
+  type OutcomeTexts,
+} from './notify';
 
 export type Warnings = Readonly<Record<string, string>>;
 
@@ -14,6 +20,10 @@ type SaveOutcomeOptions<T extends FieldValues> = {
   fields: readonly Path<T>[] | (() => readonly Path<T>[]);
   /** Loads the record again after someone else changed it (edit only); answers its values. */
   onReload?: (() => Promise<T>) | undefined;
+  /** Names the form: its next toast replaces the last. */
+  form: string;
+  /** What the toasts say; a form that creates says so ("Student created"). */
+  texts?: OutcomeTexts | undefined;
 };
 
 /** How a record form's save ended: the server's messages by their fields, a stale version to
@@ -23,6 +33,8 @@ export function useSaveOutcome<T extends FieldValues>({
   reset,
   fields,
   onReload,
+  form,
+  texts = UPDATE_TEXTS,
 }: SaveOutcomeOptions<T>) {
   const [stale, setStale] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,12 +47,12 @@ export function useSaveOutcome<T extends FieldValues>({
       const warnings = await save();
       setWarnings(warnings ?? {});
       setStale(null);
-      notifySubmitSuccess();
+      notifySuccess(form, texts);
     } catch (error) {
       if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
       else if (!applyFieldErrors(error, setError, typeof fields === 'function' ? fields() : fields))
         setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure(form, displayError(error), texts);
     }
   };
 
@@ -50,7 +62,10 @@ export function useSaveOutcome<T extends FieldValues>({
     setStale(null);
   };
 
-  return { stale, failure, warnings, run, reload };
+  /** For `handleSubmit(onValid, outcome.invalid)`: the schema refused the form. */
+  const invalid = notifyInvalid(form, texts);
+
+  return { stale, failure, warnings, run, reload, invalid };
 }
 
 export type SaveOutcome = ReturnType<typeof useSaveOutcome>;

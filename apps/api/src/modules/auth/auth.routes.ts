@@ -5,7 +5,9 @@ import {
   loginSchema,
   messageSchema,
   refreshSchema,
+  checkResetTokenSchema,
   resetPasswordSchema,
+  tokenValiditySchema,
   tokenPairSchema,
 } from '@lantern/contracts/auth';
 import { errorBodySchema } from '@lantern/contracts/errors';
@@ -73,6 +75,19 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       });
       return { message: service.FORGOT_PASSWORD_MESSAGE };
     },
+  });
+
+  r.post('/forgot-password/check', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Whether a one-time reset link still works (its page asks when it opens)',
+      body: checkResetTokenSchema,
+      response: { 200: tokenValiditySchema },
+    },
+    handler: async (request) => ({
+      valid: await service.isResetTokenOpen(deps, request.body.token),
+    }),
   });
 
   r.post('/forgot-password/reset', {

@@ -5,6 +5,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
 } from '@lantern/contracts/constants';
 import type { TokenPair } from '@lantern/contracts/auth';
+import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { hashPassword, verifyPassword } from '@lantern/db/passwords';
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
@@ -187,13 +188,23 @@ export async function startPasswordReset(
 
 export const RESET_DONE_MESSAGE = 'Your new password is set. You can sign in with it now.';
 
+/** Tokens are 43 characters (32 random bytes, base64url); anything far off is no link of ours. */
+const isTokenShaped = (token: string) => token.length >= 10 && token.length <= 256;
+
+/** Whether a reset link still works: asked when its page opens, so a dead link says so first. */
+export async function isResetTokenOpen(deps: Deps, token: string): Promise<boolean> {
+  return (
+    isTokenShaped(token) && (await repo.findOpenResetToken(deps.db, hashToken(token))) !== null
+  );
+}
+
 export async function completePasswordReset(
   deps: Deps,
   input: { token: string; password: string; ip: string },
 ): Promise<void> {
   // The token is checked before the (deliberately slow) hash, so a bad link costs nothing.
   const tokenHash = hashToken(input.token);
-  const valid = (await repo.findOpenResetToken(deps.db, tokenHash)) !== null;
+  const valid = await isResetTokenOpen(deps, input.token);
   const passwordHash = valid ? await hashPassword(input.password) : null;
   const done =
     passwordHash !== null &&
@@ -215,10 +226,7 @@ export async function completePasswordReset(
     throw new AppError(
       400,
       'TOKEN_INVALID',
-      'This link has expired or was already used. Please ask for a new one.',
-      {
-        fields: { token: 'This link has expired or was already used.' },
-      },
+      `${ERROR_TEXTS.invalidLink}. Please ask for a new one.`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createMailer } from '../../plugins/mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,7 +79,9 @@ describe('forgot password', () => {
       payload: { token, password: 'yet-another-pass' },
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json<{ detail: string }>().detail).toMatch(/expired or was already used/);
+    expect(again.json<{ detail: string }>().detail).toBe(
+      'This link is invalid or has expired. Please ask for a new one.',
+    );
   });
 
   it('builds the link from the configured address, never from the request’s Host', async () => {
@@ -105,6 +108,32 @@ describe('forgot password', () => {
       payload: { token: tokenIn(mail?.text_body ?? ''), password: 'brand-new-pass-9' },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('answers a link without a valid token as invalid or expired, never as a field to fill', async () => {
+    for (const token of [undefined, '', 'abc', 'x'.repeat(40), 'x'.repeat(5000)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/forgot-password/reset',
+        payload: { ...(token === undefined ? {} : { token }), password: 'brand-new-pass-9' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        detail: 'This link is invalid or has expired. Please ask for a new one.',
+        code: 'TOKEN_INVALID',
+      });
+    }
+  });
+
+  it('tells whether a link still works when its page opens', async () => {
+    await init('lead_coordinator');
+    const mail = await lastMail('lead_coordinator@demo.lantern.example');
+    const check = (token: unknown) =>
+      t.app.inject({ method: 'POST', url: '/forgot-password/check', payload: { token } });
+    expect((await check(tokenIn(mail?.text_body ?? ''))).json()).toEqual({ valid: true });
+    expect((await check('x'.repeat(43))).json()).toEqual({ valid: false });
+    expect((await check('')).json()).toEqual({ valid: false });
+    expect((await check(12)).json()).toEqual({ valid: false });
   });
 
   it('validates the new password and the fields', async () => {
@@ -167,5 +196,31 @@ describe('mail log', () => {
       [row?.id],
     );
     expect(after?.status).toBe('stored');
+  });
+
+  it('prints the one-time link of a mail kept without SMTP to the server console only', async () => {
+    await init('coordinator');
+    const [row] = await t.database.query<{ id: number; text_body: string }>(
+      `select id, text_body from mail_outbox where to_address = 'coordinator@demo.lantern.example' order by id desc limit 1`,
+    );
+    const printed: string[] = [];
+    const mailer = createMailer({
+      db: t.database.db,
+      smtpUrl: null,
+      from: 'Lantern <no-reply@lantern.test>',
+      onError: () => undefined,
+      printLine: (line) => printed.push(line),
+    });
+    await mailer.deliver(row?.id ?? 0);
+    const token = tokenIn(row?.text_body ?? '');
+    expect(printed).toEqual([
+      `No SMTP_URL: password-reset link for coordinator@demo.lantern.example: https://lantern.test/en/set-new-password#token=${token}`,
+    ]);
+    // The mail log keeps hiding it.
+    const log = await t.app.inject({
+      url: '/api/en/mail-log?q=coordinator@demo&limit=1',
+      headers: await t.as('admin'),
+    });
+    expect(log.body).not.toContain(token);
   });
 });

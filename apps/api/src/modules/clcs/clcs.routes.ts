@@ -19,7 +19,7 @@ import type { Deps } from '../../lib/deps';
 import { idParams, localeParams } from '../../lib/params';
 import { clcScope } from '../../lib/scope';
 import { findHistory } from '../../lib/history';
-import { notFound, badRequest } from '../../lib/errors';
+import { invalidFields, notFound } from '../../lib/errors';
 import { countryName } from '../../lib/countries';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from '../../lib/export';
 import * as service from './clcs.service';
@@ -163,7 +163,7 @@ export async function clcRoutes(app: FastifyInstance, deps: Deps): Promise<void>
         const body = (request.body ?? {}) as Record<string, unknown>;
         const version = Number(body.version);
         if (!Number.isInteger(version) || version < 1)
-          throw badRequest(`version: ${VALIDATION.number}`, { version: VALIDATION.number });
+          throw invalidFields({ version: VALIDATION.number });
         return service.uploadClcImage(deps, authOf(request), {
           id: request.params.id,
           version,

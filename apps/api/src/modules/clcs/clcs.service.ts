@@ -4,7 +4,7 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { z } from 'zod';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { diff } from '../../lib/history';
@@ -52,8 +52,7 @@ async function checkAndNormalise(
   if (await repo.codeTaken(deps.db, data.code, exceptId))
     fields.code = 'This code is already used by another CLC';
   const names = Object.keys(fields);
-  if (names.length > 0)
-    throw badRequest(names.map((n) => `${n}: ${fields[n] ?? ''}`).join(', '), fields);
+  if (names.length > 0) throw invalidFields(fields);
   return {
     ...data,
     contactPhone,

@@ -18,7 +18,7 @@ import { birthDateSchema } from '@lantern/contracts/people';
 import { requiredText } from '@lantern/contracts/common';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors';
 import { audit, auditMany } from '../../lib/audit';
 import { normalisePhone } from '../../lib/phone';
 import * as repo from './data-checks.repository';
@@ -117,8 +117,7 @@ export async function fixOne(deps: Deps, auth: AuthContext, id: number, input: D
   if (field === 'phone') {
     const text = optional(input.value);
     value = text === null ? null : normalisePhone(text, row.phoneCountry);
-    if (text !== null && value === null)
-      throw badRequest(`phone: ${VALIDATION.phone}`, { phone: VALIDATION.phone });
+    if (text !== null && value === null) throw invalidFields({ phone: VALIDATION.phone });
   } else {
     const parsed = SCHEMAS[field].safeParse(input.value ?? '');
     if (!parsed.success) {

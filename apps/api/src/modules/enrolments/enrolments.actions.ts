@@ -8,7 +8,7 @@ import {
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { badRequest } from '../../lib/errors';
+import { invalidFields } from '../../lib/errors';
 import { clcScope } from '../../lib/scope';
 import { isCalendarDay, todayUtc } from './enrolments.dates';
 import { MAX_ID } from '../../lib/params';
@@ -40,17 +40,10 @@ export async function runEnrolmentAction(
   const today = todayUtc();
   const reason = data.reason?.trim() ? data.reason.trim() : null;
   if (action === 'suspend') {
-    if (!data.breakEndsOn)
-      throw badRequest(`breakEndsOn: ${VALIDATION.required}`, {
-        breakEndsOn: VALIDATION.required,
-      });
+    if (!data.breakEndsOn) throw invalidFields({ breakEndsOn: VALIDATION.required });
     // The contract's date check lets through days no calendar has (2030-02-30).
-    if (!isCalendarDay(data.breakEndsOn))
-      throw badRequest(`breakEndsOn: ${VALIDATION.date}`, { breakEndsOn: VALIDATION.date });
-    if (data.breakEndsOn < today)
-      throw badRequest(`breakEndsOn: ${BREAK_TEXTS.endBeforeToday}`, {
-        breakEndsOn: BREAK_TEXTS.endBeforeToday,
-      });
+    if (!isCalendarDay(data.breakEndsOn)) throw invalidFields({ breakEndsOn: VALIDATION.date });
+    if (data.breakEndsOn < today) throw invalidFields({ breakEndsOn: BREAK_TEXTS.endBeforeToday });
   }
   const programme = await reachableProgramme(deps, auth, programmeId);
   const ids = [...new Set(data.enrolmentIds)];

@@ -10,7 +10,7 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
@@ -98,21 +98,10 @@ function parseApplicant(body: unknown): ApplicantInput {
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw badRequest(
-    Object.entries(fields)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', '),
-    fields,
-  );
+  throw invalidFields(fields);
 }
 
-const fail = (fields: Record<string, string>) =>
-  badRequest(
-    Object.entries(fields)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', '),
-    fields,
-  );
+const fail = invalidFields;
 
 /**
  * One applicant added by hand: an existing person by JWL-ID, or a person by name, birth date

@@ -9,7 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { audit } from '../../lib/audit';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { addDays, isCalendarDay, todayUtc } from './enrolments.dates';
 import { BREAK_TEXTS, REFUSALS } from './enrolments.texts';
@@ -49,10 +49,7 @@ export async function addStudyBreak(
 ): Promise<StudyBreak[]> {
   const invalid = (['startsOn', 'endsOn'] as const).filter((k) => !isCalendarDay(input[k]));
   if (invalid.length > 0)
-    throw badRequest(
-      invalid.map((k) => `${k}: ${VALIDATION.date}`).join(', '),
-      Object.fromEntries(invalid.map((k) => [k, VALIDATION.date])),
-    );
+    throw invalidFields(Object.fromEntries(invalid.map((k) => [k, VALIDATION.date])));
   const { programme, enrolment } = await reach(deps, auth, target);
   const name = `${enrolment.student.firstName} ${enrolment.student.lastName}`;
   if (!BREAK_STATUSES.includes(programme.status))
@@ -64,7 +61,7 @@ export async function addStudyBreak(
   );
   if (overlap) {
     const text = BREAK_TEXTS.overlap(overlap.starts_on, overlap.ends_on);
-    throw badRequest(`startsOn: ${text}`, { startsOn: text });
+    throw invalidFields({ startsOn: text });
   }
   const reason = input.reason?.trim() ? input.reason.trim() : null;
   const mailIds = await deps.db.transaction(async (tx) => {

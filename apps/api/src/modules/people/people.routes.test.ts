@@ -128,6 +128,10 @@ describe('students', () => {
       nationality: 'Please select a valid option',
       phone: 'Please enter a valid phone number',
     });
+    // The detail names each field as the form labels it, never by its key.
+    expect(semantic.json<{ detail: string }>().detail).toBe(
+      'Username: This username is already taken, Nationality: Please select a valid option, Phone: Please enter a valid phone number',
+    );
     const none = await t.database.query<{ n: number }>(
       `select count(*)::int as n from users where username = 'old.one'`,
     );

@@ -12,7 +12,7 @@ import type {
 import { ERROR_TEXTS, VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { diff } from '../../lib/history';
@@ -194,8 +194,7 @@ async function check(
     if (!phone) fields.phone = VALIDATION.phone;
   }
   const names = Object.keys(fields);
-  if (names.length > 0)
-    throw badRequest(names.map((n) => `${n}: ${fields[n] ?? ''}`).join(', '), fields);
+  if (names.length > 0) throw invalidFields(fields);
   const warnings: Record<string, string> = {};
   if (data.email) {
     const warning = emailWarning(await repo.countEmailUsers(deps.db, data.email, exceptId));

@@ -169,7 +169,7 @@ describe('concentrations', () => {
     expect(other.json()).toMatchObject({
       code: 'MISSING_RIGHT',
       missingRight: 'PROGRAMME__DISPLAY',
-      detail: 'You need the right PROGRAMME__DISPLAY for this.',
+      detail: 'You need the right “Programmes — view” for this.',
     });
     const byAdmin = await concentrations(
       `/api/general/concentrations-personalized/${student}`,

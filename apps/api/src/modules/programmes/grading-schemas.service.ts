@@ -1,6 +1,6 @@
 import type { GradingSchema, GradingSchemaInput } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../plugins/auth';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { diff } from '../../lib/history';
@@ -8,7 +8,7 @@ import { isUniqueViolation } from './programmes.db-errors';
 import * as repo from './grading-schemas.repository';
 
 const NAME_IN_USE = 'This name is already in use';
-const nameInUse = () => badRequest(`name: ${NAME_IN_USE}`, { name: NAME_IN_USE });
+const nameInUse = () => invalidFields({ name: NAME_IN_USE });
 
 const staleVersion = () =>
   new AppError(

@@ -9,7 +9,7 @@ import {
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { diff } from '../../lib/history';
@@ -58,13 +58,7 @@ export async function getProgrammeDetail(
   return toProgramme(row);
 }
 
-const fieldError = (fields: Record<string, string>) =>
-  badRequest(
-    Object.entries(fields)
-      .map(([name, text]) => `${name}: ${text}`)
-      .join(', '),
-    fields,
-  );
+const fieldError = invalidFields;
 
 /**
  * What the schema cannot know: a free code within the type, a grading schema that exists, CLCs

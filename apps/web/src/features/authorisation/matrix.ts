@@ -1,4 +1,5 @@
 import type { RightInfo, Role } from '@lantern/contracts/authorisation';
+import { rightFamilyLabel, rightLabel } from '@lantern/contracts/labels';
 
 export type RightFamily = { family: string; rights: RightInfo[] };
 
@@ -10,13 +11,14 @@ const loose = (text: string): string =>
     .replace(/[\s_]+/g, ' ')
     .trim();
 
-/** Whether a right matches a search: by its key, family or action, or by a role that holds it
+/** Whether a right matches a search: by its key or label, or by a role that holds it
  * (key or label) when `holders` is given. */
 export function rightMatches(right: RightInfo, query: string, holders: readonly Role[] = []) {
   const q = loose(query);
   if (q === '') return true;
   return (
     loose(right.key).includes(q) ||
+    loose(rightLabel(right.key)).includes(q) ||
     holders.some((r) => loose(r.key).includes(q) || loose(r.label).includes(q))
   );
 }
@@ -38,7 +40,10 @@ export function groupRights(rights: readonly RightInfo[], query = ''): RightFami
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([family, list]) => ({
       family,
-      rights: q === '' || loose(family).includes(q) ? list : list.filter((r) => rightMatches(r, q)),
+      rights:
+        q === '' || loose(family).includes(q) || loose(rightFamilyLabel(family)).includes(q)
+          ? list
+          : list.filter((r) => rightMatches(r, q)),
     }))
     .filter((f) => f.rights.length > 0);
 }

@@ -18,10 +18,16 @@ import type { Right } from '@lantern/contracts/rights';
 import { ModalForm } from '../../../components/modal-form';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts, UPDATE_TEXTS } from '../../../lib/notify';
 import type { AudienceOptions } from '../api/find-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { EMPTY_FORM, formFrom, toInput, type FormValues } from './announcement-form';
+
+const ACT_TEXTS = {
+  publish: outcomeTexts('Announcement published', 'The announcement was not published'),
+  withdraw: outcomeTexts('Announcement withdrawn', 'The announcement was not withdrawn'),
+  delete: outcomeTexts('Announcement deleted', 'The announcement was not deleted'),
+};
 
 type Props = {
   /** null: a new one. */
@@ -52,10 +58,15 @@ export function AnnouncementEditor({ announcement, options, can, onClose }: Prop
   const canPublish = can('ANNOUNCEMENT__PUBLISH');
 
   const submit = async (publish: boolean) => {
+    const texts = publish
+      ? outcomeTexts('Announcement published', 'The announcement was not published')
+      : isNew
+        ? outcomeTexts('Announcement created', 'The announcement was not created')
+        : UPDATE_TEXTS;
     const input = toInput(values, publish);
     if ('errors' in input) {
       setErrors(input.errors);
-      notifySubmitError();
+      notifyFailure('announcement', undefined, texts);
       return;
     }
     setErrors({});
@@ -70,26 +81,27 @@ export function AnnouncementEditor({ announcement, options, can, onClose }: Prop
             }
           : { kind: 'create', data: input.data },
       );
-      notifySubmitSuccess();
+      notifySuccess('announcement', texts);
       onClose();
     } catch (error) {
       if (isApiError(error)) setErrors(error.fields);
-      notifySubmitError(displayError(error));
+      notifyFailure('announcement', displayError(error), texts);
     }
   };
 
   const act = async (kind: 'publish' | 'withdraw' | 'delete') => {
     if (!announcement) return;
+    const texts = ACT_TEXTS[kind];
     try {
       await save.mutateAsync(
         kind === 'delete'
           ? { kind, id: announcement.id }
           : { kind, id: announcement.id, version: announcement.version },
       );
-      notifySubmitSuccess();
+      notifySuccess('announcement', texts);
       onClose();
     } catch (error) {
-      notifySubmitError(displayError(error));
+      notifyFailure('announcement', displayError(error), texts);
     }
   };
 

@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
-import { formatShortTimestamp } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
@@ -143,7 +143,7 @@ export default function AnnouncementsRoute() {
             title: 'From',
             width: 170,
             visibleMediaQuery: '(min-width: 48em)',
-            render: (a) => formatShortTimestamp(a.publishFrom ?? a.createdAt),
+            render: (a) => formatDateTime(a.publishFrom ?? a.createdAt),
           },
         ]}
       />

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { AuditLogFilter } from '@lantern/contracts/audit-log';
+import { entityTypeLabel } from '@lantern/contracts/labels';
 import { HALF_WIDTH } from '../../../lib/list-state';
 
 type AuditFiltersProps = {
@@ -46,7 +47,7 @@ export function AuditFilters({ value, entityTypes, onApply }: AuditFiltersProps)
         <Select
           label="Record type"
           placeholder="All"
-          data={entityTypes}
+          data={entityTypes.map((type) => ({ value: type, label: entityTypeLabel(type) }))}
           value={draft.entityType ?? null}
           onChange={set('entityType')}
           clearable

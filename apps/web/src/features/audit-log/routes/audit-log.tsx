@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { ListHeader } from '../../../components/list-header';
 import { TABLE_LOOK } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
-import { formatTimestamp } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { exportAuditLog } from '../api/export-audit-log';
@@ -18,6 +18,7 @@ import { useEntityTypes } from '../api/get-entity-types';
 import { filterFromParams, FILTER_NAMES, personLabel } from '../audit-format';
 import { AuditChanges } from '../components/audit-changes';
 import { AuditFilters } from '../components/audit-filters';
+import { AuditAction, recordLabel } from '../components/audit-action';
 
 const LIMIT = 50;
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
@@ -97,10 +98,10 @@ export default function AuditLogRoute() {
             render: (a) => (
               <Stack gap={0}>
                 <Text size="xs" c="gray.8">
-                  {formatTimestamp(a.at)}
+                  {formatDateTime(a.at)}
                 </Text>
                 <Text size="sm" fw={600}>
-                  {a.action} · {a.entityId ? `${a.entityType} ${a.entityId}` : a.entityType}
+                  <AuditAction action={a.action} /> · {recordLabel(a)}
                 </Text>
                 <Text size="xs">{personLabel(a.actor)}</Text>
                 {a.impersonator ? (
@@ -114,7 +115,7 @@ export default function AuditLogRoute() {
           {
             accessor: 'at',
             title: 'When',
-            render: (a) => formatTimestamp(a.at),
+            render: (a) => formatDateTime(a.at),
             noWrap: true,
             visibleMediaQuery: WIDE,
           },
@@ -133,12 +134,17 @@ export default function AuditLogRoute() {
               </>
             ),
           },
-          { accessor: 'action', title: 'Action', visibleMediaQuery: WIDE },
+          {
+            accessor: 'action',
+            title: 'Action',
+            visibleMediaQuery: WIDE,
+            render: (a) => <AuditAction action={a.action} />,
+          },
           {
             accessor: 'entityType',
             title: 'Record',
             visibleMediaQuery: WIDE,
-            render: (a) => (a.entityId ? `${a.entityType} ${a.entityId}` : a.entityType),
+            render: recordLabel,
           },
           {
             accessor: 'ip',

@@ -7,8 +7,10 @@ import { forgotPasswordInitSchema } from '@lantern/contracts/auth';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useForgotPasswordInit } from '../api/forgot-password-init';
+
+const REQUEST_TEXTS = outcomeTexts('Request sent: check your e-mail', 'The request was not sent');
 
 const formSchema = forgotPasswordInitSchema.pick({ usernameOrEmail: true });
 type FormValues = z.infer<typeof formSchema>;
@@ -23,10 +25,10 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
-      notifySubmitSuccess();
+      notifySuccess('forgot-password', REQUEST_TEXTS);
     } catch (error) {
       applyFieldErrors(error, setError, ['usernameOrEmail']);
-      notifySubmitError(displayError(error));
+      notifyFailure('forgot-password', displayError(error), REQUEST_TEXTS);
     }
   });
 

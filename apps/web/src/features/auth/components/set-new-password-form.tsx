@@ -7,8 +7,10 @@ import { newPasswordSchema } from '@lantern/contracts/auth';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
+
+const SET_TEXTS = outcomeTexts('New password set', 'The new password was not set');
 
 const formSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, VALIDATION.password) })
@@ -35,10 +37,10 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     try {
       await mutation.mutateAsync({ token, password });
       dropTokenFromAddress();
-      notifySubmitSuccess();
+      notifySuccess('set-new-password', SET_TEXTS);
     } catch (error) {
       applyFieldErrors(error, setError, ['password']);
-      notifySubmitError(displayError(error));
+      notifyFailure('set-new-password', displayError(error), SET_TEXTS);
     }
   });
 

@@ -45,8 +45,9 @@ describe('ConfirmRightsModal', () => {
       />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Change the rights of Coordinator' });
-    expect(dialog).toHaveTextContent('Given (1)MAIL_LOG__DISPLAY');
-    expect(dialog).toHaveTextContent('Taken away (1)STUDENT__EDIT');
+    // Rights by their labels, not their codes.
+    expect(dialog).toHaveTextContent('Given (1)Mail log — view');
+    expect(dialog).toHaveTextContent('Taken away (1)Students — edit');
     expect(dialog).toHaveTextContent('This changes the rights of 15 users.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Change rights' }));
     await waitFor(() => {
@@ -100,11 +101,11 @@ describe('RoleRightsModal', () => {
     const review = await screen.findByRole('button', { name: 'Review change' });
     expect(review).toBeDisabled();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'mail');
-    expect(screen.queryByRole('checkbox', { name: 'STUDENT__EDIT' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'MAIL_LOG__DISPLAY' }));
+    expect(screen.queryByRole('checkbox', { name: 'Students — edit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Mail log — view' }));
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     // Unticking the family takes both of its rights away.
-    await user.click(screen.getByRole('checkbox', { name: 'STUDENT' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Students STUDENT' }));
     expect(screen.getByText('1 rights chosen: 1 to give, 2 to take away.')).toBeInTheDocument();
     await user.click(review);
     expect(onReview).toHaveBeenCalledWith(coordinator, ['MAIL_LOG__DISPLAY']);

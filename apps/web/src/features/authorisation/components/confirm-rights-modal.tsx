@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Role } from '@lantern/contracts/authorisation';
+import { rightLabel } from '@lantern/contracts/labels';
 import { DialogActions } from '../../../components/dialog-actions';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitSuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useUpdateRoleRights } from '../api/update-role-rights';
 import { affectedText, rightsChange } from '../matrix';
 
@@ -24,7 +25,9 @@ function RightList({ title, rights }: { title: string; rights: string[] }) {
       </Text>
       <Group gap={4}>
         {rights.map((r) => (
-          <Code key={r}>{r}</Code>
+          <Code key={r} title={r}>
+            {rightLabel(r)}
+          </Code>
         ))}
       </Group>
     </Stack>
@@ -66,7 +69,7 @@ export function ConfirmRightsModal({ change, onClose, onSaved }: ConfirmRightsMo
                 { key: change.role.key, version: change.role.version, rights: change.rights },
                 {
                   onSuccess: () => {
-                    notifySubmitSuccess();
+                    notifySuccess('role-rights');
                     close();
                     onSaved?.();
                   },

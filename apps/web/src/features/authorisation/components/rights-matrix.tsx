@@ -1,5 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { Role } from '@lantern/contracts/authorisation';
+import { rightActionLabel, rightFamilyLabel, rightLabel } from '@lantern/contracts/labels';
 import type { RightFamily } from '../matrix';
 import './rights-matrix.css';
 
@@ -35,15 +36,15 @@ export function RightsMatrix({ roles, families, onToggle }: RightsMatrixProps) {
           <tbody key={family.family}>
             <tr className="family">
               <th className="right" scope="rowgroup">
-                {family.family}
+                {rightFamilyLabel(family.family)}{' '}
+                <span className="right-code">{family.family}</span>
               </th>
               <td colSpan={roles.length} />
             </tr>
             {family.rights.map((right) => (
               <tr key={right.key}>
-                <th className="right" scope="row" title={right.key}>
-                  <span className="family-prefix">{right.family}__</span>
-                  {right.action}
+                <th className="right" scope="row" title={rightLabel(right.key)}>
+                  {rightActionLabel(right.action)} <span className="right-code">{right.key}</span>
                 </th>
                 {roles.map((role) => {
                   const isHeld = held.get(role.key)?.has(right.key) ?? false;
@@ -53,13 +54,16 @@ export function RightsMatrix({ roles, families, onToggle }: RightsMatrixProps) {
                         <input
                           type="checkbox"
                           checked={isHeld}
-                          aria-label={`${role.label}: ${right.key}`}
+                          aria-label={`${role.label}: ${rightLabel(right.key)}`}
                           onChange={() => {
                             onToggle(role, right.key, !isHeld);
                           }}
                         />
                       ) : isHeld ? (
-                        <span role="img" aria-label={`${role.label} holds ${right.key}`}>
+                        <span
+                          role="img"
+                          aria-label={`${role.label} holds ${rightLabel(right.key)}`}
+                        >
                           ✓
                         </span>
                       ) : null}

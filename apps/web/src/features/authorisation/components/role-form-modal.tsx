@@ -16,7 +16,13 @@ import { ModalForm } from '../../../components/modal-form';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitSuccess } from '../../../lib/notify';
+import {
+  notifyFailure,
+  notifyInvalid,
+  notifySuccess,
+  outcomeTexts,
+  UPDATE_TEXTS,
+} from '../../../lib/notify';
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
 
@@ -76,24 +82,29 @@ function RoleForm({
     },
   );
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      if (editing)
-        await update.mutateAsync({
-          currentKey: editing.key,
-          version: editing.version,
-          label: data.label,
-          ...(editing.isBuiltIn ? {} : { key: data.key }),
-        });
-      else await create.mutateAsync(data);
-      notifySubmitSuccess();
-      onClose();
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ['key', 'label', 'scope']))
-        setFailure(displayError(error));
-    }
-  }, notifyInvalid);
+  const texts = editing ? UPDATE_TEXTS : outcomeTexts('Role created', 'The role was not created');
+  const onSubmit = handleSubmit(
+    async (data) => {
+      setFailure(null);
+      try {
+        if (editing)
+          await update.mutateAsync({
+            currentKey: editing.key,
+            version: editing.version,
+            label: data.label,
+            ...(editing.isBuiltIn ? {} : { key: data.key }),
+          });
+        else await create.mutateAsync(data);
+        notifySuccess('role-form', texts);
+        onClose();
+      } catch (error) {
+        if (!applyFieldErrors(error, setError, ['key', 'label', 'scope']))
+          setFailure(displayError(error));
+        notifyFailure('role-form', displayError(error), texts);
+      }
+    },
+    notifyInvalid('role-form', texts),
+  );
 
   const { errors } = formState;
   return (

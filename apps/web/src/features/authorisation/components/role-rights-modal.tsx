@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import type { RightInfo, Role } from '@lantern/contracts/authorisation';
+import { rightActionLabel, rightFamilyLabel, rightLabel } from '@lantern/contracts/labels';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { groupRights, rightsChange } from '../matrix';
 
@@ -82,7 +83,10 @@ function RightsPicker({
                 <Checkbox
                   label={
                     <Text fw={700} size="sm">
-                      {family.family}
+                      {rightFamilyLabel(family.family)}{' '}
+                      <Text span size="xs" fw={400} c="gray.7" ff="monospace">
+                        {family.family}
+                      </Text>
                     </Text>
                   }
                   checked={count === keys.length}
@@ -96,8 +100,9 @@ function RightsPicker({
                     <Checkbox
                       key={r.key}
                       size="xs"
-                      label={r.action}
-                      aria-label={r.key}
+                      label={rightActionLabel(r.action)}
+                      aria-label={rightLabel(r.key)}
+                      title={r.key}
                       checked={chosen.has(r.key)}
                       onChange={(e) => {
                         toggle([r.key], e.currentTarget.checked);

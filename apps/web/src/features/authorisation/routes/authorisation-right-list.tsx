@@ -3,6 +3,7 @@ import '@mantine/core/styles/Code.layer.css';
 import { useMemo } from 'react';
 import { Badge, Box, Code, Group, Stack, Text } from '@mantine/core';
 import type { Role } from '@lantern/contracts/authorisation';
+import { rightActionLabel, rightFamilyLabel, rightLabel } from '@lantern/contracts/labels';
 import { DataTable } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -79,7 +80,8 @@ export default function AuthorisationRightListRoute() {
             title: 'Right',
             render: (r) => (
               <Stack gap={4} align="flex-start">
-                <Code>{r.key}</Code>
+                <Text size="sm">{rightLabel(r.key)}</Text>
+                <Code c="gray.7">{r.key}</Code>
                 <Box hiddenFrom="sm">
                   <Holders roles={r.roles} />
                 </Box>
@@ -89,11 +91,13 @@ export default function AuthorisationRightListRoute() {
           {
             accessor: 'family',
             title: 'Family',
+            render: (r) => rightFamilyLabel(r.family),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
           {
             accessor: 'action',
             title: 'Action',
+            render: (r) => rightActionLabel(r.action),
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
           {

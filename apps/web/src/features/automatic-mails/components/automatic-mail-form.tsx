@@ -25,7 +25,7 @@ import {
 } from '@lantern/contracts/automatic-mail';
 import { SaveFooter } from '../../../components/save-footer';
 import { labelledOptions } from '../../../lib/enumerations';
-import { notifyInvalid } from '../../../lib/notify';
+import type { OutcomeTexts } from '../../../lib/notify';
 import { useSaveOutcome } from '../../../lib/use-save-outcome';
 import { eventStatusOptions, insertPlaceholder, isStatusAllowed } from '../mail-form';
 import { PlaceholderPicker } from './placeholder-picker';
@@ -71,6 +71,8 @@ type AutomaticMailFormProps = {
   onReload?: (() => Promise<MailFormValues>) | undefined;
   /** Tells the page whether unsaved changes exist (preview shows the saved mail). */
   onDirtyChange?: ((isDirty: boolean) => void) | undefined;
+  /** What its toasts say; by default the spec's texts of an update. */
+  texts?: OutcomeTexts | undefined;
 };
 
 type TextField = 'subject' | 'body';
@@ -84,6 +86,7 @@ export function AutomaticMailForm({
   canEdit,
   onReload,
   onDirtyChange,
+  texts,
 }: AutomaticMailFormProps) {
   const fieldRefs = useRef<Record<TextField, HTMLInputElement | HTMLTextAreaElement | null>>({
     subject: null,
@@ -104,14 +107,21 @@ export function AutomaticMailForm({
     onDirtyChange?.(isDirty);
   }, [isDirty, onDirtyChange]);
 
-  const outcome = useSaveOutcome({ setError, reset, fields: FIELDS, onReload });
+  const outcome = useSaveOutcome({
+    setError,
+    reset,
+    fields: FIELDS,
+    onReload,
+    form: 'automatic-mail-form',
+    texts,
+  });
   const onSubmit = handleSubmit(
     (data) =>
       outcome.run(async () => {
         await onSave(data);
         reset(data);
       }),
-    notifyInvalid,
+    outcome.invalid,
   );
 
   const insert = (name: MailPlaceholder) => {

@@ -3,9 +3,11 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { DialogActions } from '../../../components/dialog-actions';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useDeleteAutomaticMail } from '../api/delete-automatic-mail';
 import type { MailRef } from '../api/get-automatic-mail';
+
+const DELETE_TEXTS = outcomeTexts('Automatic mail deleted', 'The automatic mail was not deleted');
 
 /** Deletes the mail once confirmed. */
 export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted: () => void }) {
@@ -16,12 +18,12 @@ export function DeleteMailButton({ mail, onDeleted }: { mail: MailRef; onDeleted
     setFailure(null);
     try {
       await remove.mutateAsync(mail);
-      notifySubmitSuccess();
+      notifySuccess('automatic-mail-delete', DELETE_TEXTS);
       setOpened(false);
       onDeleted();
     } catch (error) {
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('automatic-mail-delete', displayError(error), DELETE_TEXTS);
     }
   };
   return (

@@ -31,6 +31,7 @@ import {
   NEW_ITEM,
   programmeTypeOf,
 } from '../paths';
+import { outcomeTexts } from '../../../lib/notify';
 
 export const loader = requireRight('AUTOMATIC_MAIL__DISPLAY');
 
@@ -46,6 +47,7 @@ function NewMail({ programmeType, programmeId }: ProgrammeRef) {
     <AutomaticMailForm
       defaultValues={NEW_MAIL_VALUES}
       submitLabel="Create mail"
+      texts={outcomeTexts('Automatic mail created', 'The automatic mail was not created')}
       canEdit
       onSave={async (data) => {
         const mail = await create.mutateAsync({ programmeType, programmeId, data });

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { certificateVerificationPath, type CertificateRow } from '@lantern/contracts/programme';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
-import { formatCertificateDate } from '../format';
+import { formatDate } from '../../../lib/format';
 
 const PAGE_SIZE = 50;
 const WIDE = '(min-width: 48em)';
@@ -70,8 +70,7 @@ export function CertificateTable(props: CertificateTableProps) {
           accessor: 'issuedOn',
           title: 'Issued on',
           visibleMediaQuery: WIDE,
-          render: (row) =>
-            row.certificate ? formatCertificateDate(row.certificate.issuedOn) : '—',
+          render: (row) => (row.certificate ? formatDate(row.certificate.issuedOn) : '—'),
         },
         {
           accessor: 'actions',

@@ -1,7 +1,7 @@
 import { Alert, Table, Text } from '@mantine/core';
 import type { CertificateVerification } from '@lantern/contracts/programme';
 import { READABLE_TITLE } from '../../../lib/a11y';
-import { formatCertificateDate } from '../format';
+import { formatPrintedDate } from '../../../lib/format';
 
 /** What the verification page shows for a code. */
 export type VerificationState =
@@ -79,8 +79,8 @@ export function VerificationResult({ state }: { state: VerificationState }) {
                 ['Code', result.verificationCode],
                 ['Name', result.studentName],
                 ['Programme', result.programmeTitle],
-                ['Issued on', formatCertificateDate(result.issuedOn)],
-                ['Revoked on', formatCertificateDate(result.revokedOn)],
+                ['Issued on', formatPrintedDate(result.issuedOn)],
+                ['Revoked on', formatPrintedDate(result.revokedOn)],
               ]}
             />
           </Alert>
@@ -101,7 +101,7 @@ export function VerificationResult({ state }: { state: VerificationState }) {
               ['Programme', result.programmeTitle],
               ['Certified by', result.certifyingUniversity],
               ['Learning centre', result.clcName],
-              ['Issued on', formatCertificateDate(result.issuedOn)],
+              ['Issued on', formatPrintedDate(result.issuedOn)],
             ]}
           />
         </Alert>

@@ -6,7 +6,7 @@ import { clcInputSchema, type Clc } from '@lantern/contracts/clc';
 import { CountrySelect } from '../../../components/country-select';
 import { FormSection } from '../../../components/form-section';
 import { SaveFooter } from '../../../components/save-footer';
-import { notifyInvalid } from '../../../lib/notify';
+import type { OutcomeTexts } from '../../../lib/notify';
 import { useSaveOutcome } from '../../../lib/use-save-outcome';
 
 export type ClcFormValues = z.input<typeof clcInputSchema>;
@@ -63,18 +63,27 @@ type ClcFormProps = {
   onSave: (data: ClcFormOutput) => Promise<void>;
   /** Loads the record again after someone else changed it (edit only); answers its values. */
   onReload?: () => Promise<ClcFormValues>;
+  /** What its toasts say; by default the spec's texts of an update. */
+  texts?: OutcomeTexts;
 };
 
-export function ClcForm({ defaultValues, submitLabel, onSave, onReload }: ClcFormProps) {
+export function ClcForm({ defaultValues, submitLabel, onSave, onReload, texts }: ClcFormProps) {
   const { register, control, handleSubmit, setError, reset, formState } = useForm<
     ClcFormValues,
     unknown,
     ClcFormOutput
   >({ resolver: zodResolver(clcInputSchema), defaultValues });
   const { errors } = formState;
-  const outcome = useSaveOutcome({ setError, reset, fields: FIELDS, onReload });
+  const outcome = useSaveOutcome({
+    setError,
+    reset,
+    fields: FIELDS,
+    onReload,
+    form: 'clc-form',
+    texts,
+  });
 
-  const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)), notifyInvalid);
+  const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)), outcome.invalid);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="CLC partner">

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { requireRight } from '../../../lib/require-right';
 import { useCreateClc } from '../api/create-clc';
 import { ClcForm, EMPTY_CLC } from '../components/clc-form';
+import { outcomeTexts } from '../../../lib/notify';
 
 export const loader = requireRight('CLC__CREATE');
 
@@ -18,6 +19,7 @@ export default function ClcNewRoute() {
       <ClcForm
         defaultValues={EMPTY_CLC}
         submitLabel="Create CLC partner"
+        texts={outcomeTexts('CLC partner created', 'The CLC partner was not created')}
         onSave={async (data) => {
           const clc = await create.mutateAsync(data);
           // The logo and signature are added on the edit page, which needs the record first.

@@ -21,7 +21,7 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../mail-log/components/format';
+import { formatDateTime } from '../../../lib/format';
 import { useDryRun } from '../api/dry-run-cleanup';
 import { useRunCleanup } from '../api/run-cleanup';
 
@@ -124,10 +124,8 @@ export function CleanupFinder({
                     <Table.Td visibleFrom="sm">
                       {p.roles.join(', ').toLowerCase() || 'none'}
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">{formatTimestamp(p.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {p.lastSignInAt ? formatTimestamp(p.lastSignInAt) : 'never'}
-                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{formatDateTime(p.createdAt)}</Table.Td>
+                    <Table.Td>{p.lastSignInAt ? formatDateTime(p.lastSignInAt) : 'never'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

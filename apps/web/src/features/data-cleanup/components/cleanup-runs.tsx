@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../mail-log/components/format';
+import { formatDateTime } from '../../../lib/format';
 import { useCleanupRuns } from '../api/find-cleanup-runs';
 import { useRestoreCleanup } from '../api/restore-cleanup';
 
@@ -53,7 +53,7 @@ export function CleanupRuns({
             title: 'When',
             render: (r) => (
               <Stack gap={0}>
-                <Text size="sm">{formatTimestamp(r.createdAt)}</Text>
+                <Text size="sm">{formatDateTime(r.createdAt)}</Text>
                 {/* On a phone the finder goes under the date. */}
                 <Text size="xs" hiddenFrom="sm">
                   {finderOf(r)}
@@ -83,7 +83,7 @@ export function CleanupRuns({
                 <Button
                   size="compact-xs"
                   variant="light"
-                  aria-label={`Restore the run of ${formatTimestamp(r.createdAt)}`}
+                  aria-label={`Restore the run of ${formatDateTime(r.createdAt)}`}
                   onClick={() => {
                     restore.reset();
                     setRestoring(r);

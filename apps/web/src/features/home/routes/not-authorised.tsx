@@ -1,15 +1,28 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { rightLabel } from '@lantern/contracts/labels';
 import { ErrorPanel } from '../../../components/error-panel';
+import { useCurrentUser } from '../../../lib/base-data';
+import { hasRight } from '../../../lib/rights';
 
 export default function NotAuthorisedRoute() {
   const [params] = useSearchParams();
+  const user = useCurrentUser();
   const missingRight = params.get('missingRight');
+  // The code helps those who set rights (and the helpdesk they talk to); others read the label.
+  const showsCode = hasRight(user, 'AUTHORISATION__DISPLAY');
   return (
     <ErrorPanel variant="noPermission">
       {missingRight ? (
         <Text size="sm" c="gray.8">
-          Missing right: <code>{missingRight}</code>
+          This page needs the right “{rightLabel(missingRight)}”
+          {showsCode ? (
+            <Text span size="xs" c="gray.7" ff="monospace">
+              {' '}
+              ({missingRight})
+            </Text>
+          ) : null}
+          .
         </Text>
       ) : null}
       <Text size="sm">

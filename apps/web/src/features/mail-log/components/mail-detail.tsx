@@ -1,6 +1,6 @@
 import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import type { MailLogItem } from '@lantern/contracts/mail';
-import { formatTimestamp } from './format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The whole mail as it was (or will be) sent. */
 export function MailDetail({ mail, onClose }: { mail: MailLogItem | null; onClose: () => void }) {
@@ -13,9 +13,8 @@ export function MailDetail({ mail, onClose }: { mail: MailLogItem | null; onClos
             <Text size="sm">To: {mail.to}</Text>
           </Group>
           <Text size="sm" c="gray.7">
-            {mail.kind} · created {formatTimestamp(mail.createdAt)}
-            {mail.sentAt ? ` · sent ${formatTimestamp(mail.sentAt)}` : ''} · attempts{' '}
-            {mail.attempts}
+            {mail.kind} · created {formatDateTime(mail.createdAt)}
+            {mail.sentAt ? ` · sent ${formatDateTime(mail.sentAt)}` : ''} · attempts {mail.attempts}
           </Text>
           {mail.lastError ? (
             <Text size="sm" c="red.9">

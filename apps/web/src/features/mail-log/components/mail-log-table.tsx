@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { MailLogItem } from '@lantern/contracts/mail';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
-import { formatTimestamp } from './format';
+import { formatDateTime } from '../../../lib/format';
 
 const STATUS_COLORS: Record<MailLogItem['status'], string> = {
   queued: 'gray',
@@ -52,7 +52,7 @@ export function MailLogTable({
           accessor: 'createdAt',
           title: 'Created',
           width: 120,
-          render: (mail) => formatTimestamp(mail.createdAt),
+          render: (mail) => formatDateTime(mail.createdAt),
         },
         {
           accessor: 'to',

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@man
 import { Link } from 'react-router';
 import type { Notification } from '@lantern/contracts/communication';
 import type { NotificationType } from '@lantern/contracts/enums';
-import { formatTimestamp } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** The id §7 marks a notification by: its submission, announcement or undo-publish request. */
 export function keyOf(n: Notification, type: NotificationType): number | null {
@@ -120,7 +120,7 @@ export function NotificationList({
                       </Badge>
                     ) : null}
                     <Text size="sm" c="gray.7">
-                      <time dateTime={n.createdAt}>{formatTimestamp(n.createdAt)}</time>
+                      <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
                     </Text>
                   </Group>
                   {type === 'announcement' ? (

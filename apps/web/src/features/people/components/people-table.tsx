@@ -6,6 +6,7 @@ import { countryName } from '../../../lib/countries';
 import { useEnumLabel } from '../../../lib/enumerations';
 import type { ListPageProps } from '../../../lib/list-state';
 import type { PersonSort } from '../kinds';
+import { formatDate } from '../../../lib/format';
 
 type PeopleTableProps = ListPageProps<PersonListItem, PersonSort> & {
   kind: PersonKind;
@@ -76,7 +77,7 @@ export function PeopleTable(props: PeopleTableProps) {
         width: 104,
         noWrap: true,
         visibleMediaQuery: WIDE,
-        render: (p) => p.birthDate ?? '—',
+        render: (p) => formatDate(p.birthDate),
       },
     );
   }

@@ -11,9 +11,10 @@ import {
 } from '@lantern/contracts/people';
 import { FormSection } from '../../../components/form-section';
 import { SaveFooter } from '../../../components/save-footer';
-import { notifyInvalid } from '../../../lib/notify';
+import { outcomeTexts, UPDATE_TEXTS } from '../../../lib/notify';
 import { useSaveOutcome, type Warnings } from '../../../lib/use-save-outcome';
 import { useRoleOptions } from '../api/get-role-options';
+import { KINDS } from '../kinds';
 import { EmailField } from './email-field';
 import { ClcField, EnumField } from './form-fields';
 import { SaveWarnings } from './save-warnings';
@@ -132,11 +133,19 @@ export function StaffForm(props: StaffFormProps) {
     reset,
     fields: FIELDS,
     onReload: props.onReload,
+    form: `${props.kind}-form`,
+    texts:
+      props.personId === null
+        ? outcomeTexts(
+            `${KINDS[props.kind].label} created`,
+            `The ${KINDS[props.kind].label.toLowerCase()} was not created`,
+          )
+        : UPDATE_TEXTS,
   });
   const email = useWatch({ control, name: 'email' });
   const { errors } = formState;
 
-  const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), notifyInvalid);
+  const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), outcome.invalid);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={props.kind}>

@@ -6,7 +6,7 @@ import type { Person } from '@lantern/contracts/people';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { HistoryList } from '../../../components/history-list';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useCreatePerson } from '../api/create-person';
 import { personQueryOptions, usePerson } from '../api/get-person';
 import { usePersonHistory } from '../api/get-person-history';
@@ -109,7 +109,7 @@ export function StaffEditPage({ kind }: { kind: StaffKind }) {
       {person.data ? (
         <Text size="sm" c="dimmed">
           JWL-ID {person.data.id} · {person.data.username} · last sign-in{' '}
-          {person.data.lastSignInAt ? formatTimestamp(person.data.lastSignInAt) : 'never'}
+          {person.data.lastSignInAt ? formatDateTime(person.data.lastSignInAt) : 'never'}
         </Text>
       ) : null}
       <SaveWarnings warnings={created} />

@@ -7,7 +7,7 @@ import { IDENTIFICATION_TYPES, studentInputSchema, type Student } from '@lantern
 import { FormSection } from '../../../components/form-section';
 import { SaveFooter } from '../../../components/save-footer';
 import { labelledOptions } from '../../../lib/enumerations';
-import { notifyInvalid } from '../../../lib/notify';
+import { outcomeTexts, UPDATE_TEXTS } from '../../../lib/notify';
 import { useSaveOutcome, type Warnings } from '../../../lib/use-save-outcome';
 import { EmailField } from './email-field';
 import {
@@ -118,13 +118,18 @@ export function StudentForm(props: StudentFormProps) {
     reset,
     fields: STUDENT_FIELDS,
     onReload: props.onReload,
+    form: 'student-form',
+    texts:
+      props.studentId === null
+        ? outcomeTexts('Student created', 'The student was not created')
+        : UPDATE_TEXTS,
   });
   const email = useWatch({ control, name: 'email' });
   const hasVocational = useWatch({ control, name: 'vocationalSchool' });
   const identification = useWatch({ control, name: 'identificationType' });
   const { errors } = formState;
 
-  const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), notifyInvalid);
+  const onSubmit = handleSubmit((data) => outcome.run(() => props.onSave(data)), outcome.invalid);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Student">

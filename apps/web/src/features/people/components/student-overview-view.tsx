@@ -6,7 +6,7 @@ import { HistoryList } from '../../../components/history-list';
 import { countryName } from '../../../lib/countries';
 import { useEnumLabel } from '../../../lib/enumerations';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePersonHistory } from '../api/get-person-history';
 import { StudentPhotos } from './student-photos';
 import { StudentProgrammes } from './student-programmes';
@@ -86,7 +86,7 @@ export function StudentOverviewView({
           title="Profile"
           rows={[
             ['Gender', gender(student.gender)],
-            ['Date of birth', student.birthDate],
+            ['Date of birth', formatDate(student.birthDate)],
             ['Nationality', countryName(student.nationality)],
             ['Native language', student.nativeLanguage],
             ['Country of birth', countryName(student.birthCountry)],
@@ -106,7 +106,7 @@ export function StudentOverviewView({
               ['Other channels', student.otherCommunication],
               [
                 'Last sign-in',
-                student.lastSignInAt ? formatTimestamp(student.lastSignInAt) : 'Never',
+                student.lastSignInAt ? formatDateTime(student.lastSignInAt) : 'Never',
               ],
             ]}
           />

@@ -24,7 +24,7 @@ import {
 } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { humanize } from '../../../components/history-list';
-import { formatTimestamp } from '../../../lib/format';
+import { formatDate, formatDateRange, formatDateTime } from '../../../lib/format';
 import { useStudentProgrammes } from '../api/get-student-programmes';
 
 /** Only a professional certificate has an overview page so far. */
@@ -80,7 +80,7 @@ function Breaks({ breaks }: { breaks: StudyBreak[] }) {
       {breaks.map((b) => (
         <List.Item key={b.id}>
           <Text span size="sm" fw={b.current ? 700 : undefined}>
-            {b.startsOn} to {b.endsOn}
+            {formatDateRange(b.startsOn, b.endsOn)}
           </Text>
           {b.reason ? ` · ${b.reason}` : ''}{' '}
           {b.current ? (
@@ -106,7 +106,7 @@ function History({ entries, label }: { entries: HistoryEntry[]; label: string })
           </Text>
           {changesText(entry) ? ` · ${changesText(entry)}` : ''}
           <Text span size="xs" display="block">
-            <time dateTime={entry.at}>{formatTimestamp(entry.at)}</time> ·{' '}
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> ·{' '}
             {entry.actor?.name ?? 'System'}
             {entry.impersonator ? ` (signed in as them by ${entry.impersonator.name})` : ''}
           </Text>
@@ -147,7 +147,9 @@ function ProgrammeEntry({ entry, canOpen }: { entry: StudentProgramme; canOpen: 
             </Text>
             <Text size="sm" fw={700}>
               {ENROLMENT_STATE_LABELS[entry.state]}
-              {entry.onBreak?.current ? ` · on break until ${entry.onBreak.endsOn}` : ''}
+              {entry.onBreak?.current
+                ? ` · on break until ${formatDate(entry.onBreak.endsOn)}`
+                : ''}
             </Text>
           </div>
           <div>
@@ -166,9 +168,7 @@ function ProgrammeEntry({ entry, canOpen }: { entry: StudentProgramme; canOpen: 
             <Text size="xs" fw={600}>
               Dates
             </Text>
-            <Text size="sm">
-              {programme.startDate.slice(0, 10)} to {programme.endDate.slice(0, 10)}
-            </Text>
+            <Text size="sm">{formatDateRange(programme.startDate, programme.endDate)}</Text>
           </div>
         </SimpleGrid>
         {entry.reason ? <Text size="sm">Reason: {entry.reason}</Text> : null}

@@ -7,8 +7,10 @@ import { ERROR_TEXTS, VALIDATION } from '@lantern/contracts/messages';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
+
+const PASSWORD_TEXTS = outcomeTexts('Password changed', 'The password was not changed');
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, VALIDATION.password) })
@@ -30,11 +32,11 @@ export function ChangePasswordForm({ isImpersonating }: { isImpersonating: boole
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await mutation.mutateAsync({ currentPassword, newPassword });
-      notifySubmitSuccess();
+      notifySuccess('change-password', PASSWORD_TEXTS);
       reset(EMPTY);
     } catch (error) {
       applyFieldErrors(error, setError, ['currentPassword', 'newPassword']);
-      notifySubmitError(displayError(error));
+      notifyFailure('change-password', displayError(error), PASSWORD_TEXTS);
     }
   });
 

@@ -7,7 +7,7 @@ import type { ClcRef } from '@lantern/contracts/current-user';
 import { DROPDOWN_OPTIONS_LIMIT } from '@lantern/contracts/constants';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSelectClcs } from '../api/select-clcs';
 
 type FormValues = z.infer<typeof selectClcsSchema>;
@@ -23,10 +23,10 @@ export function ClcPicker({ allClcs, clcs }: { allClcs: ClcRef[]; clcs: ClcRef[]
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync(values);
-      notifySubmitSuccess();
+      notifySuccess('profile-clcs');
     } catch (error) {
       applyFieldErrors(error, setError, ['clcIds']);
-      notifySubmitError(displayError(error));
+      notifyFailure('profile-clcs', displayError(error));
     }
   });
 

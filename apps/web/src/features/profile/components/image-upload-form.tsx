@@ -7,8 +7,10 @@ import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useUploadImage } from '../api/upload-image';
+
+const UPLOAD_TEXTS = outcomeTexts('Photo uploaded', 'The photo was not uploaded');
 
 const ACCEPTED_TYPES: ReadonlySet<string> = new Set(IMAGE_MIME_TYPES);
 const MAX_IMAGE_MB = Math.floor(MAX_IMAGE_BYTES / (1024 * 1024));
@@ -45,11 +47,11 @@ export function ImageUploadForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await mutation.mutateAsync({ imageType, file: values.file });
-      notifySubmitSuccess();
+      notifySuccess('image-upload', UPLOAD_TEXTS);
       onUploaded();
     } catch (error) {
       applyFieldErrors(error, setError, ['file']);
-      notifySubmitError(displayError(error));
+      notifyFailure('image-upload', displayError(error), UPLOAD_TEXTS);
     }
   });
 

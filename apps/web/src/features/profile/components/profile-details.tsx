@@ -3,6 +3,7 @@ import { Anchor, Flex, Image, Paper, Stack, Table, Text, Title } from '@mantine/
 import { Link } from 'react-router';
 import { PROFILE_IMAGE_SIZE } from '@lantern/contracts/constants';
 import type { Profile } from '@lantern/contracts/profile';
+import { formatDateTime } from '../../../lib/format';
 
 const GENDER_LABELS = { m: 'Male', f: 'Female', o: 'Other' } as const;
 const SYSTEM_ROLE_LABELS = {
@@ -17,9 +18,6 @@ const humanise = (value: string): string => {
   const text = value.replace(/[_-]+/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-
-const formatDateTime = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const fullName = `${profile.firstName} ${profile.lastName}`;

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Loader, Radio, Stack, Text } from '@mantine/core';
 import type { RoleScope } from '@lantern/contracts/roles';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useApplicationRoles } from '../api/get-application-roles';
 import { useSelectRole } from '../api/select-role';
+
+const ROLE_TEXTS = outcomeTexts('Role changed', 'The role was not changed');
 
 const SCOPE_LABELS: Record<RoleScope, string> = {
   all_clcs: 'all CLCs',
@@ -43,11 +45,11 @@ export function RolePicker({ onChanged, autoFocus = false }: RolePickerProps) {
     if (selected === null) return;
     try {
       await selectRole.mutateAsync({ role: selected });
-      notifySubmitSuccess();
+      notifySuccess('role-picker', ROLE_TEXTS);
       setChoice(null);
       onChanged?.();
     } catch (error) {
-      notifySubmitError(displayError(error));
+      notifyFailure('role-picker', displayError(error), ROLE_TEXTS);
     }
   };
 

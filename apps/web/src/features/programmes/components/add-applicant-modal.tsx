@@ -10,8 +10,10 @@ import { ModalForm } from '../../../components/modal-form';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifyInvalid, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useAddApplicant, type ApplicantInput } from '../api/add-applicant';
+
+const ADD_TEXTS = outcomeTexts('Applicant added', 'The applicant was not added');
 
 const [contractExisting, newSchema] = applicantInputSchema.options;
 /* The contract's existing-person branch carries no texts of its own: the form says what §5 says
@@ -77,10 +79,10 @@ function useSave<T extends FieldValues>(
     setFailure(null);
     try {
       await save(data);
-      notifySubmitSuccess();
+      notifySuccess('add-applicant', ADD_TEXTS);
     } catch (error) {
       if (!applyFieldErrors(error, setError, fields)) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('add-applicant', displayError(error), ADD_TEXTS);
     }
   };
   return { failure, run };
@@ -93,7 +95,7 @@ function ExistingPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
     ApplicantInput
   >({ resolver: zodResolver(existingSchema), defaultValues: { studentId: '', clcId: defaultClc } });
   const save = useSave(onSave, setError, ['studentId', 'clcId']);
-  const onSubmit = handleSubmit(save.run, notifyInvalid);
+  const onSubmit = handleSubmit(save.run, notifyInvalid('add-applicant', ADD_TEXTS));
   return (
     <ModalForm onSubmit={onSubmit} aria-label="Existing person">
       <Stack gap="sm">
@@ -143,7 +145,7 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
     'birthDate',
     'clcId',
   ]);
-  const onSubmit = handleSubmit(save.run, notifyInvalid);
+  const onSubmit = handleSubmit(save.run, notifyInvalid('add-applicant', ADD_TEXTS));
   const { errors } = formState;
   return (
     <ModalForm onSubmit={onSubmit} aria-label="New person">

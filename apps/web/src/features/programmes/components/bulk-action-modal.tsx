@@ -12,7 +12,7 @@ import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
 
 type BulkActionModalProps = {
@@ -35,6 +35,8 @@ export function BulkActionModal(props: BulkActionModalProps) {
   const [action, setAction] = useState<EnrolmentAction>('accept');
   if (props.action !== null && props.action !== action) setAction(props.action);
   const isSuspend = action === 'suspend';
+  const { label } = ENROLMENT_ACTIONS[action];
+  const texts = outcomeTexts(`${label}: done`, `${label}: not done`);
   const selected = props.enrolmentIds.length;
 
   const close = () => {
@@ -49,7 +51,7 @@ export function BulkActionModal(props: BulkActionModalProps) {
     setFailure(null);
     if (isSuspend && breakEndsOn === '') {
       setErrors({ breakEndsOn: VALIDATION.date });
-      notifySubmitError();
+      notifyFailure('student-action', undefined, texts);
       return;
     }
     setErrors({});
@@ -63,8 +65,8 @@ export function BulkActionModal(props: BulkActionModalProps) {
           ...(isSuspend ? { breakEndsOn } : {}),
         },
       });
-      if (result.done.length > 0) notifySubmitSuccess();
-      else notifySubmitError();
+      if (result.done.length > 0) notifySuccess('student-action', texts);
+      else notifyFailure('student-action', undefined, texts);
       props.onDone(action, result);
       close();
     } catch (error) {
@@ -75,11 +77,10 @@ export function BulkActionModal(props: BulkActionModalProps) {
       };
       setErrors(next);
       if (!next.reason && !next.breakEndsOn) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('student-action', displayError(error), texts);
     }
   };
 
-  const label = ENROLMENT_ACTIONS[action].label;
   return (
     <Modal
       closeButtonProps={CLOSE_LABEL}

@@ -12,7 +12,13 @@ import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import {
+  notifyFailure,
+  notifyInvalid,
+  notifySuccess,
+  outcomeTexts,
+  UPDATE_TEXTS,
+} from '../../../lib/notify';
 import { useCreateClass } from '../api/create-class';
 import { useUpdateClass } from '../api/update-class';
 
@@ -63,25 +69,29 @@ function ClassForm({
   );
   const { errors } = formState;
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      if (klass)
-        await update.mutateAsync({
-          programmeId,
-          classId: klass.id,
-          data: { name: data.name, capacity: data.capacity, version: klass.version },
-        });
-      else await create.mutateAsync({ programmeId, data });
-      notifySubmitSuccess();
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
-      else if (!applyFieldErrors(error, setError, ['clcId', 'name', 'capacity']))
-        setFailure(displayError(error));
-      notifySubmitError(displayError(error));
-    }
-  }, notifyInvalid);
+  const texts = klass ? UPDATE_TEXTS : outcomeTexts('Class created', 'The class was not created');
+  const onSubmit = handleSubmit(
+    async (data) => {
+      setFailure(null);
+      try {
+        if (klass)
+          await update.mutateAsync({
+            programmeId,
+            classId: klass.id,
+            data: { name: data.name, capacity: data.capacity, version: klass.version },
+          });
+        else await create.mutateAsync({ programmeId, data });
+        notifySuccess('class-form', texts);
+        onClose();
+      } catch (error) {
+        if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
+        else if (!applyFieldErrors(error, setError, ['clcId', 'name', 'capacity']))
+          setFailure(displayError(error));
+        notifyFailure('class-form', displayError(error), texts);
+      }
+    },
+    notifyInvalid('class-form', texts),
+  );
 
   return (
     <ModalForm onSubmit={onSubmit} aria-label={klass ? `Rename ${klass.name}` : 'New class'}>

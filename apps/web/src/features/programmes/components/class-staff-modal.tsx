@@ -7,7 +7,7 @@ import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useSetClassStaff } from '../api/set-class-staff';
 import { StaffMultiSelect } from './staff-multi-select';
@@ -45,14 +45,14 @@ function StaffForm({
         classId: klass.id,
         data: { facilitatorIds, facultyIds },
       });
-      notifySubmitSuccess();
+      notifySuccess('class-staff');
       onClose();
     } catch (error) {
       const fields = isApiError(error) ? error.fields : {};
       const next = { facilitatorIds: fields.facilitatorIds, facultyIds: fields.facultyIds };
       setErrors(next);
       if (!next.facilitatorIds && !next.facultyIds) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('class-staff', displayError(error));
     }
   };
 

@@ -4,8 +4,10 @@ import type { ProgrammeClass } from '@lantern/contracts/classes';
 import { DialogActions } from '../../../components/dialog-actions';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useDeleteClass } from '../api/delete-class';
+
+const DELETE_TEXTS = outcomeTexts('Class deleted', 'The class was not deleted');
 
 type DeleteClassModalProps = {
   programmeId: number;
@@ -26,11 +28,11 @@ export function DeleteClassModal({ programmeId, klass, onClose }: DeleteClassMod
     setRefusal(null);
     try {
       await remove.mutateAsync({ programmeId, classId: klass.id });
-      notifySubmitSuccess();
+      notifySuccess('class-delete', DELETE_TEXTS);
       close();
     } catch (error) {
       setRefusal(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('class-delete', displayError(error), DELETE_TEXTS);
     }
   };
   return (

@@ -22,9 +22,14 @@ import { FailureAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifyInvalid, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useDistributeClasses } from '../api/distribute-classes';
 import { distributePlan, distributeResultText, type DistributeResult } from '../classes-model';
+
+const DISTRIBUTE_TEXTS = outcomeTexts(
+  'Students distributed to classes',
+  'The students were not distributed',
+);
 
 type Values = z.input<typeof distributeInputSchema>;
 type Output = z.output<typeof distributeInputSchema>;
@@ -44,9 +49,12 @@ export function DistributeForm({ programmeId }: { programmeId: number }) {
   });
 
   // The form only checks; the confirmation sends.
-  const onSubmit = handleSubmit((data) => {
-    setAsking(data);
-  }, notifyInvalid);
+  const onSubmit = handleSubmit(
+    (data) => {
+      setAsking(data);
+    },
+    notifyInvalid('distribute', DISTRIBUTE_TEXTS),
+  );
 
   const perform = async (data: Output) => {
     setAsking(null);
@@ -54,11 +62,11 @@ export function DistributeForm({ programmeId }: { programmeId: number }) {
     setResult(null);
     try {
       setResult(await distribute.mutateAsync({ programmeId, data }));
-      notifySubmitSuccess();
+      notifySuccess('distribute', DISTRIBUTE_TEXTS);
     } catch (error) {
       if (!applyFieldErrors(error, setError, ['size', 'keepManual']))
         setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('distribute', displayError(error), DISTRIBUTE_TEXTS);
     }
   };
 

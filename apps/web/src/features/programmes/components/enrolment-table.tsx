@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Enrolment, ENROLMENT_SORTS } from '@lantern/contracts/programme';
 import { ListTable } from '../../../components/list-table';
-import { formatTimestamp } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import type { ListPageProps } from '../../../lib/list-state';
 import { EnrolmentStateText } from './status-badges';
 
@@ -116,7 +116,7 @@ export function EnrolmentTable(props: EnrolmentTableProps) {
           width: 150,
           noWrap: true,
           visibleMediaQuery: VERY_WIDE,
-          render: (e) => formatTimestamp(e.updatedAt),
+          render: (e) => formatDateTime(e.updatedAt),
         },
         {
           accessor: 'breaks',

@@ -19,8 +19,10 @@ import { ModalForm } from '../../../components/modal-form';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifyInvalid, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useCreateGradingSchema } from '../api/create-grading-schema';
+
+const SCHEMA_TEXTS = outcomeTexts('Grading schema created', 'The grading schema was not created');
 
 type Values = z.input<typeof gradingSchemaInputSchema>;
 type Output = z.output<typeof gradingSchemaInputSchema>;
@@ -85,21 +87,24 @@ export function GradingSchemaModal({ opened, onClose, onCreated }: GradingSchema
   const bands = useFieldArray({ control, name: 'bands' });
   const { errors } = formState;
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      const schema = await create.mutateAsync(data);
-      notifySubmitSuccess();
-      onCreated(schema);
-      reset(EMPTY);
-    } catch (error) {
-      const count = getValues('bands')?.length ?? 0;
-      const names: Path<Values>[] = ['name', 'scaleMax', 'passMark', 'bands'];
-      for (let i = 0; i < count; i += 1) names.push(`bands.${i}.label`, `bands.${i}.min`);
-      if (!applyFieldErrors(error, setError, names)) setFailure(displayError(error));
-      notifySubmitError(displayError(error));
-    }
-  }, notifyInvalid);
+  const onSubmit = handleSubmit(
+    async (data) => {
+      setFailure(null);
+      try {
+        const schema = await create.mutateAsync(data);
+        notifySuccess('grading-schema', SCHEMA_TEXTS);
+        onCreated(schema);
+        reset(EMPTY);
+      } catch (error) {
+        const count = getValues('bands')?.length ?? 0;
+        const names: Path<Values>[] = ['name', 'scaleMax', 'passMark', 'bands'];
+        for (let i = 0; i < count; i += 1) names.push(`bands.${i}.label`, `bands.${i}.min`);
+        if (!applyFieldErrors(error, setError, names)) setFailure(displayError(error));
+        notifyFailure('grading-schema', displayError(error), SCHEMA_TEXTS);
+      }
+    },
+    notifyInvalid('grading-schema', SCHEMA_TEXTS),
+  );
 
   return (
     <Modal

@@ -5,8 +5,10 @@ import type { ImportReport } from '@lantern/contracts/programme';
 import { FailureAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { ImportProblemsTable } from './import-problems-table';
+
+const IMPORT_TEXTS = outcomeTexts('Import done', 'The import was not done');
 
 /** The files an import takes: CSV or XLSX, by extension or type. */
 export const IMPORT_FILE_ACCEPT = [
@@ -64,13 +66,14 @@ export function ImportFileModal<R extends FileImportReport>({
       const answer = await run.mutateAsync({ programmeId, file: chosen, dryRun });
       setReport(answer);
       if (!dryRun) {
-        if (!answer.dryRun && answer.problems.length === 0) notifySubmitSuccess();
-        else notifySubmitError();
+        if (!answer.dryRun && answer.problems.length === 0)
+          notifySuccess('import-file', IMPORT_TEXTS);
+        else notifyFailure('import-file', undefined, IMPORT_TEXTS);
       }
     } catch (error) {
       setReport(null);
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('import-file', displayError(error), IMPORT_TEXTS);
     }
   };
 

@@ -6,9 +6,11 @@ import { ModalForm } from '../../../components/modal-form';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useMoveStudents, type MoveResult } from '../api/move-students';
 import { moveTargets, NO_CLASS, type ClcClasses, type Placement } from '../classes-model';
+
+const MOVE_TEXTS = outcomeTexts('Students moved', 'The students were not moved');
 
 type MoveStudentsModalProps = {
   programmeId: number;
@@ -40,7 +42,7 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
     setFailure(null);
     if (target === null) {
       setError(VALIDATION.select);
-      notifySubmitError();
+      notifyFailure('move-students', undefined, MOVE_TEXTS);
       return;
     }
     setError(undefined);
@@ -52,15 +54,15 @@ export function MoveStudentsModal(props: MoveStudentsModalProps) {
           classId: target === NO_CLASS ? null : Number(target),
         },
       });
-      if (result.done.length > 0) notifySubmitSuccess();
-      else notifySubmitError();
+      if (result.done.length > 0) notifySuccess('move-students', MOVE_TEXTS);
+      else notifyFailure('move-students', undefined, MOVE_TEXTS);
       props.onDone(result);
       close();
     } catch (caught) {
       const classError = isApiError(caught) ? caught.fields.classId : undefined;
       if (classError) setError(classError);
       else setFailure(displayError(caught));
-      notifySubmitError(displayError(caught));
+      notifyFailure('move-students', displayError(caught), MOVE_TEXTS);
     }
   };
 

@@ -12,7 +12,7 @@ import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useRunProgrammeAction } from '../api/run-programme-action';
 import { availableProgrammeActions, confirmTexts } from '../programme-actions';
 
@@ -38,13 +38,15 @@ export function ProgrammeActions({ programme, onReload }: ProgrammeActionsProps)
     setAsking(null);
     setRefusal(null);
     setStale(null);
+    const { label } = PROGRAMME_ACTIONS[action];
+    const outcome = outcomeTexts(`${label}: done`, `${label}: not done`);
     try {
       await run.mutateAsync({ id: programme.id, action, version: programme.version });
-      notifySubmitSuccess();
+      notifySuccess('programme-action', outcome);
     } catch (error) {
       if (isApiError(error) && error.code === 'STALE_VERSION') setStale(error.message);
       else setRefusal(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('programme-action', displayError(error), outcome);
     }
   };
 

@@ -6,6 +6,7 @@ import {
   type Programme,
 } from '@lantern/contracts/programme';
 import { DetailCard } from '../../../components/detail-card';
+import { formatDate } from '../../../lib/format';
 
 /** The programme's data, its students by state, its CLCs and courses. */
 export function ProgrammeDetails({ programme }: { programme: Programme }) {
@@ -19,8 +20,8 @@ export function ProgrammeDetails({ programme }: { programme: Programme }) {
           ['Type', PROGRAMME_TYPE_LABELS[programme.type]],
           ['Code', programme.code],
           ['Internal name', programme.internalName],
-          ['Start date', programme.startDate.slice(0, 10)],
-          ['End date', programme.endDate.slice(0, 10)],
+          ['Start date', formatDate(programme.startDate)],
+          ['End date', formatDate(programme.endDate)],
           ['Grading schema', programme.gradingSchema?.name],
           ['Certifying university', programme.certifyingUniversity],
         ]}

@@ -9,7 +9,7 @@ import { FormSection } from '../../../components/form-section';
 import { SaveFooter } from '../../../components/save-footer';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { notifyInvalid } from '../../../lib/notify';
+import type { OutcomeTexts } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useSaveOutcome } from '../../../lib/use-save-outcome';
 import { useGradingSchemas } from '../api/find-grading-schemas';
@@ -35,6 +35,8 @@ type ProgrammeFormProps = {
   clcs?: readonly ClcRef[];
   /** Loads the programme again after someone else changed it (edit only); answers its values. */
   onReload?: () => Promise<ProgrammeFormValues>;
+  /** What its toasts say; by default the spec's texts of an update. */
+  texts?: OutcomeTexts;
 };
 
 /** A professional certificate's data: one form for new and edit (spec §3, §5). */
@@ -44,6 +46,7 @@ export function ProgrammeForm({
   onSave,
   clcs,
   onReload,
+  texts,
 }: ProgrammeFormProps) {
   const user = useCurrentUser();
   const gradingSchemas = useGradingSchemas();
@@ -59,9 +62,11 @@ export function ProgrammeForm({
     reset,
     fields: () => programmeFieldNames(getValues('courses').length),
     onReload,
+    form: 'programme-form',
+    texts,
   });
 
-  const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)), notifyInvalid);
+  const onSubmit = handleSubmit((data) => outcome.run(() => onSave(data)), outcome.invalid);
 
   const schemaOptions = (gradingSchemas.data ?? []).map((s) => ({
     value: String(s.id),

@@ -3,6 +3,7 @@ import type { ProgrammeListItem, ProgrammeSort } from '@lantern/contracts/progra
 import { ListTable } from '../../../components/list-table';
 import type { ListPageProps } from '../../../lib/list-state';
 import { ProgrammeStatusBadge } from './status-badges';
+import { formatDate } from '../../../lib/format';
 
 type ProgrammeTableProps = ListPageProps<ProgrammeListItem, ProgrammeSort> & {
   label: string;
@@ -46,6 +47,7 @@ export function ProgrammeTable(props: ProgrammeTableProps) {
         {
           accessor: 'startDate',
           title: 'Start',
+          render: (p) => formatDate(p.startDate),
           sortable: true,
           width: 100,
           noWrap: true,
@@ -54,6 +56,7 @@ export function ProgrammeTable(props: ProgrammeTableProps) {
         {
           accessor: 'endDate',
           title: 'End',
+          render: (p) => formatDate(p.endDate),
           sortable: true,
           width: 100,
           noWrap: true,

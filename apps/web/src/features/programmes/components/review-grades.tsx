@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { type Enrolment, type EnrolmentAction, type Programme } from '@lantern/contracts/programme';
+import {
+  ENROLMENT_ACTIONS,
+  type Enrolment,
+  type EnrolmentAction,
+  type Programme,
+} from '@lantern/contracts/programme';
 import {
   OUTCOME_LABELS,
   OUTCOMES,
@@ -17,7 +22,7 @@ import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { labelledOptions } from '../../../lib/enumerations';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts, UPDATE_TEXTS } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
 import { useSaveResults } from '../api/save-results';
@@ -70,6 +75,8 @@ function ShortcutModal({
   const perform = async () => {
     if (!shortcut) return;
     setFailure(null);
+    const { label } = ENROLMENT_ACTIONS[shortcut.action];
+    const texts = outcomeTexts(`${label}: done`, `${label}: not done`);
     try {
       const result = await run.mutateAsync({
         programmeId,
@@ -78,13 +85,13 @@ function ShortcutModal({
           enrolmentIds: shortcut.students.map((s) => s.enrolmentId),
         },
       });
-      if (result.done.length > 0) notifySubmitSuccess();
-      else notifySubmitError();
+      if (result.done.length > 0) notifySuccess('review-grades', texts);
+      else notifyFailure('review-grades', undefined, texts);
       onDone({ action: shortcut.action, result, students: studentsOf(shortcut.students) });
       onClose();
     } catch (error) {
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('review-grades', displayError(error), texts);
     }
   };
   const isPass = shortcut?.action === 'finalize';
@@ -171,19 +178,19 @@ export function ReviewGrades({
   const saveAll = async () => {
     setFailure(null);
     if (invalid.size > 0 || entries.length === 0) {
-      notifySubmitError();
+      notifyFailure('review-grades', undefined, UPDATE_TEXTS);
       return;
     }
     try {
       await save.mutateAsync({ programmeId: programme.id, data: { entries } });
       setDrafts({});
       setServerErrors(new Map());
-      notifySubmitSuccess();
+      notifySuccess('review-grades', UPDATE_TEXTS);
     } catch (error) {
       const { cells, other } = cellErrorsFromFields(isApiError(error) ? error.fields : {}, entries);
       setServerErrors(cells);
       if (cells.size === 0 || other.length > 0) setFailure(other.join(' ') || displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('review-grades', displayError(error), UPDATE_TEXTS);
     }
   };
 

@@ -25,11 +25,22 @@ import { ModalForm } from '../../../components/modal-form';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifyInvalid, notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import {
+  notifyFailure,
+  notifyInvalid,
+  notifySuccess,
+  outcomeTexts,
+  type OutcomeTexts,
+} from '../../../lib/notify';
 import { useAddStudyBreak } from '../api/add-study-break';
 import { useEndStudyBreak } from '../api/end-study-break';
 import { useStudyBreaks, type EnrolmentRef } from '../api/get-study-breaks';
 import { useRemoveStudyBreak } from '../api/remove-study-break';
+import { formatDate } from '../../../lib/format';
+
+const ADD_TEXTS = outcomeTexts('Study break added', 'The study break was not added');
+const END_TEXTS = outcomeTexts('Study break ended', 'The study break was not ended');
+const REMOVE_TEXTS = outcomeTexts('Study break removed', 'The study break was not removed');
 
 type Values = z.input<typeof studyBreakInputSchema>;
 type Output = z.output<typeof studyBreakInputSchema>;
@@ -50,18 +61,21 @@ function BreakForm({ target }: { target: EnrolmentRef }) {
     resolver: zodResolver(studyBreakInputSchema),
     defaultValues: { startsOn: today(), endsOn: '', reason: '' },
   });
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      await add.mutateAsync({ ...target, data });
-      notifySubmitSuccess();
-      reset({ startsOn: today(), endsOn: '', reason: '' });
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ['startsOn', 'endsOn', 'reason']))
-        setFailure(displayError(error));
-      notifySubmitError(displayError(error));
-    }
-  }, notifyInvalid);
+  const onSubmit = handleSubmit(
+    async (data) => {
+      setFailure(null);
+      try {
+        await add.mutateAsync({ ...target, data });
+        notifySuccess('study-breaks', ADD_TEXTS);
+        reset({ startsOn: today(), endsOn: '', reason: '' });
+      } catch (error) {
+        if (!applyFieldErrors(error, setError, ['startsOn', 'endsOn', 'reason']))
+          setFailure(displayError(error));
+        notifyFailure('study-breaks', displayError(error), ADD_TEXTS);
+      }
+    },
+    notifyInvalid('study-breaks', ADD_TEXTS),
+  );
   return (
     <ModalForm onSubmit={onSubmit} aria-label="New study break">
       <Stack gap="xs">
@@ -113,14 +127,14 @@ function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolea
   const end = useEndStudyBreak();
   const remove = useRemoveStudyBreak();
   const [failure, setFailure] = useState<string | null>(null);
-  const run = async (action: () => Promise<unknown>) => {
+  const run = async (action: () => Promise<unknown>, texts: OutcomeTexts) => {
     setFailure(null);
     try {
       await action();
-      notifySubmitSuccess();
+      notifySuccess('study-breaks', texts);
     } catch (error) {
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('study-breaks', displayError(error), texts);
     }
   };
   const busy = end.isPending || remove.isPending;
@@ -147,8 +161,8 @@ function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolea
                 const when = whenOf(pause);
                 return (
                   <Table.Tr key={pause.id}>
-                    <Table.Td>{pause.startsOn}</Table.Td>
-                    <Table.Td>{pause.endsOn}</Table.Td>
+                    <Table.Td>{formatDate(pause.startsOn)}</Table.Td>
+                    <Table.Td>{formatDate(pause.endsOn)}</Table.Td>
                     <Table.Td>{pause.reason ?? '—'}</Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -161,7 +175,10 @@ function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolea
                             variant="default"
                             disabled={busy}
                             onClick={() =>
-                              void run(() => end.mutateAsync({ ...target, breakId: pause.id }))
+                              void run(
+                                () => end.mutateAsync({ ...target, breakId: pause.id }),
+                                END_TEXTS,
+                              )
                             }
                           >
                             End today
@@ -174,7 +191,10 @@ function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolea
                             color="red.9"
                             disabled={busy}
                             onClick={() =>
-                              void run(() => remove.mutateAsync({ ...target, breakId: pause.id }))
+                              void run(
+                                () => remove.mutateAsync({ ...target, breakId: pause.id }),
+                                REMOVE_TEXTS,
+                              )
                             }
                           >
                             Remove

@@ -6,6 +6,7 @@ import { useCreateProgramme } from '../api/create-programme';
 import { ProgrammeForm } from '../components/programme-form';
 import { EMPTY_PROGRAMME } from '../components/programme-form-values';
 import { programmeListPath, programmeOverviewPath } from '../paths';
+import { outcomeTexts } from '../../../lib/notify';
 
 export const loader = requireRight('PC_PROGRAMME__CREATE');
 
@@ -23,6 +24,7 @@ export default function ProgrammeNewRoute() {
       <ProgrammeForm
         defaultValues={EMPTY_PROGRAMME}
         submitLabel="Create programme"
+        texts={outcomeTexts('Programme created', 'The programme was not created')}
         onSave={async (data) => {
           const programme = await create.mutateAsync(data);
           await navigate(programmeOverviewPath(programme.id), { replace: true });

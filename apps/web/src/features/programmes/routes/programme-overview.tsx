@@ -16,6 +16,7 @@ import { ProgrammeSectionLinks } from '../components/programme-section-links';
 import { ProgrammeStatusBadge } from '../components/status-badges';
 import { StudentsSection } from '../components/students-section';
 import { programmeEditPath, programmeListPath } from '../paths';
+import { formatDateRange } from '../../../lib/format';
 
 export const loader = requireRight('PC_PROGRAMME__DISPLAY');
 
@@ -59,7 +60,7 @@ function ProgrammeOverview({
             <ProgrammeStatusBadge status={programme.status} size="md" />
             <Text size="sm">{programme.internalName}</Text>
             <Text size="sm" c="dimmed">
-              {programme.startDate.slice(0, 10)} to {programme.endDate.slice(0, 10)}
+              {formatDateRange(programme.startDate, programme.endDate)}
             </Text>
           </Group>
         </div>

@@ -36,12 +36,14 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../../lib/format';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { formatDateTime } from '../../../lib/format';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
 import { useRoleOptions } from '../../people/api/get-role-options';
 import { usePreviewSecurityAction, useRunSecurityAction } from '../api/security-actions';
 import { filterSelection, parseIds, type FilterForm } from '../components/selection';
+
+const SECURITY_TEXTS = outcomeTexts('Security action done', 'The security action was not done');
 
 export const loader = requireRight('USER__SECURITY_ACCESS');
 
@@ -84,7 +86,7 @@ function PreviewResult({ preview }: { preview: SecurityPreview }) {
                 <Table.Td>{p.name}</Table.Td>
                 <Table.Td visibleFrom="sm">{p.username}</Table.Td>
                 <Table.Td visibleFrom="sm">
-                  {p.lastSignInAt ? formatTimestamp(p.lastSignInAt) : 'never'}
+                  {p.lastSignInAt ? formatDateTime(p.lastSignInAt) : 'never'}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -202,10 +204,10 @@ export default function SecurityActionsRoute() {
       setResult(done);
       setPreview(null);
       setConfirming(false);
-      notifySubmitSuccess();
+      notifySuccess('security-action', SECURITY_TEXTS);
     } catch (error) {
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('security-action', displayError(error), SECURITY_TEXTS);
     }
   };
 

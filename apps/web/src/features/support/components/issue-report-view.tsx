@@ -19,7 +19,7 @@ import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
 import { useAppState } from '../../../lib/app-store';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useCreateSupportIssue } from '../api/create-support-issue';
 import {
   buildIssueReport,
@@ -29,6 +29,9 @@ import {
   newestFirst,
   readableError,
 } from './issue-report';
+import { formatDateTime } from '../../../lib/format';
+
+const REPORT_TEXTS = outcomeTexts('Problem reported', 'The problem was not reported');
 
 type IssueReportViewProps = {
   issueType: string | null;
@@ -39,7 +42,6 @@ type IssueReportViewProps = {
   fromPage: string | null;
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 const ACCEPTED: ReadonlySet<string> = new Set(IMAGE_MIME_TYPES);
 
 /** The issue report form (spec §1, §2 support_issue): a description of at least 50 characters,
@@ -70,7 +72,7 @@ export function IssueReportView({
       found.screenshot = VALIDATION.file;
     setFieldErrors(found);
     if (Object.keys(found).length > 0) {
-      notifySubmitError();
+      notifyFailure('issue-report', undefined, REPORT_TEXTS);
       return;
     }
     try {
@@ -83,10 +85,10 @@ export function IssueReportView({
         userAgent: window.navigator.userAgent,
         screenshot,
       });
-      notifySubmitSuccess();
+      notifySuccess('issue-report', REPORT_TEXTS);
     } catch (error) {
       if (isApiError(error)) setFieldErrors(error.fields);
-      notifySubmitError(displayError(error));
+      notifyFailure('issue-report', displayError(error), REPORT_TEXTS);
     }
   };
 
@@ -218,10 +220,7 @@ export function IssueReportView({
                   </Anchor>
                 </Text>
                 <Text size="sm" c="gray.7">
-                  Time:{' '}
-                  <time dateTime={entry.timestamp}>
-                    {timeFormat.format(new Date(entry.timestamp))}
-                  </time>
+                  Time: <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
                 </Text>
               </Paper>
             ))}

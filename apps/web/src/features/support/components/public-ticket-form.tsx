@@ -7,8 +7,13 @@ import { ISSUE_DESCRIPTION_MIN, publicTicketInputSchema } from '@lantern/contrac
 import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useCreatePublicTicket } from '../api/create-public-ticket';
+
+const TICKET_TEXTS = outcomeTexts(
+  'Your message was sent to the helpdesk',
+  'Your message was not sent',
+);
 
 type FormInput = z.input<typeof publicTicketInputSchema>;
 type FormOutput = z.output<typeof publicTicketInputSchema>;
@@ -30,14 +35,14 @@ export function PublicTicketForm() {
     async (values) => {
       try {
         await mutation.mutateAsync(values);
-        notifySubmitSuccess();
+        notifySuccess('public-ticket', TICKET_TEXTS);
       } catch (error) {
         applyFieldErrors(error, setError, ['name', 'email', 'subject', 'description']);
-        notifySubmitError(displayError(error));
+        notifyFailure('public-ticket', displayError(error), TICKET_TEXTS);
       }
     },
     () => {
-      notifySubmitError();
+      notifyFailure('public-ticket', undefined, TICKET_TEXTS);
     },
   );
 

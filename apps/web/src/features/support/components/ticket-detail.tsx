@@ -15,8 +15,8 @@ import {
 import { TICKET_STATUS_LABELS, type TicketStatus } from '@lantern/contracts/communication';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../../lib/format';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { formatDateTime } from '../../../lib/format';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTicket, useTicketAction } from '../api/support-tickets';
 
 export const STATUS_COLORS: Record<TicketStatus, string> = {
@@ -43,10 +43,10 @@ export function TicketDetail({
   const run = async (request: Parameters<typeof action.mutateAsync>[0]) => {
     try {
       await action.mutateAsync(request);
-      notifySubmitSuccess();
+      notifySuccess('support-ticket');
       setReply('');
     } catch (error) {
-      notifySubmitError(displayError(error));
+      notifyFailure('support-ticket', displayError(error));
     }
   };
 
@@ -73,7 +73,7 @@ export function TicketDetail({
           <Text size="sm">
             From {t.name}
             {t.email ? ` <${t.email}>` : ''}
-            {t.userId ? ` · JWL-ID ${t.userId}` : ''} · {formatTimestamp(t.createdAt)}
+            {t.userId ? ` · JWL-ID ${t.userId}` : ''} · {formatDateTime(t.createdAt)}
           </Text>
           <Paper withBorder p="sm">
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -120,7 +120,7 @@ export function TicketDetail({
           {t.replyList.map((r) => (
             <Paper key={r.id} withBorder p="sm" bg="gray.0">
               <Text size="xs" c="gray.7">
-                {r.author ?? 'Helpdesk'} · {formatTimestamp(r.createdAt)}
+                {r.author ?? 'Helpdesk'} · {formatDateTime(r.createdAt)}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {r.body}

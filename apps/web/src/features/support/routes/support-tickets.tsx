@@ -15,7 +15,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
-import { formatShortTimestamp } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
@@ -147,7 +147,7 @@ export default function SupportTicketsRoute() {
             title: 'Received',
             width: 140,
             visibleMediaQuery: '(min-width: 48em)',
-            render: (t) => formatShortTimestamp(t.createdAt),
+            render: (t) => formatDateTime(t.createdAt),
           },
         ]}
       />

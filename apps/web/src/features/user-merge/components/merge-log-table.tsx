@@ -6,9 +6,11 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { TABLE_LOOK, paginationText } from '../../../components/list-table';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../../lib/format';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { formatDateTime } from '../../../lib/format';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useUndoMerge } from '../api/user-merge';
+
+const UNDO_TEXTS = outcomeTexts('Merge undone', 'The merge was not undone');
 
 type MergeLogTableProps = {
   items: MergeLogItem[];
@@ -40,11 +42,11 @@ export function MergeLogTable(props: MergeLogTableProps) {
     if (!undoing) return;
     try {
       await undo.mutateAsync(undoing.id);
-      notifySubmitSuccess();
+      notifySuccess('user-merge-undo', UNDO_TEXTS);
       close();
     } catch (error) {
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('user-merge-undo', displayError(error), UNDO_TEXTS);
     }
   };
 
@@ -67,7 +69,7 @@ export function MergeLogTable(props: MergeLogTableProps) {
             accessor: 'mergedAt',
             title: 'Merged',
             width: 130,
-            render: (m) => formatTimestamp(m.mergedAt),
+            render: (m) => formatDateTime(m.mergedAt),
           },
           {
             accessor: 'removed',

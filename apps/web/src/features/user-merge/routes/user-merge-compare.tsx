@@ -21,18 +21,24 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { DEFAULT_ROLES } from '@lantern/contracts/roles';
 import { MERGE_TEXTS, type MergePerson, type MergePreview } from '@lantern/contracts/user-merge';
 import { DetailCard } from '../../../components/detail-card';
 import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { formatTimestamp } from '../../../lib/format';
-import { notifySubmitError, notifySubmitSuccess } from '../../../lib/notify';
+import { countryName } from '../../../lib/countries';
+import { useEnumLabel } from '../../../lib/enumerations';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
 import { useMerge, useMergePreview, useUndoMerge } from '../api/user-merge';
 import { choicesToSend, initialChoices, type FieldChoices } from '../components/merge-form';
 import { personName } from '../components/person-picker';
+
+const MERGE_OUTCOME = outcomeTexts('People merged', 'The people were not merged');
+const UNDO_OUTCOME = outcomeTexts('Merge undone', 'The merge was not undone');
 
 export const loader = requireRight('DATA_CLEAN_UP__MERGE');
 
@@ -41,7 +47,32 @@ const idFrom = (value: string | undefined): number => {
   return Number.isInteger(id) && id > 0 ? id : 0;
 };
 
+const COUNTRY_FIELDS: ReadonlySet<string> = new Set([
+  'birthCountry',
+  'nationality',
+  'countryOfResidence',
+]);
+
+/** A role's label: the built-in roles' from the catalogue, an admin's own role by its key. */
+const roleLabel = (key: string): string =>
+  (DEFAULT_ROLES as Readonly<Record<string, { label: string }>>)[key]?.label ?? key;
+
+/** Values as people read them: country names, labels of codes, dates in one format. */
+function useMergeValue(): (key: string, value: string | null) => string | null {
+  const gender = useEnumLabel('genders');
+  const residency = useEnumLabel('residencyStatuses');
+  return (key, value) => {
+    if (value === null || value === '') return null;
+    if (COUNTRY_FIELDS.has(key)) return countryName(value);
+    if (key === 'gender') return gender(value);
+    if (key === 'residencyStatus') return residency(value);
+    if (key === 'birthDate') return formatDate(value);
+    return value;
+  };
+}
+
 function PersonCard({ title, person }: { title: string; person: MergePerson }) {
+  const status = useEnumLabel('userStatuses');
   return (
     <DetailCard
       title={`${title}: ${personName(person)}`}
@@ -50,11 +81,11 @@ function PersonCard({ title, person }: { title: string; person: MergePerson }) {
         ['JWL-ID', person.id],
         ['Username', person.username],
         ['E-mail', person.email],
-        ['Status', person.status],
-        ['Roles', person.roles.join(', ')],
+        ['Status', status(person.status)],
+        ['Roles', person.roles.map(roleLabel).join(', ')],
         ['CLCs', person.clcs.join(', ')],
-        ['Last sign-in', person.lastSignInAt ? formatTimestamp(person.lastSignInAt) : 'never'],
-        ['Created', formatTimestamp(person.createdAt)],
+        ['Last sign-in', person.lastSignInAt ? formatDateTime(person.lastSignInAt) : 'never'],
+        ['Created', formatDateTime(person.createdAt)],
       ]}
     />
   );
@@ -69,6 +100,7 @@ function FieldChoiceTable({
   choices: FieldChoices;
   onChange: (choices: FieldChoices) => void;
 }) {
+  const show = useMergeValue();
   const differing = preview.fields.filter((f) => f.kept !== f.removed);
   if (differing.length === 0)
     return <Text size="sm">Both people have the same names and details.</Text>;
@@ -96,8 +128,8 @@ function FieldChoiceTable({
                   onChange={() => {
                     onChange({ ...choices, [f.key]: side });
                   }}
-                  label={f[side] ?? '—'}
-                  aria-label={`${f.label}: keep ${f[side] ?? 'empty'} (${side === 'kept' ? 'kept' : 'removed'} person)`}
+                  label={show(f.key, f[side]) ?? '—'}
+                  aria-label={`${f.label}: keep ${show(f.key, f[side]) ?? 'empty'} (${side === 'kept' ? 'kept' : 'removed'} person)`}
                 />
               </Table.Td>
             ))}
@@ -136,10 +168,10 @@ export default function UserMergeCompareRoute() {
       });
       setMergeId(done.mergeId);
       setConfirming(false);
-      notifySubmitSuccess();
+      notifySuccess('user-merge', MERGE_OUTCOME);
     } catch (error) {
       setFailure(displayError(error));
-      notifySubmitError(displayError(error));
+      notifyFailure('user-merge', displayError(error), MERGE_OUTCOME);
     }
   };
 
@@ -148,9 +180,9 @@ export default function UserMergeCompareRoute() {
     try {
       await undo.mutateAsync(mergeId);
       setMergeId(null);
-      notifySubmitSuccess();
+      notifySuccess('user-merge', UNDO_OUTCOME);
     } catch (error) {
-      notifySubmitError(displayError(error));
+      notifyFailure('user-merge', displayError(error), UNDO_OUTCOME);
     }
   };
 
