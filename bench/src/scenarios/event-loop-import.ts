@@ -80,10 +80,15 @@ async function openProgramme(app: AppProcess, token: string) {
       }),
     },
   );
-  await api(app, token, `/api/en/programme/professional-certificate/${String(created.id)}/actions/open-applications`, {
-    method: 'POST',
-    body: JSON.stringify({ version: created.version }),
-  });
+  await api(
+    app,
+    token,
+    `/api/en/programme/professional-certificate/${String(created.id)}/actions/open-applications`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ version: created.version }),
+    },
+  );
   return { id: created.id, clcCodes: chosen.map((c) => c.code) };
 }
 
