@@ -41,9 +41,11 @@ export async function startAppWithStudents(
   await ensureBuilt();
   const dataDir = context.newDir(`people-${kind}`);
   const pgDatabase = kind === 'postgres' ? await createDatabase() : null;
+  // A first start on a new folder (initdb, migrations, demo seed) takes minutes on a busy machine.
+  const timeoutMs = 600_000;
   const appOptions = pgDatabase
-    ? { dataDir, databaseUrl: pgDatabase.url, demo: true, env }
-    : { dataDir, env };
+    ? { dataDir, databaseUrl: pgDatabase.url, demo: true, env, timeoutMs }
+    : { dataDir, env, timeoutMs };
   let floor: Database | null = null;
   try {
     const first = await startApp(appOptions);

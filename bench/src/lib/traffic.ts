@@ -106,3 +106,13 @@ export async function openLoop(
   const seconds = (performance.now() - started) / 1000;
   return { latencies, seconds, rps: latencies.length / seconds };
 }
+
+/** CPU time a process has used so far (user + system, every thread), in ms (Linux /proc). */
+export async function processCpuMs(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${String(pid)}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

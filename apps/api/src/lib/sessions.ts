@@ -19,10 +19,11 @@ export async function issueRefreshToken(db: Db, sessionId: string): Promise<stri
 }
 
 /**
- * Starts a sign-in in one statement (PGlite runs on one thread: round trips are what cost).
- * The session keeps the role the user chose last (else their first), so that a choice on one
- * device does not change another's. For a sign-in proper it also records the time, clears the
- * account's failed attempts when there were any, and writes the audit row.
+ * Starts a sign-in in one statement (on PGlite's one connection round trips are what cost), a
+ * function whose plans the connection keeps (0017): planning the statement cost more than
+ * running it. The session keeps the role the user chose last (else their first), so that a
+ * choice on one device does not change another's. For a sign-in proper it also records the
+ * time, clears the account's failed attempts when there were any, and writes the audit row.
  */
 export async function startSession(
   deps: Pick<Deps, 'signAccessToken'>,
@@ -36,34 +37,13 @@ export async function startSession(
 ): Promise<TokenPair & { sessionId: string }> {
   const { userId, ip, signIn } = options;
   const refresh = newToken();
-  const signInWrites = signIn
-    ? sql`,
-      signed as (update users set last_sign_in_at = now() where jwl_id = ${userId}),
-      cleared as (delete from login_failures where ${signIn.clearFailures} and username = ${signIn.username}),
-      audited as (
-        insert into audit_log (actor_id, action, entity_type, entity_id, changes, ip)
-        select ${userId}, 'auth.sign_in', 'user', ${String(userId)}, jsonb_build_object('sessionId', id), ${ip} from s
-      )`
-    : sql``;
-  const [session] = await rows<{ id: string }>(
+  const [session] = await rows<{ id: string | null }>(
     db,
-    sql`with s as (
-        insert into sessions (user_id, ip, user_agent, active_role_key)
-        values (${userId}, ${ip}, ${options.userAgent?.slice(0, 300) ?? null}, (
-          select coalesce(
-            (select ur.role_key from user_roles ur join users u on u.jwl_id = ur.user_id
-              where ur.user_id = ${userId} and ur.role_key = u.last_role_key),
-            (select ur.role_key from user_roles ur join roles r on r.key = ur.role_key
-              where ur.user_id = ${userId} order by r.sort_order, ur.role_key limit 1))))
-        returning id
-      ),
-      token as (
-        insert into refresh_tokens (session_id, token_hash, expires_at)
-        select id, ${hashToken(refresh)}, ${refreshExpiry().toISOString()}::timestamptz from s
-      )${signInWrites}
-      select id from s`,
+    sql`select auth_start_session(${userId}, ${ip}, ${options.userAgent?.slice(0, 300) ?? null},
+      ${hashToken(refresh)}, ${refreshExpiry().toISOString()}::timestamptz,
+      ${signIn?.username ?? null}, ${signIn?.clearFailures ?? false}) as id`,
   );
-  if (!session) throw new Error('The session could not be started.');
+  if (!session?.id) throw new Error('The session could not be started.');
   return {
     sessionId: session.id,
     token: deps.signAccessToken({ sub: userId, sid: session.id }),

@@ -28,16 +28,8 @@ export async function findSignInCandidate(db: Db, username: string, ip: string) 
     oldest_address: Date | string | null;
   }>(
     db,
-    sql`select u.jwl_id, u.password_hash, u.status, f.*
-      from (
-        select count(*) filter (where username = ${username})::int as by_account,
-               count(*) filter (where ip = ${ip})::int as by_address,
-               min(at) filter (where username = ${username}) as oldest_account,
-               min(at) filter (where ip = ${ip}) as oldest_address
-          from login_failures
-         where at > ${windowStart()} and (username = ${username} or ip = ${ip})
-      ) f
-      left join users u on lower(u.username) = ${username} and u.deleted_at is null`,
+    // A function, so that its plan is kept for the connection's life (0017).
+    sql`select * from auth_sign_in_candidate(${username}, ${ip}, ${windowStart()})`,
   );
   return {
     jwlId: row?.jwl_id ?? null,
