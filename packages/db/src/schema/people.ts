@@ -187,6 +187,8 @@ export const studentProfiles = pgTable(
     certificatePhotoFileId: uuid('certificate_photo_file_id'),
   },
   (t) => [
+    // The applicant matcher finds a person by birth date first (then name or e-mail).
+    index('student_profiles_birth_date_idx').on(t.birthDate, t.userId),
     index('student_profiles_nationality_idx').on(t.nationality),
     index('student_profiles_residency_idx').on(t.residencyStatus),
   ],

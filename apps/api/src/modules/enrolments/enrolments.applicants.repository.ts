@@ -107,11 +107,13 @@ export type MatchRow = {
 
 /**
  * The existing people each row may be: by JWL-ID; else by first and last name with the birth
- * date; else by e-mail with the birth date. One query for every row of a file, with only the
- * ways of matching that some row needs (a file of new people has no JWL-IDs to look up).
- * Each way reads its own rows as an array (not a filtered CTE, whose size the planner cannot
- * estimate): told there are thousands, it hashes the people rather than probing them one by
- * one for every namesake or every person born the same day.
+ * date, or by e-mail with the birth date. One query for every row of a file (or the one row of
+ * a hand entry), set-based and bounded by the people born on the rows' days: the rows are
+ * joined to the people of their birth date first (`student_profiles_birth_date_idx`, an index
+ * probe for a few rows, a hash for thousands), and only those are compared by name and e-mail
+ * through the users' primary key. Both steps are materialised so the planner cannot start
+ * from the names instead: a common name held by hundreds of people (a re-run of a file finds
+ * every person it created among them) made that order cost 3 million rows for 20,000.
  */
 export async function matchPeople(
   db: Db,
@@ -120,33 +122,37 @@ export async function matchPeople(
   const columns = sql`u.jwl_id as user_id, ${matchable(input.scope)} as matchable,
     exists (select 1 from enrolments e where e.programme_id = ${input.programmeId} and e.user_id = u.jwl_id) as applied`;
   const rowNos = (keys: MatchKey[]) => intArray(keys.map((r) => r.row));
-  const birthDates = (keys: MatchKey[]) =>
-    sql`${pgArray(keys.map((r) => r.birthDate))}::text::date[]`;
   const byId = input.keys.filter((r) => r.jwlId !== null);
-  const byName = input.keys.filter((r) => r.jwlId === null && r.birthDate !== null);
-  const byEmail = byName.filter((r) => r.email !== null);
+  const byPerson = input.keys.filter((r) => r.jwlId === null && r.birthDate !== null);
   const ways: SQL[] = [];
   if (byId.length > 0)
     ways.push(sql`select i.row_no as row, 'id' as how, ${columns}
       from unnest(${rowNos(byId)}, ${intArray(byId.map((r) => r.jwlId))}) as i(row_no, jwl_id)
       join users u on u.jwl_id = i.jwl_id`);
-  if (byName.length > 0)
-    ways.push(sql`select i.row_no as row, 'name' as how, ${columns}
-      from unnest(${rowNos(byName)},
-        ${textArray(byName.map((r) => r.firstName.toLowerCase()))},
-        ${textArray(byName.map((r) => r.lastName.toLowerCase()))},
-        ${birthDates(byName)}) as i(row_no, first_name, last_name, birth_date)
-      join users u on lower(u.last_name) = i.last_name and lower(u.first_name) = i.first_name
-      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date`);
-  if (byEmail.length > 0)
-    ways.push(sql`select i.row_no as row, 'email' as how, ${columns}
-      from unnest(${rowNos(byEmail)},
-        ${textArray(byEmail.map((r) => r.email?.toLowerCase() ?? null))},
-        ${birthDates(byEmail)}) as i(row_no, email, birth_date)
-      join users u on lower(u.email) = i.email
-      join student_profiles sp on sp.user_id = u.jwl_id and sp.birth_date = i.birth_date`);
+  if (byPerson.length > 0)
+    ways.push(sql`select c.row_no as row,
+        case when lower(u.first_name) = c.first_name and lower(u.last_name) = c.last_name
+          then 'name' else 'email' end as how, ${columns}
+      from candidates c join users u on u.jwl_id = c.user_id
+      where (lower(u.last_name) = c.last_name and lower(u.first_name) = c.first_name)
+        or lower(u.email) = c.email`);
   if (ways.length === 0) return [];
-  return rows<MatchRow>(db, sql.join(ways, sql` union all `));
+  const candidates =
+    byPerson.length === 0
+      ? sql``
+      : sql`with keyed as materialized (
+            select * from unnest(${rowNos(byPerson)},
+              ${textArray(byPerson.map((r) => r.firstName.toLowerCase()))},
+              ${textArray(byPerson.map((r) => r.lastName.toLowerCase()))},
+              ${textArray(byPerson.map((r) => r.email?.toLowerCase() ?? null))},
+              ${pgArray(byPerson.map((r) => r.birthDate))}::text::date[])
+              as i(row_no, first_name, last_name, email, birth_date)
+          ),
+          candidates as materialized (
+            select k.row_no, k.first_name, k.last_name, k.email, sp.user_id
+            from keyed k join student_profiles sp on sp.birth_date = k.birth_date
+          ) `;
+  return rows<MatchRow>(db, sql`${candidates}${sql.join(ways, sql` union all `)}`);
 }
 
 export type NewPerson = {

@@ -1,0 +1,1 @@
+CREATE INDEX "student_profiles_birth_date_idx" ON "student_profiles" USING btree ("birth_date","user_id");
