@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { rows, textArray } from '../../lib/sql';
+import { grantsFor } from '../../lib/grants';
 import * as repo from './authorisation.repository';
 
 /** The role that keeps every right, so that someone can always repair the others. */
@@ -135,6 +136,8 @@ export async function updateRoleRights(
     const held = new Set(before);
     const added = [...wanted].filter((r) => !held.has(r)).sort();
     const removed = before.filter((r) => !wanted.has(r as (typeof RIGHTS)[number]));
+    // Rule 4 of decision 0015: no one gives a role (their own included) a right they lack.
+    (await grantsFor(tx, auth)).assertMayAddRights(added);
     const role = await roleOrThrow(tx, key);
     if (added.length === 0 && removed.length === 0)
       return { role, added, removed, affectedUsers: 0 };

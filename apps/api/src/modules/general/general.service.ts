@@ -21,6 +21,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { buildMenu } from '../../lib/menu';
 import { findClcRefs } from '../../lib/people';
+import { canImpersonate } from '../../lib/grants';
 
 const label = (value: string) =>
   (value.charAt(0).toUpperCase() + value.slice(1)).replaceAll(/[_-]/g, ' ');
@@ -84,7 +85,7 @@ export async function getBaseData(deps: Deps, auth: AuthContext, mode: Mode): Pr
       applicationRights: [...auth.rights],
       clcs: allClcs.filter((c) => auth.clcIds.includes(c.id)),
       allClcs,
-      canImpersonate: auth.realUser.rights.includes('USER__IMPERSONATE'),
+      canImpersonate: canImpersonate(auth.realUser),
       impersonated: auth.impersonating,
       impersonatedBy: auth.impersonating
         ? { id: auth.realUser.jwlId, username: auth.realUser.username }

@@ -490,10 +490,10 @@ describe('facilitators, coordinators and users', () => {
         status: 'active',
       },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ fields: Record<string, string> }>().fields.systemRole).toMatch(
-      /Only a super admin/,
-    );
+    expect(res.statusCode).toBe(403);
+    const body = res.json<{ code: string; detail: string }>();
+    expect(body.code).toBe('ROLE_GRANT_DENIED');
+    expect(body.detail).toMatch(/Only a super admin/);
   });
 
   it('offers CLCs in reach for selects, and the role list', async () => {

@@ -24,6 +24,12 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { insertFile } from '../../lib/files';
 import { findClcRefs } from '../../lib/people';
 import { revokeAllSessions } from '../../lib/sessions';
+import {
+  assertSuperAdminSurvives,
+  grantsFor,
+  isSuperAdminPerson,
+  loadGrantTarget,
+} from '../../lib/grants';
 import type { Kind } from './people.kinds';
 import * as repo from './people.repository';
 
@@ -182,10 +188,6 @@ async function check(
     roles = [...new Set(data.roles ?? [])];
     const known = await repo.existingRoles(deps.db, roles);
     if (known.length !== roles.length) fields.roles = VALIDATION.multiSelect;
-    // Only a super admin makes super admins.
-    const grantsTop = roles.includes('SUPER_ADMIN') || data.systemRole === 'superAdmin';
-    if (grantsTop && auth.user.systemRole !== 'superAdmin')
-      fields.systemRole = 'Only a super admin can grant super admin rights';
   }
   let phone: string | null = null;
   if (data.phone) {
@@ -262,6 +264,12 @@ export async function createPerson(deps: Deps, auth: AuthContext, kind: Kind, da
   const profile = kind.kind === 'student' ? profileValues(data) : null;
   const clcs = await clcCodes(deps, data.clcIds);
   const id = await deps.db.transaction(async (tx) => {
+    // A new person holds nothing yet: every role given must be one the actor may grant.
+    const grants = await grantsFor(tx, auth);
+    grants.assertRolesChange(
+      { systemRole: 'user', roles: [], clcIds: data.clcIds },
+      { roles, systemRole: user.systemRole ?? 'user' },
+    );
     const created = await repo.insertPerson(tx, { user, roles, clcIds: data.clcIds, profile });
     await audit(tx, auth, {
       action: `${kind.kind}.created`,
@@ -294,6 +302,18 @@ export async function updatePerson(
   const clcsBefore = await clcCodes(deps, current.clcIds);
   const clcsAfter = await clcCodes(deps, [...new Set([...data.clcIds, ...kept])]);
   await deps.db.transaction(async (tx) => {
+    // The grant rule (decision 0015) against the person as they are inside this transaction.
+    const target = await loadGrantTarget(tx, id);
+    if (!target) throw notFound(`The ${kind.label.toLowerCase()}`);
+    const grants = await grantsFor(tx, auth);
+    grants.assertPerson(target);
+    if (kind.kind === 'user')
+      grants.assertRolesChange(target, { roles, systemRole: user.systemRole ?? target.systemRole });
+    const identityChanged =
+      (user.username !== undefined && user.username !== current.username) ||
+      (user.email !== undefined && user.email?.toLowerCase() !== current.email?.toLowerCase()) ||
+      (user.status !== undefined && user.status !== current.status);
+    if (identityChanged) grants.assertIdentity(target);
     if (!(await repo.updateUserRow(tx, id, version, user))) throw staleVersion(kind);
     if (profile) await repo.upsertProfile(tx, id, profile);
     await repo.replaceClcs(tx, id, data.clcIds, scope);
@@ -313,6 +333,7 @@ export async function updatePerson(
       clcs: clcsAfter,
       ...(kind.kind === 'user' ? { roles } : {}),
     };
+    if (isSuperAdminPerson(target)) await assertSuperAdminSurvives(tx);
     await audit(tx, auth, {
       action: `${kind.kind}.updated`,
       entityType: 'user',

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   SECURITY_TEXTS,
-  type SecurityAction,
   type SecurityActionInput,
   type SecurityPreview,
   type SecurityRun,
@@ -15,6 +14,13 @@ import { AppError, badRequest } from '../../lib/errors';
 import { intArray, jsonParam, rows, textArray } from '../../lib/sql';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthContext } from '../../plugins/auth';
+import type { SystemRole } from '@lantern/contracts/enums';
+import {
+  assertSuperAdminSurvives,
+  grantsFor,
+  isSuperAdminPerson,
+  type Grants,
+} from '../../lib/grants';
 
 /** A forced reset's link stays open as long as an invitation: the person may read mail rarely. */
 const FORCED_RESET_TTL_DAYS = 14;
@@ -28,7 +34,9 @@ type Candidate = {
   status: string | null;
   last_sign_in_at: Date | string | null;
   removed: boolean;
-  super_admin: boolean;
+  system_role: SystemRole | null;
+  roles: string[];
+  clc_ids: number[];
   open_sessions: number;
   holds_role: boolean;
 };
@@ -59,7 +67,9 @@ async function candidates(db: Db, input: SecurityActionInput): Promise<Candidate
   const role = input.roleKey ?? '';
   const facts = sql`u.first_name || ' ' || u.last_name as name, u.username, u.email, u.status::text as status,
     u.last_sign_in_at, u.deleted_at is not null as removed,
-    exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key = 'SUPER_ADMIN') as super_admin,
+    u.system_role,
+    array(select ur.role_key from user_roles ur where ur.user_id = u.jwl_id order by ur.role_key) as roles,
+    array(select uc.clc_id from user_clcs uc where uc.user_id = u.jwl_id order by uc.clc_id) as clc_ids,
     (select count(*)::int from sessions s where s.user_id = u.jwl_id and s.revoked_at is null) as open_sessions,
     exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key = ${role}) as holds_role`;
   if (selection.mode === 'ids') {
@@ -80,13 +90,24 @@ async function candidates(db: Db, input: SecurityActionInput): Promise<Candidate
 }
 
 /** Why the action does not apply to this person, or null when it does. */
-function skipReason(action: SecurityAction, c: Candidate, auth: AuthContext): string | null {
+function skipReason(
+  input: SecurityActionInput,
+  c: Candidate,
+  auth: AuthContext,
+  grants: Grants,
+): string | null {
   if (!c.found) return SECURITY_TEXTS.unknown;
   if (c.removed) return SECURITY_TEXTS.removed;
   if (c.id === auth.realUser.jwlId || c.id === auth.user.jwlId) return SECURITY_TEXTS.self;
-  if (c.super_admin && !auth.realUser.roleKeys.includes('SUPER_ADMIN'))
-    return SECURITY_TEXTS.superAdmin;
-  switch (action) {
+  const target = { systemRole: c.system_role ?? 'user', roles: c.roles, clcIds: c.clc_ids };
+  if (grants.personRefusal(target)) return SECURITY_TEXTS.superAdmin;
+  // The grant rule (decision 0015): removing a role is a grant; the rest touch the account.
+  const refusal =
+    input.action === 'remove_role'
+      ? grants.rolesChangeRefusal(target, { roles: c.roles.filter((r) => r !== input.roleKey) })
+      : grants.identityRefusal(target);
+  if (refusal) return refusal;
+  switch (input.action) {
     case 'lock':
       return c.status === 'locked' ? SECURITY_TEXTS.alreadyLocked : null;
     case 'unlock':
@@ -115,10 +136,11 @@ function validate(input: SecurityActionInput): void {
 async function split(db: Db, auth: AuthContext, input: SecurityActionInput) {
   validate(input);
   const all = await candidates(db, input);
+  const grants = await grantsFor(db, auth);
   const affected: Candidate[] = [];
   const skipped: { id: number; name: string | null; reason: string }[] = [];
   for (const c of all) {
-    const reason = skipReason(input.action, c, auth);
+    const reason = skipReason(input, c, auth, grants);
     if (reason === null) affected.push(c);
     else skipped.push({ id: c.id, name: c.name, reason });
   }
@@ -249,6 +271,11 @@ export async function run(
         break;
       }
     }
+    const touchesSuperAdmin = affected.some((c) =>
+      isSuperAdminPerson({ systemRole: c.system_role ?? 'user', roles: c.roles }),
+    );
+    if (touchesSuperAdmin && (input.action === 'lock' || input.action === 'remove_role'))
+      await assertSuperAdminSurvives(tx);
     const who = auditActor(auth);
     await tx.execute(
       sql`insert into audit_log (actor_id, impersonator_id, ip, action, entity_type, entity_id, changes)

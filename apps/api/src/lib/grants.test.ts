@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Person } from '@lantern/contracts/people';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+/*
+ * The privilege-escalation holes of issue 14 (points 1–4), each tried on the demo data as it
+ * was reproduced; decision 0015 holds the rule.
+ */
+
+let t: TestApp;
+let kak = 0;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [row] = await t.database.query<{ id: number }>(`select id from clcs where code = 'KAK'`);
+  kak = row?.id ?? 0;
+});
+afterAll(async () => t.close());
+
+const idOf = async (username: string) => {
+  const [row] = await t.database.query<{ jwl_id: number }>(
+    `select jwl_id from users where username = $1`,
+    [username],
+  );
+  if (!row) throw new Error(`no user ${username}`);
+  return row.jwl_id;
+};
+const rolesOf = async (username: string) =>
+  (
+    await t.database.query<{ role_key: string }>(
+      `select role_key from user_roles ur join users u on u.jwl_id = ur.user_id
+        where u.username = $1 order by role_key`,
+      [username],
+    )
+  ).map((r) => r.role_key);
+const userRow = async (username: string) => {
+  const [row] = await t.database.query<{ status: string; email: string | null; version: number }>(
+    `select status, email, version from users where username = $1`,
+    [username],
+  );
+  return row;
+};
+
+/** The user form as the web sends it: the record as read, with some fields changed. */
+async function saveUser(
+  actor: string,
+  username: string,
+  change: Partial<{ roles: string[]; status: string; email: string; systemRole: string }>,
+) {
+  const headers = await t.as(actor);
+  const id = await idOf(username);
+  // Read as the database has it: the actor may not be allowed to read the record itself.
+  const [row] = await t.database.query<Record<string, unknown>>(
+    `select username, first_name, last_name, email, system_role, status, version from users where jwl_id = $1`,
+    [id],
+  );
+  const clcs = await t.database.query<{ clc_id: number }>(
+    `select clc_id from user_clcs where user_id = $1`,
+    [id],
+  );
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/en/user/${id}`,
+    headers,
+    payload: {
+      version: row?.version,
+      data: {
+        username: row?.username,
+        firstName: row?.first_name,
+        lastName: row?.last_name,
+        email: row?.email,
+        clcIds: clcs.map((c) => c.clc_id),
+        roles: await rolesOf(username),
+        systemRole: row?.system_role,
+        status: row?.status,
+        ...change,
+      },
+    },
+  });
+}
+
+const newUser = (username: string, roles: string[]) => ({
+  username,
+  firstName: 'New',
+  lastName: 'Person',
+  clcIds: [kak],
+  roles,
+  systemRole: 'user',
+  status: 'active',
+});
+
+describe('point 1: granting what you do not hold', () => {
+  it('refuses the operational manager adding ADMIN to their own account', async () => {
+    const res = await saveUser('operational_manager', 'operational_manager', {
+      roles: ['OPERATIONAL_MANAGER', 'ADMIN'],
+    });
+    expect(res.statusCode).toBe(403);
+    const body = res.json<{ code: string; detail: string }>();
+    expect(body.code).toBe('ROLE_GRANT_DENIED');
+    expect(body.detail).toBe(
+      'You cannot grant or remove the role Admin: it holds rights you do not have.',
+    );
+    expect(await rolesOf('operational_manager')).toEqual(['OPERATIONAL_MANAGER']);
+  });
+
+  it('refuses the operational manager creating an admin, and lets them create what they may grant', async () => {
+    const headers = await t.as('operational_manager');
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/user',
+      headers,
+      payload: newUser('om.made.admin', ['ADMIN']),
+    });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json<{ code: string }>().code).toBe('ROLE_GRANT_DENIED');
+    expect(await t.database.query(`select 1 from users where username = 'om.made.admin'`)).toEqual(
+      [],
+    );
+    // Every right of the Operational Manager role, and Facilitator by the grant table.
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/user',
+      headers,
+      payload: newUser('om.made.facilitator', ['OPERATIONAL_MANAGER', 'FACILITATOR']),
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('refuses the operational manager locking an admin or changing their e-mail', async () => {
+    const lock = await saveUser('operational_manager', 'admin', { status: 'locked' });
+    expect(lock.statusCode).toBe(403);
+    const email = await saveUser('operational_manager', 'admin', { email: 'evil@example.org' });
+    expect(email.statusCode).toBe(403);
+    expect(await userRow('admin')).toMatchObject({
+      status: 'active',
+      email: 'admin@demo.lantern.example',
+    });
+  });
+
+  it('lets a coordinator make students (the grant table) but not re-mail a student who holds more', async () => {
+    const headers = await t.as('coordinator');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/student',
+      headers,
+      payload: {
+        username: 'coord.made.student',
+        firstName: 'A',
+        lastName: 'B',
+        clcIds: [kak],
+        birthDate: '2000-01-01',
+      },
+    });
+    expect(made.statusCode).toBe(200);
+    const student = made.json<{ record: Person }>().record;
+    // Someone above made this student a lead faculty member too: the coordinator cannot grant that.
+    await t.database.query(
+      `insert into user_roles (user_id, role_key) values ($1, 'LEAD_FACULTY')`,
+      [student.id],
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/en/student/${student.id}`,
+      headers,
+      payload: {
+        version: student.version,
+        data: {
+          username: student.username,
+          firstName: 'Renamed',
+          lastName: 'B',
+          email: 'mine@example.org',
+          clcIds: [kak],
+          birthDate: '2000-01-01',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ detail: string }>().detail).toMatch(/Lead Faculty/);
+  });
+});
+
+describe('point 2: super admins touched from below', () => {
+  it('refuses an admin and an operational manager demoting, locking or re-mailing the super admin', async () => {
+    for (const actor of ['admin', 'operational_manager']) {
+      expect((await saveUser(actor, 'super_admin', { roles: ['ADMIN'] })).statusCode).toBe(403);
+      expect((await saveUser(actor, 'super_admin', { status: 'locked' })).statusCode).toBe(403);
+      const email = await saveUser(actor, 'super_admin', { email: 'taken@example.org' });
+      expect(email.statusCode).toBe(403);
+      expect(email.json<{ detail: string }>().detail).toBe(
+        'Only a super admin can change a super admin.',
+      );
+    }
+    expect(await rolesOf('super_admin')).toEqual(['ADMIN', 'SUPER_ADMIN']);
+    expect(await userRow('super_admin')).toMatchObject({
+      status: 'active',
+      email: 'super_admin@demo.lantern.example',
+    });
+  });
+
+  it('lets the super admin save themselves unchanged', async () => {
+    const res = await saveUser('super_admin', 'super_admin', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ record: Person }>().record.roles).toEqual(['ADMIN', 'SUPER_ADMIN']);
+  });
+
+  it('never demotes or locks the last active super admin, even by themselves', async () => {
+    const demote = await saveUser('super_admin', 'super_admin', {
+      roles: ['ADMIN'],
+      systemRole: 'admin',
+    });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json<{ code: string }>().code).toBe('LAST_SUPER_ADMIN');
+    const lock = await saveUser('super_admin', 'super_admin', { status: 'locked' });
+    expect(lock.statusCode).toBe(403);
+    expect(await rolesOf('super_admin')).toEqual(['ADMIN', 'SUPER_ADMIN']);
+    expect((await userRow('super_admin'))?.status).toBe('active');
+  });
+
+  it('lets a super admin demote another super admin while one remains', async () => {
+    const headers = await t.as('super_admin');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/user',
+      headers,
+      payload: { ...newUser('second.super', ['SUPER_ADMIN']), systemRole: 'superAdmin' },
+    });
+    expect(made.statusCode).toBe(200);
+    const demoted = await saveUser('super_admin', 'second.super', {
+      roles: ['ADMIN'],
+      systemRole: 'admin',
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await rolesOf('second.super')).toEqual(['ADMIN']);
+  });
+});
+
+describe('point 4: self-granted impersonation', () => {
+  const rightsOf = async (role: string) =>
+    (
+      await t.database.query<{ right_key: string }>(
+        `select right_key from role_rights where role_key = $1`,
+        [role],
+      )
+    ).map((r) => r.right_key);
+  const setRights = async (actor: string, role: string, rights: string[]) => {
+    const [row] = await t.database.query<{ version: number }>(
+      `select version from roles where key = $1`,
+      [role],
+    );
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/en/authorisation/roles/${role}/rights`,
+      headers: await t.as(actor),
+      payload: { version: row?.version, rights },
+    });
+  };
+  const canImpersonate = async (username: string) =>
+    (
+      await t.app.inject({
+        url: '/api/general/current-user/sis',
+        headers: await t.as(username),
+      })
+    ).json<{ user: { canImpersonate: boolean } }>().user.canImpersonate;
+
+  it('refuses an admin adding USER__IMPERSONATE to their own role', async () => {
+    const before = await rightsOf('ADMIN');
+    const res = await setRights('admin', 'ADMIN', [...before, 'USER__IMPERSONATE']);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ code: string; detail: string }>()).toEqual(
+      expect.objectContaining({ code: 'RIGHT_GRANT_DENIED' }),
+    );
+    expect(await rightsOf('ADMIN')).not.toContain('USER__IMPERSONATE');
+    expect(await canImpersonate('admin')).toBe(false);
+  });
+
+  it('refuses an admin giving a role an authorisation right, even one they hold', async () => {
+    const before = await rightsOf('COORDINATOR');
+    const res = await setRights('admin', 'COORDINATOR', [...before, 'ROLE_TO_RIGHT__EDIT']);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      'Only a super admin can give a role these rights: Role to right: edit.',
+    );
+    // A right the admin holds and that reaches no one's account is theirs to give.
+    const fine = await setRights('admin', 'COORDINATOR', [...before, 'CLC__EDIT']);
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('refuses a role editor giving a right they lack', async () => {
+    await t.database.query(
+      `insert into role_rights (role_key, right_key) values ('OPERATIONAL_MANAGER', 'ROLE_TO_RIGHT__EDIT')`,
+    );
+    const before = await rightsOf('COORDINATOR');
+    const res = await setRights('operational_manager', 'COORDINATOR', [
+      ...before,
+      'CERTIFICATE__CREATE',
+    ]);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      'You cannot give a role rights you do not hold: Certificate: create.',
+    );
+    await t.database.query(
+      `delete from role_rights where role_key = 'OPERATIONAL_MANAGER' and right_key = 'ROLE_TO_RIGHT__EDIT'`,
+    );
+  });
+
+  it('lets a super admin give impersonation, and a super admin impersonates in any role', async () => {
+    const headers = await t.as('super_admin');
+    const roles = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/rights-for-selected-roles',
+      headers,
+      payload: { roles: ['ADMIN'] },
+    });
+    expect(roles.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/general/current-user/sis', headers });
+    expect(me.json<{ user: { activeRole: string; canImpersonate: boolean } }>().user).toEqual(
+      expect.objectContaining({ activeRole: 'ADMIN', canImpersonate: true }),
+    );
+    // Back to the Super Admin role, which holds every right, to give one.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/rights-for-selected-roles',
+      headers,
+      payload: { roles: ['SUPER_ADMIN'] },
+    });
+    const res = await setRights('super_admin', 'ADMIN', [
+      ...(await rightsOf('ADMIN')),
+      'USER__IMPERSONATE',
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(await canImpersonate('admin')).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Right } from './rights';
+
+/**
+ * Who may grant a role beyond the general rule (decision 0015). The rule: a user grants or
+ * removes only roles whose every right they hold. These rows let the people forms work as the
+ * roles' purpose says: whoever creates or edits students may make someone a student, and so on,
+ * within their CLC scope — although a student holds rights (submitting work) a coordinator lacks.
+ */
+export const GRANT_TABLE: readonly { role: string; heldRights: readonly Right[] }[] = [
+  { role: 'STUDENT', heldRights: ['STUDENT__CREATE', 'STUDENT__EDIT'] },
+  { role: 'FACILITATOR', heldRights: ['FACILITATOR__CREATE', 'FACILITATOR__EDIT'] },
+  { role: 'COORDINATOR', heldRights: ['COORDINATOR__CREATE', 'COORDINATOR__EDIT'] },
+];
+
+/** Rights that reach other people's accounts or the rights map: only a super admin adds them to a role. */
+export const SUPER_ADMIN_ONLY_RIGHTS: readonly Right[] = [
+  'USER__IMPERSONATE',
+  'USER__SECURITY_ACCESS',
+  'ROLE__CREATE',
+  'ROLE__EDIT',
+  'RIGHT__EDIT',
+  'ROLE_TO_RIGHT__EDIT',
+  'AUTHORISATION__EDIT',
+];
+
+/** The role that makes a super admin (beside the system role `superAdmin`). */
+export const SUPER_ADMIN_ROLE = 'SUPER_ADMIN';
+
+/** The sentences of a refused grant, shown as they are. */
+export const GRANT_TEXTS = {
+  role: (label: string) =>
+    `You cannot grant or remove the role ${label}: it holds rights you do not have.`,
+  superAdminRole: 'Only a super admin can grant or remove super admin rights.',
+  superAdminTarget: 'Only a super admin can change a super admin.',
+  identity: (label: string) =>
+    `You cannot change this person's username, e-mail, status, password or sign-ins: they hold the role ${label}, which you cannot grant.`,
+  outOfScope: 'This person is outside the CLCs you work in.',
+  lastSuperAdmin:
+    'This would leave no active super admin. The last active super admin cannot be demoted, locked or removed.',
+  rights: (labels: string) => `You cannot give a role rights you do not hold: ${labels}.`,
+  superAdminRights: (labels: string) =>
+    `Only a super admin can give a role these rights: ${labels}.`,
+} as const;
