@@ -195,7 +195,7 @@ describe('the generated access matrix', () => {
     for (const role of ROLE_KEYS) {
       const headers = await t.as(demoUser(role).username);
       const me = await t.app.inject({ url: '/api/general/current-user/sis', headers });
-      expect(me.json<{ activeRole: string }>().activeRole, role).toBe(role);
+      expect(me.json<{ user: { activeRole: string } }>().user.activeRole, role).toBe(role);
       tokens.set(role, headers);
     }
 

@@ -1,15 +1,26 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_ROLES, ROLE_KEYS, type BuiltInRoleKey } from '@lantern/contracts/roles';
 import { ErrorPanel } from '../../../components/error-panel';
+
+/** A built-in role by its label; a role an admin created by its key. */
+const roleLabel = (key: string): string =>
+  (ROLE_KEYS as readonly string[]).includes(key) ? DEFAULT_ROLES[key as BuiltInRoleKey].label : key;
 
 export default function NotAuthorisedRoute() {
   const [params] = useSearchParams();
   const missingRight = params.get('missingRight');
+  const missingRole = params.get('missingRole');
   return (
     <ErrorPanel variant="noPermission">
       {missingRight ? (
         <Text size="sm" c="gray.8">
           Missing right: <code>{missingRight}</code>
+        </Text>
+      ) : null}
+      {missingRole ? (
+        <Text size="sm" c="gray.8">
+          Missing role: {roleLabel(missingRole)}
         </Text>
       ) : null}
       <Text size="sm">
