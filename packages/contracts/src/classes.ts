@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { requiredText } from './common';
 import { VALIDATION } from './messages';
 import { CLASS_GROUP_SIZE } from './constants';
+import { PROGRAMME_STATUSES } from './programme';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Who teaches a class: facilitators onsite, faculty online, teaching assistants beside faculty. */
+export const CLASS_STAFF_KINDS = ['facilitator', 'faculty', 'assistant'] as const;
+export type ClassStaffKind = (typeof CLASS_STAFF_KINDS)[number];
 
 export const classMemberSchema = z.object({
   enrolmentId: z.number().int(),
@@ -19,7 +24,7 @@ export const classStaffSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
-  kind: z.enum(['facilitator', 'faculty']),
+  kind: z.enum(CLASS_STAFF_KINDS),
 });
 
 export const programmeClassSchema = z.object({
@@ -34,7 +39,20 @@ export const programmeClassSchema = z.object({
 });
 export type ProgrammeClass = z.infer<typeof programmeClassSchema>;
 
+const clcRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
 export const programmeClassesSchema = z.object({
+  /** What the page shows of the programme, for readers who may not open the programme itself. */
+  programme: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    title: z.string(),
+    status: z.enum(PROGRAMME_STATUSES),
+    /** The programme's CLCs the caller reaches (for own classes: the CLCs of those classes). */
+    clcs: z.array(clcRef),
+  }),
+  /** True for a caller who sees only the classes they staff (no PC_CLASS__DISPLAY). */
+  ownClassesOnly: z.boolean(),
   classes: z.array(programmeClassSchema),
   /** Active students of each CLC who are in no class yet. */
   unplaced: z.array(
@@ -91,6 +109,7 @@ export const classUpdateSchema = z.object({
 export const classStaffInputSchema = z.object({
   facilitatorIds: z.array(id).max(50).default([]),
   facultyIds: z.array(id).max(50).default([]),
+  assistantIds: z.array(id).max(50).default([]),
 });
 
 /** Moves students into a class (or out of every class, with null); each becomes placed by hand. */

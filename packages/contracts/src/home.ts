@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** The start page: the areas the user may open and the counts that matter to them. */
+export const HOME_KINDS = ['sis', 'learner', 'machine'] as const;
+
 export const homeSummarySchema = z.object({
+  /** Whose start page: sis staff (GENERAL_SIS__DISPLAY), a learner (the learning platform is
+   * theirs, spec §6), or a machine account that uses neither side but the API. */
+  kind: z.enum(HOME_KINDS),
   greetingName: z.string(),
   activeRole: z.string().nullable(),
   counts: z.array(

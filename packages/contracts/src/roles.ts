@@ -130,6 +130,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'PASSWORD_RESET__EDIT',
       ...displays('PROGRAMME', 'PROGRAMME_ACADEMIC', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_GEL'),
       ...displays('PC_PROGRAMME', 'PC_STUDENT', 'BA_STUDENT', 'GEL_APPLICANT', 'CLASSROOM'),
+      // Staffing across the network: every class and who teaches it (decision 0008).
+      'PC_CLASS__DISPLAY',
       ...family('REPORTING'),
       ...family('ANNOUNCEMENT'),
       ...family('SUPPORT_TICKET'),
@@ -249,6 +251,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
     scope: 'all_clcs',
     rights: [
       'GENERAL_LMS__DISPLAY',
+      // Their own classes and students are in the sis until the learning side has them.
+      'GENERAL_SIS__DISPLAY',
       'STUDENT__DISPLAY',
       'CLASSROOM__DISPLAY',
       'COURSE_TASK_ONLINE__EDIT',
@@ -272,6 +276,7 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
     scope: 'all_clcs',
     rights: [
       'GENERAL_LMS__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
       'CLASSROOM__DISPLAY',
       'COURSE_DOCUMENT__DISPLAY',
       'COURSE_TASK__DISPLAY',

@@ -342,10 +342,15 @@ export async function seedProgrammes(
     select uc.clc_id, u.jwl_id from users u
     join user_roles ur on ur.user_id = u.jwl_id and ur.role_key = 'FACILITATOR'
     join user_clcs uc on uc.user_id = u.jwl_id order by u.jwl_id`);
-  const facilitatorOf = new Map<number, number>();
-  for (const row of (facilitators as { rows: { clc_id: number; jwl_id: number }[] }).rows)
-    if (!facilitatorOf.has(row.clc_id)) facilitatorOf.set(row.clc_id, row.jwl_id);
+  // The first two facilitators of each CLC teach its classes (at KAK the lead facilitator and the
+  // facilitator), so a facilitator's own classes can be tried in the demo.
+  const facilitatorsOf = new Map<number, number[]>();
+  for (const row of (facilitators as { rows: { clc_id: number; jwl_id: number }[] }).rows) {
+    const list = facilitatorsOf.get(row.clc_id) ?? [];
+    if (list.length < 2) facilitatorsOf.set(row.clc_id, [...list, row.jwl_id]);
+  }
   const faculty = refs.userId.get('faculty');
+  const assistant = refs.userId.get('teaching_assistant');
 
   let enrolled = 0;
   let issued = 0;
@@ -421,7 +426,7 @@ export async function seedProgrammes(
     enrolled += made.length;
 
     // Classes of at most 15 per CLC, filled evenly (as the classes screen distributes), each
-    // with a facilitator and faculty.
+    // with facilitators, faculty and a teaching assistant.
     const inClass = made.filter(
       (e) => e.state === 'active' || e.state === 'completed' || e.state === 'failed',
     );
@@ -444,10 +449,12 @@ export async function seedProgrammes(
             )})`,
           );
           const staff = [
-            facilitatorOf.get(clcId)
-              ? { userId: facilitatorOf.get(clcId) ?? 0, kind: 'facilitator' as const }
-              : null,
+            ...(facilitatorsOf.get(clcId) ?? []).map((userId) => ({
+              userId,
+              kind: 'facilitator' as const,
+            })),
             faculty ? { userId: faculty, kind: 'faculty' as const } : null,
+            assistant ? { userId: assistant, kind: 'assistant' as const } : null,
           ].filter((x) => x !== null);
           if (staff.length)
             await tx.insert(classStaff).values(staff.map((m) => ({ classId: klass.id, ...m })));

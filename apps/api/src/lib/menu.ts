@@ -1,12 +1,39 @@
 import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Mode } from '@lantern/contracts/enums';
 import type { Right } from '@lantern/contracts/rights';
+import { PAGES, programmeEntryStep, type PageKey } from '@lantern/contracts/pages';
 
-type Entry = Omit<MenuNode, 'children'> & { right?: Right; modes: Mode[]; children?: Entry[] };
+type Flyout = NonNullable<MenuNode['flyout']>;
+
+type Entry = Omit<MenuNode, 'children'> & {
+  /** The page it opens: the node shows only to holders of the page's right. */
+  page?: PageKey;
+  /** Shows only when this holds (for nodes that open no single page). */
+  when?: (rights: ReadonlySet<string>) => boolean;
+  modes: Mode[];
+  children?: Entry[];
+};
+
+const link = (id: string, label: string, page: PageKey): Entry => ({
+  id,
+  label,
+  path: PAGES[page].path,
+  page,
+  modes: ['sis'],
+});
+
+/** The rights that can open an entry of each flyout (see flyoutEntry). */
+const FLYOUT_RIGHTS: Record<Flyout, Right[]> = {
+  course: [PAGES.programmeOverview.right, PAGES.professionalList.right, PAGES.bachelorList.right],
+  class: [PAGES.programmeClasses.right],
+};
+const opensFlyout = (flyout: Flyout) => (rights: ReadonlySet<string>) =>
+  FLYOUT_RIGHTS[flyout].some((right) => rights.has(right));
 
 /**
- * The menu, by the rights that open each node. Each area adds its screens here as it arrives;
- * a node shows only when the user holds its right, and a group only when a child shows.
+ * The menu, by the pages each node opens (contracts/pages.ts): a node shows only when the user
+ * holds the right of its page, and a group only when a child shows. The course and class
+ * flyouts get their programmes in `buildMenuWithFlyouts`.
  */
 const MENU: Entry[] = [
   { id: 'home', label: 'Home', path: 'home', modes: ['sis', 'lms'] },
@@ -16,56 +43,21 @@ const MENU: Entry[] = [
     path: null,
     modes: ['sis'],
     children: [
-      {
-        id: 'students',
-        label: 'Students',
-        path: 'student/list',
-        right: 'STUDENT__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'facilitators',
-        label: 'Facilitators',
-        path: 'facilitator/list',
-        right: 'FACILITATOR__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'lead-facilitators',
-        label: 'Lead facilitators',
-        path: 'lead-facilitator/list',
-        right: 'LEAD_FACILITATOR__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'lead-faculty',
-        label: 'Lead faculty',
-        path: 'lead-faculty/list',
-        right: 'LEAD_FACULTY__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'coordinators',
-        label: 'Coordinators',
-        path: 'coordinator/list',
-        right: 'COORDINATOR__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'clc-partners',
-        label: 'CLC partners',
-        path: 'clc-partner/list',
-        right: 'CLC__DISPLAY',
-        modes: ['sis'],
-      },
-      { id: 'users', label: 'Users', path: 'user/list', right: 'USER__DISPLAY', modes: ['sis'] },
+      link('students', 'Students', 'studentList'),
+      link('facilitators', 'Facilitators', 'facilitatorList'),
+      link('lead-facilitators', 'Lead facilitators', 'leadFacilitatorList'),
+      link('lead-faculty', 'Lead faculty', 'leadFacultyList'),
+      link('coordinators', 'Coordinators', 'coordinatorList'),
+      link('clc-partners', 'CLC partners', 'clcList'),
+      link('users', 'Users', 'userList'),
     ],
   },
   {
+    // The programme entry redirects by right (spec §2); it shows where that leads to a page.
     id: 'programmes',
     label: 'Programmes',
     path: 'programme',
-    right: 'PROGRAMME__DISPLAY',
+    when: (rights) => Boolean(programmeEntryStep(rights)?.page),
     modes: ['sis'],
   },
   {
@@ -73,8 +65,7 @@ const MENU: Entry[] = [
     label: 'Courses',
     path: null,
     flyout: 'course',
-    items: [],
-    right: 'PROGRAMME__DISPLAY',
+    when: opensFlyout('course'),
     modes: ['sis'],
   },
   {
@@ -82,8 +73,7 @@ const MENU: Entry[] = [
     label: 'Classes',
     path: null,
     flyout: 'class',
-    items: [],
-    right: 'CLASSROOM__DISPLAY',
+    when: opensFlyout('class'),
     modes: ['sis'],
   },
   {
@@ -92,79 +82,25 @@ const MENU: Entry[] = [
     path: null,
     modes: ['sis'],
     children: [
-      {
-        id: 'authorisation',
-        label: 'Authorisation',
-        path: 'authorisation',
-        right: 'AUTHORISATION__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'user-data-checker',
-        label: 'User data checker',
-        path: 'userDataChecker',
-        right: 'DATA_CLEAN_UP__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'data-cleanup',
-        label: 'Data cleanup',
-        path: 'dataCleanup',
-        right: 'DATA_CLEAN_UP__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'user-merge',
-        label: 'User merge',
-        path: 'userMerge',
-        right: 'DATA_CLEAN_UP__MERGE',
-        modes: ['sis'],
-      },
-      {
-        id: 'security-actions',
-        label: 'Security actions',
-        path: 'security-actions',
-        right: 'USER__SECURITY_ACCESS',
-        modes: ['sis'],
-      },
-      {
-        id: 'audit-log',
-        label: 'Audit log',
-        path: 'audit-log',
-        right: 'AUDIT_LOG__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'mail-log',
-        label: 'Mail log',
-        path: 'mail-log',
-        right: 'MAIL_LOG__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'announcements',
-        label: 'Announcements',
-        path: 'announcements',
-        right: 'ANNOUNCEMENT__DISPLAY',
-        modes: ['sis'],
-      },
-      {
-        id: 'support-tickets',
-        label: 'Helpdesk tickets',
-        path: 'support-tickets',
-        right: 'SUPPORT_TICKET__DISPLAY',
-        modes: ['sis'],
-      },
+      link('authorisation', 'Authorisation', 'authorisation'),
+      link('user-data-checker', 'User data checker', 'userDataChecker'),
+      link('data-cleanup', 'Data cleanup', 'dataCleanup'),
+      link('user-merge', 'User merge', 'userMerge'),
+      link('security-actions', 'Security actions', 'securityActions'),
+      link('audit-log', 'Audit log', 'auditLog'),
+      link('mail-log', 'Mail log', 'mailLog'),
+      link('announcements', 'Announcements', 'announcements'),
+      link('support-tickets', 'Helpdesk tickets', 'supportTickets'),
     ],
   },
 ];
 
 function visible(entry: Entry, mode: Mode, rights: ReadonlySet<string>): MenuNode | null {
   if (!entry.modes.includes(mode)) return null;
-  if (entry.right && !rights.has(entry.right)) return null;
+  if (entry.page && !rights.has(PAGES[entry.page].right)) return null;
+  if (entry.when && !entry.when(rights)) return null;
   const node: MenuNode = { id: entry.id, label: entry.label, path: entry.path };
   if (entry.flyout) node.flyout = entry.flyout;
-  if (entry.items) node.items = entry.items;
   if (entry.children) {
     const children = entry.children.map((c) => visible(c, mode, rights)).filter((c) => c !== null);
     if (children.length === 0) return null;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   basicSystemDataSchema,
@@ -45,6 +45,11 @@ export async function getBaseData(mode: Mode): Promise<SessionData> {
 /** The base data carries links the server signs for one hour (the profile photo): it is loaded
  * again every 30 minutes while the page is shown, and on return to a tab where it is older. */
 export const BASE_DATA_REFRESH_MS = 30 * 60_000;
+
+/** The menu's course and class flyouts come with the base data: a change to programmes or to
+ * a class's staff reloads it, so the menu shows the change at once. */
+export const invalidateMenu = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: ['base-data'] });
 
 export const baseDataQueryOptions = (mode: Mode) =>
   queryOptions({

@@ -21,13 +21,14 @@ import {
   PROGRAMME_STATUSES,
   PROGRAMME_TYPES,
 } from '@lantern/contracts/programme';
+import { CLASS_STAFF_KINDS } from '@lantern/contracts/classes';
 import { clcs, users } from './people';
 import { files } from './operations';
 
 export const programmeTypeEnum = pgEnum('programme_type', PROGRAMME_TYPES);
 export const programmeStatusEnum = pgEnum('programme_status', PROGRAMME_STATUSES);
 export const enrolmentStateEnum = pgEnum('enrolment_state', ENROLMENT_STATES);
-export const classStaffKindEnum = pgEnum('class_staff_kind', ['facilitator', 'faculty']);
+export const classStaffKindEnum = pgEnum('class_staff_kind', CLASS_STAFF_KINDS);
 
 const stamps = {
   version: integer('version').notNull().default(1),

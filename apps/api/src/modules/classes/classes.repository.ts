@@ -1,18 +1,51 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { inList, inScope, rows } from '../../lib/sql';
+import { classInScope, type ClassScope } from '../../lib/class-scope';
 import { programmeInReach } from '../../lib/programme-reach';
+import type { ClassStaffKind } from '@lantern/contracts/classes';
+import type { ProgrammeStatus } from '@lantern/contracts/programme';
 
-/** The programme, if it exists and is offered at a CLC the request reaches. */
+/** For a caller who reaches only their own classes: that the programme `p` has one. */
+const ownClassOf = (scope: ClassScope) =>
+  scope.staffOf === null
+    ? sql`true`
+    : sql`exists (select 1 from classes c where c.programme_id = p.id
+        and ${classInScope(sql`c.id`, sql`c.clc_id`, scope)})`;
+
+export type ProgrammeRow = {
+  id: number;
+  code: string;
+  title: string;
+  status: ProgrammeStatus;
+  /** The programme's CLCs the scope reaches; for own classes, the CLCs of those classes. */
+  clcs: { id: number; code: string; name: string }[];
+};
+
+/**
+ * The professional programme, if it exists and is offered at a CLC the request reaches; for a
+ * caller who reaches only their own classes, if they staff one of its classes.
+ */
 export async function findProgramme(
   db: Db,
   id: number,
-  scope: number[] | null,
-): Promise<{ id: number; status: string; title: string } | null> {
-  const [found] = await rows<{ id: number; status: string; title: string }>(
+  scope: ClassScope,
+): Promise<ProgrammeRow | null> {
+  const clcInReach =
+    scope.staffOf === null
+      ? inScope(sql`k.id`, scope.clcs)
+      : sql`exists (select 1 from classes c where c.programme_id = p.id and c.clc_id = k.id
+          and ${classInScope(sql`c.id`, sql`c.clc_id`, scope)})`;
+  const [found] = await rows<ProgrammeRow>(
     db,
-    sql`select p.id, p.status::text as status, p.title from programmes p
-        where p.id = ${id} and ${programmeInReach(sql`p.id`, scope)}`,
+    sql`select p.id, p.code, p.title, p.status::text as status,
+          coalesce((select json_agg(json_build_object('id', k.id, 'code', k.code, 'name', k.name)
+                      order by k.code)
+                    from programme_clcs pc join clcs k on k.id = pc.clc_id
+                    where pc.programme_id = p.id and ${clcInReach}), '[]') as clcs
+        from programmes p
+        where p.id = ${id} and ${programmeInReach(sql`p.id`, scope.clcs)}
+          and ${ownClassOf(scope)}`,
   );
   return found ?? null;
 }
@@ -25,13 +58,13 @@ export type ClassRow = {
   clc_name: string;
   capacity: number;
   version: number;
-  staff: { id: number; firstName: string; lastName: string; kind: 'facilitator' | 'faculty' }[];
+  staff: { id: number; firstName: string; lastName: string; kind: ClassStaffKind }[];
 };
 
 export async function findClasses(
   db: Db,
   programmeId: number,
-  scope: number[] | null,
+  scope: ClassScope,
 ): Promise<ClassRow[]> {
   return rows<ClassRow>(
     db,
@@ -41,7 +74,7 @@ export async function findClasses(
                     from class_staff s join users u on u.jwl_id = s.user_id where s.class_id = c.id),
                    '[]') as staff
         from classes c join clcs k on k.id = c.clc_id
-        where c.programme_id = ${programmeId} and ${inScope(sql`c.clc_id`, scope)}
+        where c.programme_id = ${programmeId} and ${classInScope(sql`c.id`, sql`c.clc_id`, scope)}
         order by k.code, c.name`,
   );
 }
@@ -59,11 +92,12 @@ export type MemberRow = {
   state: 'active' | 'completed' | 'failed';
 };
 
-/** The programme's students who belong in classes (active, and passed or failed ones kept there). */
+/** The programme's students who belong in classes (active, and passed or failed ones kept there);
+ * for a caller who reaches only their own classes, the students of those classes. */
 export async function findMembers(
   db: Db,
   programmeId: number,
-  scope: number[] | null,
+  scope: ClassScope,
 ): Promise<MemberRow[]> {
   return rows<MemberRow>(
     db,
@@ -73,7 +107,8 @@ export async function findMembers(
                   and current_date between b.starts_on and b.ends_on)) as on_break
         from enrolments e join users u on u.jwl_id = e.user_id left join clcs k on k.id = e.clc_id
         where e.programme_id = ${programmeId} and e.state in ('active', 'completed', 'failed')
-          and ${inScope(sql`e.clc_id`, scope)}
+          and ${inScope(sql`e.clc_id`, scope.clcs)}
+          and ${scope.staffOf === null ? sql`true` : classInScope(sql`e.class_id`, sql`e.clc_id`, scope)}
         order by lower(u.last_name), lower(u.first_name), u.jwl_id`,
   );
 }
@@ -182,7 +217,7 @@ export async function holdersOf(db: Db, ids: number[], roles: string[]): Promise
 export async function replaceStaff(
   db: Db,
   classId: number,
-  staff: { userId: number; kind: 'facilitator' | 'faculty' }[],
+  staff: { userId: number; kind: ClassStaffKind }[],
 ): Promise<void> {
   await db.execute(sql`delete from class_staff where class_id = ${classId}`);
   if (staff.length === 0) return;

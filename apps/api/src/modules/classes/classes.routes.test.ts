@@ -165,10 +165,96 @@ describe('classes of a programme', () => {
     expect(wrong.json()).toMatchObject({
       fields: { facilitatorIds: 'Please select a valid option' },
     });
-    const res = await put({ facilitatorIds: [facilitator?.id], facultyIds: [faculty?.id] });
+    const [assistant] = await t.database.query<{ id: number }>(
+      `select jwl_id as id from users where username = 'teaching_assistant'`,
+    );
+    // Only a holder of TEACHING_ASSISTANT assists.
+    const notAssistant = await put({ facilitatorIds: [], assistantIds: [faculty?.id] });
+    expect(notAssistant.statusCode).toBe(400);
+    expect(notAssistant.json()).toMatchObject({
+      fields: { assistantIds: 'Please select a valid option' },
+    });
+    const res = await put({
+      facilitatorIds: [facilitator?.id],
+      facultyIds: [faculty?.id],
+      assistantIds: [assistant?.id],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const staffed = (await classes()).classes.find((c) => c.id === klass?.id);
-    expect(staffed?.staff.map((s) => s.kind).sort()).toEqual(['facilitator', 'faculty']);
+    expect(staffed?.staff.map((s) => s.kind).sort()).toEqual([
+      'assistant',
+      'facilitator',
+      'faculty',
+    ]);
+  });
+
+  it('shows facilitators, faculty and teaching assistants their own classes only, read only', async () => {
+    await t.database.query(
+      `delete from class_staff where class_id in (select id from classes where programme_id = $1)`,
+      [programmeId],
+    );
+    const all = await classes();
+    const own = all.classes.find((c) => c.clc.code === 'KAK');
+    const ids = await t.database.query<{ id: number; username: string }>(
+      `select jwl_id as id, username from users
+       where username in ('facilitator', 'faculty', 'teaching_assistant')`,
+    );
+    const idOf = (name: string) => ids.find((u) => u.username === name)?.id;
+    const staff = await t.app.inject({
+      method: 'PUT',
+      url: url(`/${String(own?.id)}/staff`),
+      headers: admin,
+      payload: {
+        facilitatorIds: [idOf('facilitator')],
+        facultyIds: [idOf('faculty')],
+        assistantIds: [idOf('teaching_assistant')],
+      },
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    for (const username of ['facilitator', 'faculty', 'teaching_assistant']) {
+      const seen = await classes(await t.as(username));
+      expect(seen.ownClassesOnly, username).toBe(true);
+      expect(
+        seen.classes.map((c) => c.id),
+        username,
+      ).toEqual([own?.id]);
+      expect(seen.classes[0]?.members.map((m) => m.enrolmentId)).toEqual(
+        own?.members.map((m) => m.enrolmentId),
+      );
+      expect(seen.classes[0]?.members.length).toBeGreaterThan(0);
+      expect(seen.unplaced, username).toEqual([]);
+      expect(seen.programme).toMatchObject({ id: programmeId, code: '901', status: 'running' });
+      expect(seen.programme.clcs.map((c) => c.code)).toEqual(['KAK']);
+      // Read only: the changes keep their own rights.
+      const change = await t.app.inject({
+        method: 'POST',
+        url: url('/distribute'),
+        headers: await t.as(username),
+        payload: {},
+      });
+      expect(change.statusCode).toBe(403);
+    }
+    // Lead faculty hold CLASSROOM__DISPLAY network-wide but staff no class here: not found.
+    const lead = await t.app.inject({
+      method: 'GET',
+      url: url(),
+      headers: await t.as('lead_faculty'),
+    });
+    expect(lead.statusCode).toBe(404);
+    // PC_CLASS__DISPLAY widens it to every class in reach.
+    for (const username of ['view_only_user', 'operational_manager']) {
+      const seen = await classes(await t.as(username));
+      expect(seen.ownClassesOnly).toBe(false);
+      expect(seen.classes.map((c) => c.id)).toEqual(all.classes.map((c) => c.id));
+    }
+    // Without CLASSROOM__DISPLAY, no classes at all.
+    const machine = await t.app.inject({
+      method: 'GET',
+      url: url(),
+      headers: await t.as('api_user'),
+    });
+    expect(machine.statusCode).toBe(403);
+    expect(machine.json()).toMatchObject({ missingRight: 'CLASSROOM__DISPLAY' });
   });
 
   it('renames with the version (409 when stale), and deletes only an empty class', async () => {

@@ -29,11 +29,14 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   const base = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[programme]}/:id/classes`;
   const tags = ['classes'];
 
+  // Everyone who may see classes opens it; PC_CLASS__DISPLAY widens what it shows from the
+  // classes one staffs to every class of one's CLCs (classScope, decision 0008).
   r.get(base, {
-    config: { access: { right: 'PC_CLASS__DISPLAY' }, programme },
+    config: { access: { right: 'CLASSROOM__DISPLAY' }, programme },
     schema: {
       tags,
-      summary: 'The classes of a programme with their staff and students, and who is unplaced',
+      summary:
+        'The classes of a programme with their staff and students, and who is unplaced; without PC_CLASS__DISPLAY only the classes the caller staffs',
       params: idParams,
       response: { 200: programmeClassesSchema },
     },
@@ -87,7 +90,8 @@ export async function classRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     config: { access: { right: 'CLASSROOM_STAFF__EDIT' }, programme },
     schema: {
       tags,
-      summary: 'Sets the facilitators (onsite) and faculty (online) of a class',
+      summary:
+        'Sets the facilitators (onsite), faculty (online) and teaching assistants of a class',
       params: classParams,
       body: classStaffInputSchema,
       response: { 200: okSchema },

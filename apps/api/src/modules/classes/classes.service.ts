@@ -15,7 +15,7 @@ import { statusText } from '../../lib/programme-status';
 
 import { audit, auditMany } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
-import { clcScope } from '../../lib/scope';
+import { classScope } from '../../lib/class-scope';
 import * as repo from './classes.repository';
 
 const PROGRAMME = 'The programme';
@@ -23,7 +23,7 @@ const PROGRAMME = 'The programme';
 const CLOSED = new Set(['finished', 'cancelled']);
 
 async function programmeFor(db: Db, auth: AuthContext, id: number, forChange: boolean) {
-  const programme = await repo.findProgramme(db, id, clcScope(auth));
+  const programme = await repo.findProgramme(db, id, classScope(auth));
   if (!programme) throw notFound(PROGRAMME);
   if (forChange && CLOSED.has(programme.status))
     throw new AppError(
@@ -48,8 +48,8 @@ export async function getClasses(
   auth: AuthContext,
   programmeId: number,
 ): Promise<ProgrammeClasses> {
-  await programmeFor(deps.db, auth, programmeId, false);
-  const scope = clcScope(auth);
+  const programme = await programmeFor(deps.db, auth, programmeId, false);
+  const scope = classScope(auth);
   const [classes, members] = await Promise.all([
     repo.findClasses(deps.db, programmeId, scope),
     repo.findMembers(deps.db, programmeId, scope),
@@ -68,6 +68,14 @@ export async function getClasses(
     }
   }
   return {
+    programme: {
+      id: programme.id,
+      code: programme.code,
+      title: programme.title,
+      status: programme.status,
+      clcs: programme.clcs,
+    },
+    ownClassesOnly: scope.staffOf !== null,
     classes: classes.map((c) => {
       const list = byClass.get(c.id) ?? [];
       return {
@@ -100,7 +108,7 @@ export async function distribute(
   input: z.output<typeof distributeInputSchema>,
 ) {
   await programmeFor(deps.db, auth, programmeId, true);
-  const scope = clcScope(auth);
+  const scope = classScope(auth);
   return deps.db.transaction(async (tx) => {
     const [classes, members] = await Promise.all([
       repo.findClasses(tx, programmeId, scope),
@@ -200,9 +208,9 @@ export async function createClass(
   input: z.output<typeof classInputSchema>,
 ): Promise<number> {
   await programmeFor(deps.db, auth, programmeId, true);
-  const scope = clcScope(auth);
+  const scope = classScope(auth);
   if (
-    (scope !== null && !scope.includes(input.clcId)) ||
+    (scope.clcs !== null && !scope.clcs.includes(input.clcId)) ||
     !(await repo.programmeOffersClc(deps.db, programmeId, input.clcId))
   )
     throw badRequest(VALIDATION.select, { clcId: VALIDATION.select });
@@ -221,7 +229,7 @@ export async function createClass(
 }
 
 async function classOf(deps: Deps, auth: AuthContext, programmeId: number, classId: number) {
-  const classes = await repo.findClasses(deps.db, programmeId, clcScope(auth));
+  const classes = await repo.findClasses(deps.db, programmeId, classScope(auth));
   const found = classes.find((c) => c.id === classId);
   if (!found) throw notFound('The class');
   return found;
@@ -258,7 +266,8 @@ export async function updateClass(
   });
 }
 
-/** Facilitators teach onsite, faculty online: each must hold the matching role. */
+/** Facilitators teach onsite, faculty online, teaching assistants beside faculty: each must hold
+ * the matching role. */
 export async function setStaff(
   deps: Deps,
   auth: AuthContext,
@@ -273,10 +282,13 @@ export async function setStaff(
     'LEAD_FACILITATOR',
   ]);
   const faculty = await repo.holdersOf(deps.db, input.facultyIds, ['FACULTY', 'LEAD_FACULTY']);
+  const assistants = await repo.holdersOf(deps.db, input.assistantIds, ['TEACHING_ASSISTANT']);
   const fields: Record<string, string> = {};
   if (facilitators.length !== new Set(input.facilitatorIds).size)
     fields.facilitatorIds = VALIDATION.select;
   if (faculty.length !== new Set(input.facultyIds).size) fields.facultyIds = VALIDATION.select;
+  if (assistants.length !== new Set(input.assistantIds).size)
+    fields.assistantIds = VALIDATION.select;
   if (Object.keys(fields).length) throw badRequest(VALIDATION.select, fields);
   await deps.db.transaction(async (tx) => {
     await repo.replaceStaff(tx, classId, [
@@ -284,12 +296,16 @@ export async function setStaff(
       ...faculty
         .filter((id) => !facilitators.includes(id))
         .map((userId) => ({ userId, kind: 'faculty' as const })),
+      // One kind a person: someone named twice teaches as facilitator, then as faculty.
+      ...assistants
+        .filter((id) => !facilitators.includes(id) && !faculty.includes(id))
+        .map((userId) => ({ userId, kind: 'assistant' as const })),
     ]);
     await audit(tx, auth, {
       action: 'class.staff',
       entityType: 'class',
       entityId: classId,
-      changes: { facilitators, faculty },
+      changes: { facilitators, faculty, assistants },
     });
   });
 }
@@ -302,7 +318,7 @@ export async function move(
   input: z.output<typeof moveInputSchema>,
 ) {
   await programmeFor(deps.db, auth, programmeId, true);
-  const scope = clcScope(auth);
+  const scope = classScope(auth);
   const [classes, members] = await Promise.all([
     repo.findClasses(deps.db, programmeId, scope),
     repo.findMembers(deps.db, programmeId, scope),
@@ -354,7 +370,7 @@ export async function deleteClass(
 ): Promise<void> {
   await programmeFor(deps.db, auth, programmeId, true);
   const found = await classOf(deps, auth, programmeId, classId);
-  const members = await repo.findMembers(deps.db, programmeId, clcScope(auth));
+  const members = await repo.findMembers(deps.db, programmeId, classScope(auth));
   const size = members.filter((m) => m.class_id === classId).length;
   if (size > 0)
     throw new AppError(

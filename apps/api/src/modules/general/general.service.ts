@@ -19,7 +19,7 @@ import {
 import type { BaseData, BasicSystemData } from '@lantern/contracts/current-user';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { buildMenu } from '../../lib/menu';
+import { buildMenuWithFlyouts } from '../../lib/menu-flyouts';
 import { findClcRefs } from '../../lib/people';
 import { canImpersonate } from '../../lib/grants';
 
@@ -91,7 +91,7 @@ export async function getBaseData(deps: Deps, auth: AuthContext, mode: Mode): Pr
         ? { id: auth.realUser.jwlId, username: auth.realUser.username }
         : null,
     },
-    menu: buildMenu(mode, auth.rights),
+    menu: await buildMenuWithFlyouts(deps.db, auth, mode),
     basicSystemData: basicSystemData(deps, mode),
   };
 }

@@ -3,6 +3,8 @@ import type { Db } from '@lantern/db/client';
 import { sessions, userRoles } from '@lantern/db/schema/access';
 import { mailOutbox } from '@lantern/db/schema/operations';
 import { clcs, userClcs, users } from '@lantern/db/schema/people';
+import { classInScope, type ClassScope } from '../../lib/class-scope';
+import { rows } from '../../lib/sql';
 
 /** null: every CLC (the role's scope is all CLCs); else only these. */
 export type ClcScope = number[] | null;
@@ -51,5 +53,16 @@ export async function countRecentSignIns(db: Db): Promise<number> {
     .select({ n: count() })
     .from(sessions)
     .where(gt(sessions.createdAt, sql`now() - interval '1 day'`));
+  return row?.n ?? 0;
+}
+
+/** The classes of running or upcoming programmes the scope reaches (for staff: those they teach). */
+export async function countOwnClasses(db: Db, scope: ClassScope): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from classes c join programmes p on p.id = c.programme_id
+        where p.status not in ('finished', 'cancelled')
+          and ${classInScope(sql`c.id`, sql`c.clc_id`, scope)}`,
+  );
   return row?.n ?? 0;
 }

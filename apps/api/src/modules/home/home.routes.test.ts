@@ -75,4 +75,31 @@ describe('GET /api/{locale}/home/summary', () => {
     expect(s.counts.map((c) => c.key)).toEqual(['clcs']);
     expect(s.areas.map((a) => a.key)).toEqual(['profile']);
   });
+
+  it('tells each kind of account what its start page is (issue 14)', async () => {
+    expect((await summary('admin')).kind).toBe('sis');
+    for (const username of ['faculty', 'teaching_assistant', 'facilitator'])
+      expect((await summary(username)).kind, username).toBe('sis');
+    expect((await summary('student')).kind).toBe('learner');
+    expect((await summary('api_user')).kind).toBe('machine');
+  });
+
+  it('shows staff who see only their own classes how many they teach', async () => {
+    const [row] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from class_staff s join users u on u.jwl_id = s.user_id
+       join classes c on c.id = s.class_id join programmes p on p.id = c.programme_id
+       where u.username = 'teaching_assistant' and p.status not in ('finished', 'cancelled')`,
+    );
+    expect(row?.n).toBeGreaterThan(0);
+    expect(count(await summary('teaching_assistant'), 'ownClasses')).toBe(row?.n);
+    expect(count(await summary('admin'), 'ownClasses')).toBeUndefined();
+  });
+
+  it('says only what the role can do on an area card', async () => {
+    const text = async (username: string) =>
+      (await summary(username)).areas.find((a) => a.key === 'students')?.description;
+    expect(await text('coordinator')).toMatch(/add and edit/);
+    for (const username of ['view_only_user', 'faculty', 'facilitator', 'api_user'])
+      expect(await text(username), username).not.toMatch(/add|edit/i);
+  });
 });

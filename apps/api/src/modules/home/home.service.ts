@@ -5,9 +5,14 @@ import type { Deps } from '../../lib/deps';
 import { buildMenu } from '../../lib/menu';
 import * as repo from './home.repository';
 import { clcScope } from '../../lib/scope';
+import { classScope } from '../../lib/class-scope';
 
-const AREA_TEXT: Record<string, string> = {
-  students: 'Find, add and edit students; their profile, photos and history.',
+/** What an area card says; a card says only what the role can do there. */
+const AREA_TEXT: Record<string, string | ((rights: ReadonlySet<string>) => string)> = {
+  students: (rights) =>
+    rights.has('STUDENT__CREATE') || rights.has('STUDENT__EDIT')
+      ? 'Find, add and edit students; their profile, photos and history.'
+      : 'Find students and read their profile and history.',
   facilitators: 'The onsite and online facilitators of your CLCs.',
   coordinators: 'The coordinators who run the CLCs.',
   'clc-partners': 'The community learning centres: contacts, signees, logos.',
@@ -22,10 +27,25 @@ function linkedNodes(nodes: MenuNode[]): MenuNode[] {
   ]);
 }
 
+function describe(id: string, label: string, rights: ReadonlySet<string>): string {
+  const text = AREA_TEXT[id];
+  if (text === undefined) return label;
+  return typeof text === 'string' ? text : text(rights);
+}
+
+/** sis staff, a learner (spec §6: students see the sis's insufficient-permissions notice), or a
+ * machine account (neither side's screens: it works through the API). */
+function kindOf(rights: ReadonlySet<string>): HomeSummary['kind'] {
+  if (rights.has('GENERAL_SIS__DISPLAY')) return 'sis';
+  if (rights.has('GENERAL_LMS__DISPLAY')) return 'learner';
+  return 'machine';
+}
+
 /** The start page: what the user may open and the counts that matter in their role and CLCs. */
 export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<HomeSummary> {
   const { rights, user } = auth;
   const scope = clcScope(auth);
+  const classes = classScope(auth);
   const counts: HomeSummary['counts'] = [
     {
       key: 'clcs',
@@ -34,6 +54,15 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       path: 'profile/view',
     },
   ];
+  if (rights.has('CLASSROOM__DISPLAY') && classes.staffOf !== null) {
+    // Those who see only their own classes find them in the Classes menu.
+    counts.push({
+      key: 'ownClasses',
+      label: 'Classes you teach',
+      value: await repo.countOwnClasses(deps.db, classes),
+      path: null,
+    });
+  }
   if (rights.has('STUDENT__DISPLAY')) {
     counts.push({
       key: 'students',
@@ -79,7 +108,7 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       key: n.id,
       label: n.label,
       path: n.path ?? '',
-      description: AREA_TEXT[n.id] ?? n.label,
+      description: describe(n.id, n.label, rights),
     })),
     {
       key: 'profile',
@@ -88,5 +117,11 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       description: 'Your details, your photo, your password and the role you act in.',
     },
   ];
-  return { greetingName: user.firstName, activeRole: user.roleKey, counts, areas };
+  return {
+    kind: kindOf(rights),
+    greetingName: user.firstName,
+    activeRole: user.roleKey,
+    counts,
+    areas,
+  };
 }

@@ -10,7 +10,7 @@ import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { clearErrors, recordError } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
 import { BASE_DATA } from '../../test/fixtures';
-import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { Header } from './header';
 
 const session: SessionData = {
@@ -53,42 +53,20 @@ describe('Header', () => {
   });
 });
 
-describe('Header course flyout', () => {
-  const withCourses: SessionData = {
-    ...session,
-    menu: [{ id: 'course', label: 'Courses', path: null, flyout: 'course', items: [] }],
-  };
-  const concentrations = (body: Record<string, unknown>) => {
-    fetchMock.mockImplementation((input) =>
-      Promise.resolve(
-        urlOf(input).startsWith('/api/general/concentrations')
-          ? jsonResponse({
-              professional: [],
-              bachelor: [],
-              language: [],
-              orientation: [],
-              error: null,
-              ...body,
-            })
-          : jsonResponse({}, 404),
-      ),
-    );
-  };
-
-  it('goes straight to the only programme when there is no orientation', async () => {
-    concentrations({
-      professional: [
+describe('Header course and class flyouts', () => {
+  it('goes straight to the only programme the server gives as a path', async () => {
+    const withCourses: SessionData = {
+      ...session,
+      menu: [
         {
-          id: 5,
-          code: '105',
-          title: 'Nursing',
-          programmeType: 'professional',
-          startDate: '2026-01-01',
-          endDate: '2026-12-31',
-          courses: [],
+          id: 'course',
+          label: 'Courses',
+          path: 'programme/professional-certificate/5/overview',
+          flyout: 'course',
+          children: [],
         },
       ],
-    });
+    };
     renderWithProviders(<Header session={withCourses} />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Courses' })).toHaveAttribute(
@@ -97,14 +75,55 @@ describe('Header course flyout', () => {
     );
   });
 
-  it('shows the error text of the concentrations as the menu error hint', async () => {
-    concentrations({ error: 'Concentrations are not available' });
-    renderWithProviders(<Header session={withCourses} />);
+  it('lists the programmes of a flyout under their groups, each a link', async () => {
+    const withClasses: SessionData = {
+      ...session,
+      menu: [
+        {
+          id: 'class',
+          label: 'Classes',
+          path: null,
+          flyout: 'class',
+          children: [
+            {
+              id: 'class-professional',
+              label: 'Short term academic programme',
+              path: null,
+              children: [
+                {
+                  id: 'class-professional-5',
+                  label: '105 Nursing',
+                  path: 'programme/professional-certificate/5/classes',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    renderWithProviders(<Header session={withClasses} />);
     const user = userEvent.setup();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    await user.click(within(nav).getByRole('button', { name: 'Courses' }));
-    expect(
-      await screen.findByText(`${ERROR_TEXTS.menuError}: Concentrations are not available`),
-    ).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Classes' }));
+    expect(await screen.findByText('Short term academic programme')).toBeInTheDocument();
+    expect((await screen.findByText('105 Nursing')).closest('a')).toHaveAttribute(
+      'href',
+      '/en/programme/professional-certificate/5/classes',
+    );
+  });
+
+  it('shows the empty-submenu hint for a flyout with nothing in it', async () => {
+    renderWithProviders(
+      <Header
+        session={{
+          ...session,
+          menu: [{ id: 'class', label: 'Classes', path: null, flyout: 'class', children: [] }],
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Classes' }));
+    expect(await screen.findByText(ERROR_TEXTS.emptySubmenu)).toBeInTheDocument();
   });
 });

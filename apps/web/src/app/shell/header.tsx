@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ImpersonationSearch } from '../../features/impersonation/components/impersonation-search';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useConcentrations } from '../../features/programmes/api/get-concentrations';
 import { useAppState } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
 import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
@@ -48,9 +47,6 @@ export function Header({ session }: { session: SessionData }) {
   const mode = useAppState((s) => s.mode);
   const [drawerOpened, drawer] = useDisclosure(false);
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
-  // The course and class flyouts list the programmes of the concentrations (spec §2, §3).
-  const concentrations = useConcentrations(menu.some((node) => node.flyout));
-  const flyouts = concentrations.data ?? null;
 
   const exitButton = isImpersonating ? (
     <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
@@ -73,7 +69,7 @@ export function Header({ session }: { session: SessionData }) {
             <Logo />
           </Anchor>
           <Box component="nav" aria-label="Main" visibleFrom="lg" ml="sm">
-            <MainMenu menu={menu} menuError={menuError} flyouts={flyouts} />
+            <MainMenu menu={menu} menuError={menuError} />
           </Box>
         </Group>
         <Group gap="sm" wrap="nowrap">
@@ -93,12 +89,7 @@ export function Header({ session }: { session: SessionData }) {
       </Group>
       <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size={300} hiddenFrom="lg">
         <Stack gap="md">
-          <MobileMenu
-            menu={menu}
-            menuError={menuError}
-            flyouts={flyouts}
-            onNavigate={drawer.close}
-          />
+          <MobileMenu menu={menu} menuError={menuError} onNavigate={drawer.close} />
           <ReportErrorLink onNavigate={drawer.close} />
           {user.canImpersonate && !isImpersonating ? <ImpersonationSearch width="100%" /> : null}
           {exitButton}

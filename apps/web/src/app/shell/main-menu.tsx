@@ -2,10 +2,9 @@ import { Fragment } from 'react';
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
-import type { Concentrations } from '@lantern/contracts/programme';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
-import { flyoutView, isLinkNode, menuGroups, NOT_YET, type MenuGroup } from './menu-model';
+import { isLinkNode, menuGroups, type MenuGroup } from './menu-model';
 
 const Chevron = () => (
   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
@@ -13,15 +12,7 @@ const Chevron = () => (
   </svg>
 );
 
-function MenuDropdown({
-  label,
-  groups,
-  error,
-}: {
-  label: string;
-  groups: MenuGroup[];
-  error: string | null;
-}) {
+function MenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] }) {
   return (
     <Menu
       position="bottom-start"
@@ -37,12 +28,7 @@ function MenuDropdown({
         </Button>
       </Menu.Target>
       <Menu.Dropdown miw={220} maw={420} mah="70vh" style={{ overflowY: 'auto' }}>
-        {error !== null ? (
-          <Text size="sm" c="red.9" px="sm" py={6} role="alert">
-            {ERROR_TEXTS.menuError}: {error}
-          </Text>
-        ) : null}
-        {groups.length === 0 && error === null ? (
+        {groups.length === 0 ? (
           <Text size="sm" c="gray.7" px="sm" py={6}>
             {ERROR_TEXTS.emptySubmenu}
           </Text>
@@ -51,17 +37,11 @@ function MenuDropdown({
             <Fragment key={group.label ?? index}>
               {index > 0 ? <Menu.Divider /> : null}
               {group.label ? <Menu.Label>{group.label}</Menu.Label> : null}
-              {group.links.map((link) =>
-                link.to === null ? (
-                  <Menu.Item key={link.id} disabled title={NOT_YET}>
-                    {link.label}
-                  </Menu.Item>
-                ) : (
-                  <Menu.Item key={link.id} component={Link} to={link.to}>
-                    {link.label}
-                  </Menu.Item>
-                ),
-              )}
+              {group.links.map((link) => (
+                <Menu.Item key={link.id} component={Link} to={link.to}>
+                  {link.label}
+                </Menu.Item>
+              ))}
             </Fragment>
           ))
         )}
@@ -78,27 +58,14 @@ function LinkButton({ to, label }: { to: string; label: string }) {
   );
 }
 
-function MenuEntry({ node, flyouts }: { node: MenuNode; flyouts: Concentrations | null }) {
+function MenuEntry({ node }: { node: MenuNode }) {
   if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={node.label} />;
-  if (node.flyout && flyouts) {
-    const view = flyoutView(node.flyout, flyouts);
-    if (view.kind === 'link') return <LinkButton to={view.to} label={node.label} />;
-    return <MenuDropdown label={node.label} groups={view.groups} error={view.error} />;
-  }
-  return <MenuDropdown label={node.label} groups={menuGroups(node)} error={null} />;
+  return <MenuDropdown label={node.label} groups={menuGroups(node)} />;
 }
 
 /** The wide-screen menu: links and dropdowns from the base data, the course and class flyouts
- * from the concentrations once loaded (spec §2). */
-export function MainMenu({
-  menu,
-  menuError,
-  flyouts,
-}: {
-  menu: MenuNode[];
-  menuError: string | null;
-  flyouts: Concentrations | null;
-}) {
+ * included (spec §2). */
+export function MainMenu({ menu, menuError }: { menu: MenuNode[]; menuError: string | null }) {
   if (menuError !== null) {
     return (
       <Text size="sm" c="red.9" role="alert">
@@ -115,7 +82,7 @@ export function MainMenu({
     >
       {menu.map((node) => (
         <li key={node.id}>
-          <MenuEntry node={node} flyouts={flyouts} />
+          <MenuEntry node={node} />
         </li>
       ))}
     </Group>

@@ -42,6 +42,14 @@ const klass = (
 });
 
 const data: ProgrammeClasses = {
+  programme: {
+    id: 1,
+    code: '101',
+    title: 'Test',
+    status: 'running',
+    clcs: [AMM, KAK],
+  },
+  ownClassesOnly: false,
   classes: [
     klass(12, 'KAK-10', KAK, [member(3)]),
     klass(11, 'KAK-2', KAK, [member(1), member(2)]),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { programmeSchema, type ProgrammeInput } from '@lantern/contracts/programme';
 import { apiFetch } from '../../../lib/api-client';
+import { invalidateMenu } from '../../../lib/base-data';
 
 export const createProgramme = (data: ProgrammeInput) =>
   apiFetch('/api/en/programme/professional-certificate', {
@@ -13,6 +14,10 @@ export function useCreateProgramme() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProgramme,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+        invalidateMenu(queryClient),
+      ]),
   });
 }

@@ -1,16 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { personPageSchema } from '@lantern/contracts/people';
+import type { ClassStaffKind } from '@lantern/contracts/classes';
 import { apiFetch } from '../../../lib/api-client';
 
-export type StaffKind = 'facilitator' | 'faculty';
+export type StaffKind = ClassStaffKind;
 
-/* Facilitators come from their own list; faculty are users holding the FACULTY role. The people
+/* Facilitators come from their own list; faculty and teaching assistants are users holding the
+ * FACULTY or TEACHING_ASSISTANT role. The people
  * lists give at most 100 rows a call, so a select shows the first 100 and, when there are more,
  * asks the server for the typed text instead. */
 const SOURCES = {
   facilitator: { path: '/api/en/facilitator', query: {} },
   faculty: { path: '/api/en/user', query: { role: 'FACULTY' } },
-} as const;
+  assistant: { path: '/api/en/user', query: { role: 'TEACHING_ASSISTANT' } },
+} as const satisfies Record<StaffKind, { path: string; query: Record<string, string> }>;
 const OPTIONS_PAGE = 100;
 
 export type StaffOption = { id: number; firstName: string; lastName: string; username: string };

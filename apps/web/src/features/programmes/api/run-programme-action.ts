@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProgrammeAction } from '@lantern/contracts/programme';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateMenu } from '../../../lib/base-data';
 import { kebab } from '../kebab';
 
 export type RunProgrammeActionInput = { id: number; action: ProgrammeAction; version: number };
@@ -17,6 +18,10 @@ export function useRunProgrammeAction() {
   return useMutation({
     mutationFn: runProgrammeAction,
     // The answer is not relied on: the programme is read again, with its counts and history.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+        invalidateMenu(queryClient),
+      ]),
   });
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { classStaffInputSchema } from '@lantern/contracts/classes';
 import { okSchema } from '@lantern/contracts/common';
 import { apiFetch } from '../../../lib/api-client';
+import { invalidateMenu } from '../../../lib/base-data';
 import { classesQueryOptions } from './get-classes';
 
 export type ClassStaffInput = z.output<typeof classStaffInputSchema>;
@@ -28,6 +29,9 @@ export function useSetClassStaff() {
   return useMutation({
     mutationFn: setClassStaff,
     onSuccess: (_ok, { programmeId }) =>
-      queryClient.invalidateQueries({ queryKey: classesQueryOptions(programmeId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: classesQueryOptions(programmeId).queryKey }),
+        invalidateMenu(queryClient),
+      ]),
   });
 }

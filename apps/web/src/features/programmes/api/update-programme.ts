@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { programmeSchema, type ProgrammeInput } from '@lantern/contracts/programme';
 import { apiFetch } from '../../../lib/api-client';
+import { invalidateMenu } from '../../../lib/base-data';
 import { programmeQueryOptions } from './get-programme';
 
 export type UpdateProgrammeInput = { id: number; version: number; data: ProgrammeInput };
@@ -20,7 +21,10 @@ export function useUpdateProgramme() {
     mutationFn: updateProgramme,
     onSuccess: async (programme) => {
       queryClient.setQueryData(programmeQueryOptions(programme.id).queryKey, programme);
-      await queryClient.invalidateQueries({ queryKey: ['programmes'] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['programmes'] }),
+        invalidateMenu(queryClient),
+      ]);
     },
   });
 }

@@ -24,6 +24,7 @@ export function ClassCard({ klass, onRename, onEditStaff, onDelete, ...table }: 
   const over = isOverCapacity(klass);
   const facilitators = klass.staff.filter((s) => s.kind === 'facilitator');
   const faculty = klass.staff.filter((s) => s.kind === 'faculty');
+  const assistants = klass.staff.filter((s) => s.kind === 'assistant');
   return (
     <Paper withBorder p="xs" component="article" aria-label={`Class ${klass.name}`}>
       <Stack gap={6}>
@@ -73,6 +74,14 @@ export function ClassCard({ klass, onRename, onEditStaff, onDelete, ...table }: 
           </Text>{' '}
           {names(faculty)}
         </Text>
+        {assistants.length > 0 ? (
+          <Text size="xs">
+            <Text span size="xs" fw={600}>
+              Teaching assistants:
+            </Text>{' '}
+            {names(assistants)}
+          </Text>
+        ) : null}
         <ClassMembersTable label={`Students of ${klass.name}`} members={klass.members} {...table} />
       </Stack>
     </Paper>

@@ -31,9 +31,15 @@ function StaffForm({
   const save = useSetClassStaff();
   const facilitators = klass.staff.filter((s) => s.kind === 'facilitator');
   const faculty = klass.staff.filter((s) => s.kind === 'faculty');
+  const assistants = klass.staff.filter((s) => s.kind === 'assistant');
   const [facilitatorIds, setFacilitatorIds] = useState(facilitators.map((s) => s.id));
   const [facultyIds, setFacultyIds] = useState(faculty.map((s) => s.id));
-  const [errors, setErrors] = useState<{ facilitatorIds?: string; facultyIds?: string }>({});
+  const [assistantIds, setAssistantIds] = useState(assistants.map((s) => s.id));
+  const [errors, setErrors] = useState<{
+    facilitatorIds?: string;
+    facultyIds?: string;
+    assistantIds?: string;
+  }>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async () => {
@@ -43,15 +49,20 @@ function StaffForm({
       await save.mutateAsync({
         programmeId,
         classId: klass.id,
-        data: { facilitatorIds, facultyIds },
+        data: { facilitatorIds, facultyIds, assistantIds },
       });
       notifySuccess('class-staff');
       onClose();
     } catch (error) {
       const fields = isApiError(error) ? error.fields : {};
-      const next = { facilitatorIds: fields.facilitatorIds, facultyIds: fields.facultyIds };
+      const next = {
+        facilitatorIds: fields.facilitatorIds,
+        facultyIds: fields.facultyIds,
+        assistantIds: fields.assistantIds,
+      };
       setErrors(next);
-      if (!next.facilitatorIds && !next.facultyIds) setFailure(displayError(error));
+      if (!next.facilitatorIds && !next.facultyIds && !next.assistantIds)
+        setFailure(displayError(error));
       notifyFailure('class-staff', displayError(error));
     }
   };
@@ -79,6 +90,16 @@ function StaffForm({
           canSearch={hasRight(user, 'USER__DISPLAY')}
           error={errors.facultyIds}
         />
+        <StaffMultiSelect
+          kind="assistant"
+          label="Teaching assistants"
+          description="Type a name or JWL-ID to search"
+          value={assistantIds}
+          onChange={setAssistantIds}
+          initial={assistants}
+          canSearch={hasRight(user, 'USER__DISPLAY')}
+          error={errors.assistantIds}
+        />
         <DialogActions
           failure={failure}
           onBack={onClose}
@@ -90,7 +111,7 @@ function StaffForm({
   );
 }
 
-/** The facilitators (onsite) and faculty (online) of one class. */
+/** The facilitators (onsite), faculty (online) and teaching assistants of one class. */
 export function ClassStaffModal({ programmeId, klass, onClose }: ClassStaffModalProps) {
   return (
     <Modal

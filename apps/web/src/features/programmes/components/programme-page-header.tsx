@@ -9,16 +9,25 @@ type ProgrammePageHeaderProps = {
   title: string;
   /** Absent until the programme is loaded. */
   programme: Pick<Programme, 'code' | 'title' | 'status'> | undefined;
+  /** Whether the way back to the overview shows (its right; true unless said otherwise). */
+  canOpenOverview?: boolean | undefined;
 };
 
 /** The top of a programme's own page (classes, review grades): back to its overview, the page's
  * title, and which programme it is with its status. */
-export function ProgrammePageHeader({ programmeId, title, programme }: ProgrammePageHeaderProps) {
+export function ProgrammePageHeader({
+  programmeId,
+  title,
+  programme,
+  canOpenOverview = true,
+}: ProgrammePageHeaderProps) {
   return (
     <>
-      <Anchor component={Link} to={programmeOverviewPath(programmeId)} size="sm">
-        ← Overview
-      </Anchor>
+      {canOpenOverview ? (
+        <Anchor component={Link} to={programmeOverviewPath(programmeId)} size="sm">
+          ← Overview
+        </Anchor>
+      ) : null}
       <div>
         <Title order={1} fz="h2">
           {title}

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Divider, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { ProgrammeClass, ProgrammeClasses } from '@lantern/contracts/classes';
-import { PROGRAMME_STATUS_LABELS, type Programme } from '@lantern/contracts/programme';
+import { PAGES } from '@lantern/contracts/pages';
+import { PROGRAMME_STATUS_LABELS } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useClasses } from '../api/get-classes';
-import { useProgramme } from '../api/get-programme';
 import { classesByClc } from '../classes-model';
 import { ClassFormModal } from '../components/class-form-modal';
 import { ClassStaffModal } from '../components/class-staff-modal';
@@ -19,21 +19,14 @@ import { DeleteClassModal } from '../components/delete-class-modal';
 import { DistributeForm } from '../components/distribute-form';
 import { ProgrammePageHeader } from '../components/programme-page-header';
 
-export const loader = requireRight('PC_CLASS__DISPLAY');
+export const loader = requireRight(PAGES.programmeClasses.right);
 
 /** A finished or cancelled programme keeps its classes as they were. */
 const CLOSED = new Set(['finished', 'cancelled']);
 
-function ClassesView({
-  programme,
-  data,
-  onReload,
-}: {
-  programme: Programme;
-  data: ProgrammeClasses;
-  onReload: () => void;
-}) {
+function ClassesView({ data, onReload }: { data: ProgrammeClasses; onReload: () => void }) {
   const user = useCurrentUser();
+  const { programme } = data;
   const isOpen = !CLOSED.has(programme.status);
   const permissions = {
     canEdit: isOpen && hasRight(user, 'PC_CLASS__EDIT'),
@@ -49,6 +42,9 @@ function ClassesView({
   const sections = classesByClc(data, programme.clcs);
   return (
     <Stack gap="md">
+      {data.ownClassesOnly ? (
+        <Text size="sm">The classes you teach in this programme, with their students.</Text>
+      ) : null}
       {isOpen ? null : (
         <Text size="sm">
           The programme is {PROGRAMME_STATUS_LABELS[programme.status].toLowerCase()}; its classes no
@@ -103,21 +99,22 @@ function ClassesView({
 
 export default function ProgrammeClassesRoute() {
   const id = Number(useParams().programme);
-  const programme = useProgramme(id);
+  const user = useCurrentUser();
+  // The programme comes with its classes: staff who see their own classes may not open the
+  // programme itself, so the way back to its overview shows only to those who may.
   const classes = useClasses(id);
   return (
     <Stack gap="sm" maw={1400}>
-      <ProgrammePageHeader programmeId={id} title="Classes" programme={programme.data} />
-      {programme.isPending || classes.isPending ? (
-        <Loader role="status" aria-label="Loading classes" />
-      ) : null}
-      <ErrorAlert error={programme.error ?? classes.error} />
-      {programme.data && classes.data ? (
-        <ClassesView
-          programme={programme.data}
-          data={classes.data}
-          onReload={() => void classes.refetch()}
-        />
+      <ProgrammePageHeader
+        programmeId={id}
+        title="Classes"
+        programme={classes.data?.programme}
+        canOpenOverview={hasRight(user, PAGES.programmeOverview.right)}
+      />
+      {classes.isPending ? <Loader role="status" aria-label="Loading classes" /> : null}
+      <ErrorAlert error={classes.error} />
+      {classes.data ? (
+        <ClassesView data={classes.data} onReload={() => void classes.refetch()} />
       ) : null}
     </Stack>
   );
