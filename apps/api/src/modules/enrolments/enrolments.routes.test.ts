@@ -209,11 +209,15 @@ describe('adding an applicant by hand', () => {
     });
     const other = await f.programme('applying');
     // A second person of the same name (born another day) gets the next free username.
-    const second = await post('coordinator', `/api/en/programme/professional-certificate/${other.id}/applicants`, {
-      ...body,
-      email: 'nyandeng.two@example.org',
-      birthDate: yearsAgo(22),
-    });
+    const second = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${other.id}/applicants`,
+      {
+        ...body,
+        email: 'nyandeng.two@example.org',
+        birthDate: yearsAgo(22),
+      },
+    );
     const usernames = [enrolment, second.json<Enrolment>()].map((e) => e.student.username);
     expect(usernames[1]).toBe(`${usernames[0] ?? ''}2`);
     expect(usernames[0]).toMatch(/^nyandeng\.garang\d*$/);
@@ -248,19 +252,31 @@ describe('adding an applicant by hand', () => {
       birthDate: yearsAgo(24),
       clcId: kak,
     };
-    const first = await post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, body);
+    const first = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+      body,
+    );
     expect(first.statusCode, first.body).toBe(200);
-    const again = await post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, {
-      ...body,
-      firstName: 'ACHOL',
-    });
+    const again = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+      {
+        ...body,
+        firstName: 'ACHOL',
+      },
+    );
     expect(again.statusCode).toBe(400);
     expect(again.json<Fields>().fields).toEqual({
       firstName: 'This person is already in the programme',
     });
     // In another programme the same person applies again: found, not created twice.
     const other = await f.programme('applying');
-    const elsewhere = await post('coordinator', `/api/en/programme/professional-certificate/${other.id}/applicants`, body);
+    const elsewhere = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${other.id}/applicants`,
+      body,
+    );
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     expect(elsewhere.json<Enrolment>().student.id).toBe(first.json<Enrolment>().student.id);
     const people = await t.database.query<{ n: number }>(
@@ -280,7 +296,11 @@ describe('adding an applicant by hand', () => {
     };
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, body),
+        post(
+          'coordinator',
+          `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+          body,
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
@@ -296,11 +316,15 @@ describe('adding an applicant by hand', () => {
 
   it('refuses a new person without a birth date (it is what finds them again)', async () => {
     const programme = await f.programme('applying');
-    const res = await post('coordinator', `/api/en/programme/professional-certificate/${programme.id}/applicants`, {
-      firstName: 'Akur',
-      lastName: 'Thon',
-      clcId: kak,
-    });
+    const res = await post(
+      'coordinator',
+      `/api/en/programme/professional-certificate/${programme.id}/applicants`,
+      {
+        firstName: 'Akur',
+        lastName: 'Thon',
+        clcId: kak,
+      },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json<Fields>().fields).toEqual({ birthDate: 'This field must be filled' });
   });
