@@ -20,7 +20,10 @@ type Delay = { p50: number; p99: number; max: number; samples: number };
 function applicantCsv(clcCodes: string[]): string {
   const lines = ['jwlId,firstName,lastName,email,phone,birthDate,gender,clcCode'];
   for (let i = 0; i < ROWS; i += 1) {
-    const born = new Date(Date.UTC(1960, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    // Born 1950–1999 (a later date is refused as implausible); the names keep every row unique.
+    const born = new Date(Date.UTC(1950, 0, 1) + (i % 18_000) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     lines.push(
       [
         '',
