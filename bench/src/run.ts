@@ -15,7 +15,12 @@ import { peopleGenerate } from './scenarios/people-generate';
 import { studentListPglite, studentListPostgres } from './scenarios/student-list';
 import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
-import { applicantImport } from './scenarios/applicant-import';
+import {
+  applicantImportPglite,
+  applicantImportPostgres,
+  applicantRerunPglite,
+  applicantRerunPostgres,
+} from './scenarios/applicant-import';
 import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 import { announcementsScenario } from './scenarios/announcements';
@@ -30,7 +35,10 @@ const SCENARIOS: Scenario[] = [
   studentListPglite,
   studentListPostgres,
   studentExport,
-  applicantImport,
+  applicantImportPglite,
+  applicantImportPostgres,
+  applicantRerunPglite,
+  applicantRerunPostgres,
   certificatesScenario,
   userMergePglite,
   userMergePostgres,
@@ -41,6 +49,8 @@ const SCENARIOS: Scenario[] = [
 const ALIASES: Record<string, string[]> = {
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
+  'applicant-import': ['applicant-import-pglite', 'applicant-import-postgres'],
+  'applicant-rerun': ['applicant-rerun-pglite', 'applicant-rerun-postgres'],
   'user-merge': ['user-merge-pglite', 'user-merge-postgres'],
   'user-data-checker': ['user-data-checker-pglite', 'user-data-checker-postgres'],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
