@@ -164,7 +164,7 @@ async function copyFloor(database: Database, csv: string, round: number, tmp: st
     database.query<{ id: number; code: string }>(`select id, code from clcs`),
     database.query<{ id: number }>(
       `insert into programmes (type, code, internal_name, title, start_date, end_date, status)
-       values ('professional_certificate', $1, $1, $1, '2027-01-01', '2027-06-30', 'applying')
+       values ('professional', $1, $1, $1, '2027-01-01', '2027-06-30', 'applying')
        returning id`,
       [`floor-${String(round)}-${String(Date.now())}`],
     ),
@@ -270,6 +270,8 @@ async function importRounds(kind: 'pglite' | 'postgres', context: Context): Prom
   const app = await startApp({
     dataDir: context.newDir(`import-${kind}`),
     env: { LANTERN_WORKERS: '0' },
+    // A first start (initdb, migrations, demo data) on a busy machine can take minutes.
+    timeoutMs: 600_000,
     ...(pgApp ? { databaseUrl: pgApp.url, demo: true } : {}),
   });
   let floor: Database | null = null;
