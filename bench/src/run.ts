@@ -15,7 +15,12 @@ import { peopleGenerate } from './scenarios/people-generate';
 import { studentListPglite, studentListPostgres } from './scenarios/student-list';
 import { studentExport } from './scenarios/student-export';
 import { certificatesScenario } from './scenarios/certificates';
-import { applicantImport } from './scenarios/applicant-import';
+import {
+  applicantImportPglite,
+  applicantImportPostgres,
+  applicantRerunPglite,
+  applicantRerunPostgres,
+} from './scenarios/applicant-import';
 import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 import { announcementsScenario } from './scenarios/announcements';
@@ -36,7 +41,10 @@ const SCENARIOS: Scenario[] = [
   studentListPglite,
   studentListPostgres,
   studentExport,
-  applicantImport,
+  applicantImportPglite,
+  applicantImportPostgres,
+  applicantRerunPglite,
+  applicantRerunPostgres,
   certificatesScenario,
   userMergePglite,
   userMergePostgres,
@@ -51,6 +59,8 @@ const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
+  'applicant-import': ['applicant-import-pglite', 'applicant-import-postgres'],
+  'applicant-rerun': ['applicant-rerun-pglite', 'applicant-rerun-postgres'],
   'user-merge': ['user-merge-pglite', 'user-merge-postgres'],
   'user-data-checker': ['user-data-checker-pglite', 'user-data-checker-postgres'],
   'concurrency-student-list': [

@@ -197,10 +197,27 @@ export const cleanupPersonSchema = z.object({
   roles: z.array(z.string()),
 });
 
+/**
+ * Why a person the finder's criteria fit is kept: no finder selects someone in a programme
+ * that is still going on (not finished or cancelled) — students never sign in to the sis.
+ */
+export const CLEANUP_SPARED_REASONS = ['enrolment', 'class', 'staff'] as const;
+export type CleanupSparedReason = (typeof CLEANUP_SPARED_REASONS)[number];
+export const CLEANUP_SPARED_LABELS: Record<CleanupSparedReason, string> = {
+  enrolment: 'applied or active in a programme not yet finished',
+  class: 'placed in a class of a programme not yet finished',
+  staff: 'teaching a class of a programme not yet finished',
+};
+
 export const cleanupDryRunSchema = z.object({
   count: z.number().int(),
   /** The first 20, oldest first. */
   examples: z.array(cleanupPersonSchema),
+  /** Fitting the criteria but kept: how many in all, and per reason (one person may have several). */
+  spared: z.object({
+    total: z.number().int(),
+    reasons: z.array(z.object({ reason: z.enum(CLEANUP_SPARED_REASONS), count: z.number().int() })),
+  }),
 });
 export type CleanupDryRun = z.infer<typeof cleanupDryRunSchema>;
 

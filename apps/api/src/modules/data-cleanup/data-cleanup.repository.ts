@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import type { CleanupCriteria, CleanupKind } from '@lantern/contracts/data-checks';
+import {
+  CLEANUP_SPARED_REASONS,
+  type CleanupCriteria,
+  type CleanupKind,
+  type CleanupSparedReason,
+} from '@lantern/contracts/data-checks';
 import { intArray, jsonParam, rows } from '../../lib/sql';
 
 /** Roles whose holders a cleanup never removes. */
@@ -22,13 +27,39 @@ const FINDERS: Record<CleanupKind, (months: number) => SQL> = {
   'without-role': () => sql`not exists (select 1 from user_roles ur where ur.user_id = u.jwl_id)`,
 };
 
-/** Who a cleanup finds: never a removed person, an admin, a super admin or the caller. */
-function finder(criteria: CleanupCriteria, keep: number[]): SQL {
+/** A programme still going on: any status before finished or cancelled. */
+const ONGOING = sql`p.status not in ('finished', 'cancelled')`;
+
+/**
+ * Why a person is never found, whatever the finder: they take part in a programme still going
+ * on. Students never sign in to the sis and applicants wait for months, so neither a last
+ * sign-in nor an old application says an account is unused.
+ */
+const SPARED: Record<CleanupSparedReason, SQL> = {
+  enrolment: sql`exists (select 1 from enrolments e join programmes p on p.id = e.programme_id
+    where e.user_id = u.jwl_id and e.state in ('applied', 'active') and ${ONGOING})`,
+  class: sql`exists (select 1 from enrolments e join programmes p on p.id = e.programme_id
+    where e.user_id = u.jwl_id and e.class_id is not null and ${ONGOING})`,
+  staff: sql`exists (select 1 from class_staff cs join classes c on c.id = cs.class_id
+    join programmes p on p.id = c.programme_id where cs.user_id = u.jwl_id and ${ONGOING})`,
+};
+
+/** Whom the criteria fit: never a removed person, an admin, a super admin or the caller. */
+function fitting(criteria: CleanupCriteria, keep: number[]): SQL {
   return sql`u.deleted_at is null
     and u.system_role not in ('admin', 'superAdmin')
     and not exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key in ${PROTECTED_ROLES})
     and u.jwl_id <> all(${intArray(keep)})
     and ${FINDERS[criteria.kind](criteria.months)}`;
+}
+
+/** Whom a cleanup finds: those the criteria fit, less everyone `SPARED` keeps. */
+function finder(criteria: CleanupCriteria, keep: number[]): SQL {
+  const spared = sql.join(
+    CLEANUP_SPARED_REASONS.map((r) => SPARED[r]),
+    sql` or `,
+  );
+  return sql`${fitting(criteria, keep)} and not (${spared})`;
 }
 
 export type CleanupPersonRow = {
@@ -43,8 +74,28 @@ export type CleanupPersonRow = {
 
 export async function dryRun(db: Db, criteria: CleanupCriteria, keep: number[]) {
   const where = finder(criteria, keep);
+  const reasons = sql.join(
+    CLEANUP_SPARED_REASONS.map((r) => sql`${SPARED[r]} as ${sql.identifier(r)}`),
+    sql`, `,
+  );
+  const anyReason = sql.join(
+    CLEANUP_SPARED_REASONS.map((r) => sql.identifier(r)),
+    sql` or `,
+  );
+  const perReason = sql.join(
+    CLEANUP_SPARED_REASONS.map(
+      (r) => sql`count(*) filter (where ${sql.identifier(r)})::int as ${sql.identifier(r)}`,
+    ),
+    sql`, `,
+  );
   const [counted, examples] = await Promise.all([
-    rows<{ n: number }>(db, sql`select count(*)::int as n from users u where ${where}`),
+    // Those the criteria fit, each with their reasons to be kept: the count and the spared.
+    rows<{ n: number; spared: number } & Record<CleanupSparedReason, number>>(
+      db,
+      sql`select count(*) filter (where not (${anyReason}))::int as n,
+            count(*) filter (where ${anyReason})::int as spared, ${perReason}
+          from (select ${reasons} from users u where ${fitting(criteria, keep)}) f`,
+    ),
     rows<CleanupPersonRow>(
       db,
       sql`select u.jwl_id as "id", u.username, u.first_name as "firstName", u.last_name as "lastName",
@@ -53,7 +104,15 @@ export async function dryRun(db: Db, criteria: CleanupCriteria, keep: number[]) 
           from users u where ${where} order by u.created_at, u.jwl_id limit 20`,
     ),
   ]);
-  return { count: counted[0]?.n ?? 0, examples };
+  const totals = counted[0];
+  return {
+    count: totals?.n ?? 0,
+    examples,
+    spared: {
+      total: totals?.spared ?? 0,
+      reasons: CLEANUP_SPARED_REASONS.map((reason) => ({ reason, count: totals?.[reason] ?? 0 })),
+    },
+  };
 }
 
 /** The people a run would remove, locked against a concurrent change. */

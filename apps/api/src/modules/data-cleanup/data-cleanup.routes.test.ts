@@ -62,10 +62,15 @@ describe('rights', () => {
 
 describe('stale accounts', () => {
   it('removes what the dry run counted; they cannot sign in and leave lists; restore brings them back with their roles', async () => {
-    // The demo student has not signed in for three years; so has a super admin, who stays.
+    // The demo student has not signed in for three years and left their programmes (someone
+    // in a programme still going on is never found); so has a super admin, who stays.
     const student = await idOf('student');
     const superAdmin = await idOf('super_admin');
     const studentHeaders = await t.as('student');
+    await t.database.query(
+      `update enrolments set state = 'withdrawn', class_id = null where user_id = $1`,
+      [student],
+    );
     await t.database.query(
       `update users set created_at = now() - interval '5 years', last_sign_in_at = now() - interval '3 years'
        where jwl_id = any($1)`,
@@ -234,5 +239,67 @@ describe('applicants never processed', () => {
       [old?.jwl_id],
     );
     expect(kept?.n).toBe(1);
+  });
+});
+
+describe('people in a programme still going on', () => {
+  it('are never found by any finder; the dry run says how many were kept and why', async () => {
+    // On the demo data: an active student of a running programme who never signed in (students
+    // never sign in to the sis), a facilitator teaching a class of it, and someone with neither.
+    const [active] = await t.database.query<{ id: number }>(
+      `select e.user_id as id from enrolments e
+       join programmes p on p.id = e.programme_id join users u on u.jwl_id = e.user_id
+       where e.state = 'active' and p.status = 'running' and u.deleted_at is null
+         and not exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key <> 'STUDENT')
+       order by e.user_id limit 1`,
+    );
+    const [teacher] = await t.database.query<{ id: number }>(
+      `select cs.user_id as id from class_staff cs join classes c on c.id = cs.class_id
+       join programmes p on p.id = c.programme_id join users u on u.jwl_id = cs.user_id
+       where p.status = 'running' and u.deleted_at is null and u.system_role = 'user'
+         and not exists (select 1 from user_roles ur where ur.user_id = u.jwl_id and ur.role_key in ('ADMIN', 'SUPER_ADMIN'))
+       order by cs.user_id limit 1`,
+    );
+    const [idle] = await t.database.query<{ id: number }>(
+      `insert into users (username, first_name, last_name) values ('idle.person', 'Idle', 'Person')
+       returning jwl_id as id`,
+    );
+    const ids = [active?.id, teacher?.id, idle?.id];
+    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+    // The oldest accounts of all, so the first 20 examples would show them.
+    await t.database.query(
+      `update users set created_at = now() - interval '30 years', last_sign_in_at = null
+       where jwl_id = any($1)`,
+      [ids],
+    );
+    const dry = await dryRun('stale-accounts');
+    const found = dry.examples.map((e) => e.id);
+    expect(found).toContain(idle?.id);
+    expect(found).not.toContain(active?.id);
+    expect(found).not.toContain(teacher?.id);
+    const byReason = Object.fromEntries(dry.spared.reasons.map((r) => [r.reason, r.count]));
+    expect(byReason.enrolment).toBeGreaterThanOrEqual(1);
+    expect(byReason.staff).toBeGreaterThanOrEqual(1);
+    expect(dry.spared.total).toBeGreaterThanOrEqual(2);
+    // The removal selects as the dry run does: the kept stay.
+    const run = await post('admin', BASE, {
+      kind: 'stale-accounts',
+      months: 24,
+      expectedCount: dry.count,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const removed = await t.database.query<{ id: number }>(
+      'select jwl_id as id from users where jwl_id = any($1) and deleted_at is not null',
+      [ids],
+    );
+    expect(removed.map((r) => r.id)).toEqual([idle?.id]);
+    // The people without a role are counted the same way: the student and teacher without
+    // their roles are still kept, by their programme.
+    await t.database.query('delete from user_roles where user_id = any($1)', [
+      [active?.id, teacher?.id],
+    ]);
+    const roleless = await dryRun('without-role');
+    expect(roleless.examples.map((e) => e.id)).not.toContain(active?.id);
+    expect(roleless.spared.total).toBeGreaterThanOrEqual(2);
   });
 });

@@ -12,9 +12,10 @@ const iso = (v: Date | string | null): string | null =>
 const keepOf = (auth: AuthContext) => [...new Set([auth.user.jwlId, auth.realUser.jwlId])];
 
 export async function dryRun(deps: Deps, auth: AuthContext, criteria: CleanupCriteria) {
-  const { count, examples } = await repo.dryRun(deps.db, criteria, keepOf(auth));
+  const { count, examples, spared } = await repo.dryRun(deps.db, criteria, keepOf(auth));
   return {
     count,
+    spared,
     examples: examples.map((e) => ({
       ...e,
       createdAt: iso(e.createdAt) ?? '',

@@ -14,7 +14,9 @@ import {
   CLEANUP_DEFAULT_MONTHS,
   CLEANUP_KINDS,
   CLEANUP_LABELS,
+  CLEANUP_SPARED_LABELS,
   type CleanupCriteria,
+  type CleanupDryRun,
   type CleanupKind,
 } from '@lantern/contracts/data-checks';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -26,6 +28,21 @@ import { useDryRun } from '../api/dry-run-cleanup';
 import { useRunCleanup } from '../api/run-cleanup';
 
 const KIND_OPTIONS = CLEANUP_KINDS.map((k) => ({ value: k, label: CLEANUP_LABELS[k] }));
+
+const people = (n: number) => (n === 1 ? '1 person' : `${n.toLocaleString('en')} people`);
+
+/** Who fits the criteria but is kept, and why: "3 people kept: 2 applied or active in …". */
+function SparedNote({ spared }: { spared: CleanupDryRun['spared'] }) {
+  if (spared.total === 0) return null;
+  const reasons = spared.reasons
+    .filter((r) => r.count > 0)
+    .map((r) => `${r.count.toLocaleString('en')} ${CLEANUP_SPARED_LABELS[r.reason]}`);
+  return (
+    <Text size="sm" c="dimmed">
+      {people(spared.total)} kept although they fit: {reasons.join('; ')}.
+    </Text>
+  );
+}
 
 /** Pick a finder, see what a run would remove (a dry run), confirm, remove. */
 export function CleanupFinder({
@@ -103,6 +120,7 @@ export function CleanupFinder({
               </Button>
             ) : null}
           </Group>
+          <SparedNote spared={dry.data.spared} />
           {count > 0 ? (
             <Table fz="sm" striped withTableBorder aria-label="People found">
               <Table.Thead>
