@@ -18,6 +18,8 @@ import { HOSTILE_BODIES, hostileValue, inputSchemaOf, plausible } from './fuzz-v
 const BASE_SEED = Number(process.env.LANTERN_FUZZ_SEED ?? 20261125);
 const RUNS = Number(process.env.LANTERN_FUZZ_RUNS ?? 8);
 const ONLY = process.env.LANTERN_FUZZ_ROUTE;
+/** LANTERN_FUZZ_REPORT=1 prints each route's time and answers (to keep the suite's cost in view). */
+const REPORT = process.env.LANTERN_FUZZ_REPORT === '1';
 /** Longer addresses than Node reads in a request head (16 KiB) go through inject instead. */
 const MAX_URL_FOR_HTTP = 8000;
 
@@ -124,14 +126,53 @@ function describeCase(c: Case): string {
   return `${c.hostile}: ${short.slice(0, 600)}`;
 }
 
-function caseArbitrary(route: RouteInfo): fc.Arbitrary<Case> {
+/** The shape of a route's input: its schemas as JSON Schema, and the keys of each part. */
+function inputOf(route: RouteInfo) {
   const params = inputSchemaOf(route.schema?.params);
   const query = inputSchemaOf(route.schema?.querystring);
   const body = inputSchemaOf(route.schema?.body);
-  const takesBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-  const paramKeys = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
-  const queryKeys = [...Object.keys(query?.properties ?? {}), 'unknownFilter'];
-  const bodyKeys = [...Object.keys(body?.properties ?? {}), 'unknownField'];
+  return {
+    params,
+    query,
+    body,
+    takesBody: ['POST', 'PUT', 'PATCH'].includes(route.method),
+    paramKeys: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
+    queryKeys: Object.keys(query?.properties ?? {}),
+    bodyKeys: Object.keys(body?.properties ?? {}),
+  };
+}
+
+/** Plausible params, query and body for a route, each derived from its schema. */
+function plausibleInput(route: RouteInfo) {
+  const { params, query, body } = inputOf(route);
+  return fc.record({
+    params: (params ? plausible(params) : fc.constant({})) as fc.Arbitrary<Record<string, unknown>>,
+    query: (query ? plausible(query) : fc.constant({})) as fc.Arbitrary<Record<string, unknown>>,
+    body: body ? plausible(body) : fc.constant({}),
+  });
+}
+
+function baseCase(
+  route: RouteInfo,
+  input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
+  asForm: boolean,
+): Case {
+  const { takesBody, paramKeys } = inputOf(route);
+  const c: Case = {
+    params: { ...input.params },
+    query: { ...input.query },
+    body: takesBody ? { kind: asForm ? 'form' : 'json', value: input.body } : { kind: 'none' },
+    hostile: 'plausible values',
+  };
+  for (const key of paramKeys) if (c.params[key] === undefined) c.params[key] = 'x';
+  return c;
+}
+
+/** Random cases: plausible, or with one hostile value in the address, query or body. */
+function caseArbitrary(route: RouteInfo): fc.Arbitrary<Case> {
+  const { takesBody, paramKeys, query } = inputOf(route);
+  const queryKeys = [...inputOf(route).queryKeys, 'unknownFilter'];
+  const bodyKeys = [...inputOf(route).bodyKeys, 'unknownField'];
   const modes = [
     'plausible',
     ...(paramKeys.length > 0 ? ['param', 'param'] : []),
@@ -141,9 +182,7 @@ function caseArbitrary(route: RouteInfo): fc.Arbitrary<Case> {
   ];
   return fc
     .record({
-      params: params ? plausible(params) : fc.constant({}),
-      query: query ? plausible(query) : fc.constant({}),
-      body: body ? plausible(body) : fc.constant({}),
+      input: plausibleInput(route),
       mode: fc.constantFrom(...modes),
       pick: fc.nat(),
       hostile: hostileValue,
@@ -151,13 +190,7 @@ function caseArbitrary(route: RouteInfo): fc.Arbitrary<Case> {
       asForm: fc.constantFrom(false, false, false, true),
     })
     .map((r) => {
-      const c: Case = {
-        params: { ...(r.params as Record<string, unknown>) },
-        query: { ...(r.query as Record<string, unknown>) },
-        body: takesBody ? { kind: r.asForm ? 'form' : 'json', value: r.body } : { kind: 'none' },
-        hostile: 'plausible values',
-      };
-      for (const key of paramKeys) if (c.params[key] === undefined) c.params[key] = 'x';
+      const c = baseCase(route, r.input, r.asForm);
       if (r.mode === 'param') {
         const key = paramKeys[r.pick % paramKeys.length] ?? '';
         c.params[key] = r.hostile;
@@ -168,7 +201,7 @@ function caseArbitrary(route: RouteInfo): fc.Arbitrary<Case> {
         c.hostile = `hostile query ${key}`;
       } else if (r.mode === 'body field') {
         const key = bodyKeys[r.pick % bodyKeys.length] ?? 'x';
-        const value = typeof r.body === 'object' && r.body !== null ? r.body : {};
+        const value = typeof r.input.body === 'object' && r.input.body !== null ? r.input.body : {};
         c.body = { kind: r.asForm ? 'form' : 'json', value: { ...value, [key]: r.hostile } };
         c.hostile = `hostile body field ${key}`;
       } else if (r.mode === 'whole body') {
@@ -177,6 +210,48 @@ function caseArbitrary(route: RouteInfo): fc.Arbitrary<Case> {
       }
       return c;
     });
+}
+
+/** The text every targeted case puts in: a NUL byte, which PostgreSQL refuses in any text. */
+const NUL_PROBE = 'Amina\u0000';
+
+/**
+ * Targeted cases, the same on every run: a NUL byte in each parameter of the address and the
+ * query in turn (the others plausible), and in every field of the body at once. Random cases
+ * rarely put it in the one filter that reaches the database; these always do.
+ */
+function targetedCases(route: RouteInfo, seed: number): Case[] {
+  const [input] = fc.sample(plausibleInput(route), { seed, numRuns: 1 });
+  if (!input) return [];
+  const { paramKeys, queryKeys, bodyKeys, takesBody } = inputOf(route);
+  const cases: Case[] = [];
+  for (const key of paramKeys.filter((k) => k !== 'locale')) {
+    const c = baseCase(route, input, false);
+    c.params[key] = NUL_PROBE;
+    c.hostile = `NUL in param ${key}`;
+    cases.push(c);
+  }
+  // Only the query's required filters beside the probe: another random filter the schema
+  // refuses (a made-up date) would answer 400 before the probe reaches the database.
+  const required = new Set(inputOf(route).query?.required ?? []);
+  for (const key of queryKeys) {
+    const c = baseCase(route, input, false);
+    c.query = Object.fromEntries(Object.entries(c.query).filter(([k]) => required.has(k)));
+    c.query[key] = NUL_PROBE;
+    c.hostile = `NUL in query ${key}`;
+    cases.push(c);
+  }
+  if (takesBody && bodyKeys.length > 0) {
+    const c = baseCase(route, input, false);
+    const value = typeof input.body === 'object' && input.body !== null ? input.body : {};
+    c.body = {
+      kind: 'json',
+      value: { ...value, ...Object.fromEntries(bodyKeys.map((k) => [k, NUL_PROBE])) },
+    };
+    c.hostile = 'NUL in every body field';
+    cases.push(c);
+  }
+  return cases;
 }
 
 let t: TestApp;
@@ -245,7 +320,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await signIn();
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 describe('schema-driven fuzz of every route', () => {
@@ -256,28 +331,52 @@ describe('schema-driven fuzz of every route', () => {
       .sort((a, b) => Number(isSignInRoute(a)) - Number(isSignInRoute(b)));
     expect(routes.length).toBeGreaterThan(ONLY ? 0 : 100);
     const failures: string[] = [];
+    const cpuAtStart = process.cpuUsage();
     let requests = 0;
     for (const route of routes) {
       const state = { signedOut: false };
+      const statuses: number[] = [];
+      const started = performance.now();
       const seed = (BASE_SEED ^ hashOf(`${route.method} ${route.url}`)) >>> 0;
-      const details = await fc.check(
-        fc.asyncProperty(caseArbitrary(route), async (c) => {
-          const answer = await send(route, c);
-          requests += 1;
-          if (answer.status === 401 || /MISSING_RIGHT/.test(answer.body)) state.signedOut = true;
-          const problem = problemOf(answer);
-          if (problem) throw new Error(`${problem}\n    case ${describeCase(c)}`);
-        }),
-        { seed, numRuns: RUNS, endOnFailure: true },
-      );
+      const check = async (c: Case) => {
+        const answer = await send(route, c);
+        requests += 1;
+        statuses.push(answer.status);
+        if (answer.status === 401 || /MISSING_RIGHT/.test(answer.body)) state.signedOut = true;
+        const problem = problemOf(answer);
+        if (problem) throw new Error(`${problem}\n    case ${describeCase(c)}`);
+      };
+      for (const c of targetedCases(route, seed)) {
+        try {
+          await check(c);
+        } catch (error) {
+          failures.push(`${route.method} ${route.url} (targeted): ${(error as Error).message}`);
+          break;
+        }
+      }
+      const details = await fc.check(fc.asyncProperty(caseArbitrary(route), check), {
+        seed,
+        numRuns: RUNS,
+        endOnFailure: true,
+      });
       if (details.failed) {
         const error = details.errorInstance;
         failures.push(
           `${route.method} ${route.url} (route seed ${seed}, path ${details.counterexamplePath ?? ''}): ${error instanceof Error ? error.message : String(error)}`,
         );
       }
+      if (REPORT)
+        console.log(
+          `${Math.round(performance.now() - started)} ms ${route.method} ${route.url}: ${statuses.join(' ')}`,
+        );
       // A case may switch the role, narrow the CLCs or end the sign-in: start the next route afresh.
       if (state.signedOut || route.url.includes('/profile/')) await signIn();
+    }
+    if (REPORT) {
+      const cpu = process.cpuUsage(cpuAtStart);
+      console.log(
+        `${requests} requests; this process used ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU`,
+      );
     }
     expect(requests).toBeGreaterThan(0);
     expect(

@@ -48,13 +48,19 @@ export const TEXT_FAULT_FIELD_MESSAGE = 'This text contains a character that is 
 /** Names of fields whose label is not just their key's words. */
 const LABELS: Record<string, string> = {
   q: 'search',
-  id: 'ID',
   jwlId: 'JWL-ID',
-  email: 'e-mail',
-  url: 'address',
   ip: 'IP address',
   unhcrNumber: 'UNHCR number',
   cefrLevel: 'CEFR level',
+};
+
+/** Words of a key that a person writes otherwise. */
+const WORDS: Record<string, string> = {
+  id: 'ID',
+  ids: 'IDs',
+  ip: 'IP',
+  url: 'address',
+  email: 'e-mail',
 };
 
 /**
@@ -68,5 +74,8 @@ export function fieldLabel(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
-    .toLowerCase();
+    .toLowerCase()
+    .split(' ')
+    .map((word) => WORDS[word] ?? word)
+    .join(' ');
 }
