@@ -8,6 +8,7 @@ import { STUDENT_AGE } from '@lantern/contracts/constants';
 import { ageOn } from '@lantern/contracts/people';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
+import { grantsFor } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
@@ -148,6 +149,8 @@ export async function addApplicant(
   let saved: { enrolmentId: number | undefined; mailIds: number[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
+      // The applicant becomes (or stays) a student: the grant rule of decision 0015.
+      (await grantsFor(tx, auth)).assertRoleIn('STUDENT', [input.clcId]);
       const enrolled = person
         ? await repo.createApplicants(tx, auth, { programmeId, people: [person], source: 'form' })
         : await repo.applyPeople(tx, auth, {

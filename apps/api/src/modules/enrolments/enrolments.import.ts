@@ -5,6 +5,7 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
 import { audit } from '../../lib/audit';
+import { grantsFor } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
@@ -298,6 +299,11 @@ export async function importApplicants(
   }));
   try {
     const written = await deps.db.transaction(async (tx) => {
+      // Everyone imported becomes (or stays) a student: the grant rule of decision 0015.
+      (await grantsFor(tx, auth)).assertRoleIn(
+        'STUDENT',
+        applicants.map((a) => a.clcId),
+      );
       const created = await repo.createApplicants(tx, auth, {
         programmeId: programme.id,
         people,
