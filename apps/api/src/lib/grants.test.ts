@@ -420,3 +420,41 @@ describe('point 1: security actions', () => {
     );
   });
 });
+
+describe('point 8: PASSWORD_RESET__EDIT sends a reset link', () => {
+  const send = async (actor: string, username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/en/user/${await idOf(username)}/password-reset`,
+      headers: await t.as(actor),
+    });
+  const links = async (username: string) =>
+    (
+      await t.database.query<{ n: number }>(
+        `select count(*)::int as n from password_reset_tokens p join users u on u.jwl_id = p.user_id
+          where u.username = $1`,
+        [username],
+      )
+    )[0]?.n ?? 0;
+
+  it('lets a coordinator send a student of their CLC a link', async () => {
+    const res = await send('coordinator', 'student');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ message: string }>().message).toBe(
+      'A link to set a new password was sent to student@demo.lantern.example.',
+    );
+    expect(await links('student')).toBe(1);
+  });
+
+  it('refuses a person out of reach, one whose roles the sender cannot grant, and a non-holder', async () => {
+    expect((await send('coordinator', 'student_2')).statusCode).toBe(404);
+    const admin = await send('operational_manager', 'admin');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json<{ code: string }>().code).toBe('ROLE_GRANT_DENIED');
+    expect((await send('operational_manager', 'super_admin')).statusCode).toBe(403);
+    const facilitator = await send('facilitator', 'student');
+    expect(facilitator.json<{ code: string }>().code).toBe('MISSING_RIGHT');
+    expect(await links('admin')).toBe(0);
+    expect(await links('super_admin')).toBe(0);
+  });
+});
