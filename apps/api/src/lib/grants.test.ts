@@ -330,3 +330,131 @@ describe('point 4: self-granted impersonation', () => {
     expect(await canImpersonate('admin')).toBe(true);
   });
 });
+
+describe('point 3: account takeover through the data checker', () => {
+  const CHECKER = '/api/en/user-data-checker';
+  const patch = async (actor: string, username: string, field: string, value: string) => {
+    const id = await idOf(username);
+    const row = await userRow(username);
+    return t.app.inject({
+      method: 'PATCH',
+      url: `${CHECKER}/people/${id}`,
+      headers: await t.as(actor),
+      payload: { version: row?.version, field, value },
+    });
+  };
+
+  it('refuses writing the e-mail or username of a super admin or an admin from below', async () => {
+    const takeover = await patch('operational_manager', 'super_admin', 'email', 'evil@example.org');
+    expect(takeover.statusCode).toBe(403);
+    expect(takeover.json<{ code: string }>().code).toBe('ROLE_GRANT_DENIED');
+    expect((await patch('admin', 'super_admin', 'username', 'samira.h')).statusCode).toBe(403);
+    const admin = await patch('operational_manager', 'admin', 'email', 'evil@example.org');
+    expect(admin.statusCode).toBe(403);
+    expect((await userRow('super_admin'))?.email).toBe('super_admin@demo.lantern.example');
+    expect((await userRow('admin'))?.email).toBe('admin@demo.lantern.example');
+    // A person whose roles the fixer may grant is fixed as before.
+    expect(
+      (await patch('operational_manager', 'facilitator', 'email', 'p.lual@example.org')).statusCode,
+    ).toBe(200);
+  });
+
+  it('leaves out of a fix-all the people the fixer may not change', async () => {
+    await t.database.query(
+      `update users set email = ' super_admin@demo.lantern.example', version = version + 1 where username = 'super_admin'`,
+    );
+    const preview = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${CHECKER}/data-with-spaces/preview`,
+        headers: await t.as('operational_manager'),
+      })
+    ).json<{ changes: { id: number }[] }>();
+    const superAdmin = await idOf('super_admin');
+    expect(preview.changes.map((c) => c.id)).toContain(superAdmin);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${CHECKER}/data-with-spaces/fix`,
+      headers: await t.as('operational_manager'),
+      payload: { changes: preview.changes },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ skipped: { id: number; reason: string }[] }>().skipped).toContainEqual({
+      id: superAdmin,
+      reason: 'Only a super admin can change a super admin.',
+    });
+    expect((await userRow('super_admin'))?.email).toBe(' super_admin@demo.lantern.example');
+    await t.database.query(
+      `update users set email = 'super_admin@demo.lantern.example' where username = 'super_admin'`,
+    );
+  });
+});
+
+describe('point 1: security actions', () => {
+  it('leaves out the people whose roles the actor cannot grant', async () => {
+    // Someone gave the Operational Manager role the security actions.
+    await t.database.query(
+      `insert into role_rights (role_key, right_key) values ('OPERATIONAL_MANAGER', 'USER__SECURITY_ACCESS')`,
+    );
+    const admin = await idOf('admin');
+    const facilitator = await idOf('facilitator_2');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/security-actions/preview',
+      headers: await t.as('operational_manager'),
+      payload: { action: 'lock', selection: { mode: 'ids', ids: [admin, facilitator] } },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ affected: number; skipped: { id: number; reason: string }[] }>();
+    expect(body.affected).toBe(1);
+    expect(body.skipped).toEqual([
+      {
+        id: admin,
+        name: 'Daniel Okafor',
+        reason:
+          "You cannot change this person's username, e-mail, status, password or sign-ins: they hold the role Admin, which you cannot grant.",
+      },
+    ]);
+    await t.database.query(
+      `delete from role_rights where role_key = 'OPERATIONAL_MANAGER' and right_key = 'USER__SECURITY_ACCESS'`,
+    );
+  });
+});
+
+describe('point 8: PASSWORD_RESET__EDIT sends a reset link', () => {
+  const send = async (actor: string, username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/en/user/${await idOf(username)}/password-reset`,
+      headers: await t.as(actor),
+    });
+  const links = async (username: string) =>
+    (
+      await t.database.query<{ n: number }>(
+        `select count(*)::int as n from password_reset_tokens p join users u on u.jwl_id = p.user_id
+          where u.username = $1`,
+        [username],
+      )
+    )[0]?.n ?? 0;
+
+  it('lets a coordinator send a student of their CLC a link', async () => {
+    const res = await send('coordinator', 'student');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ message: string }>().message).toBe(
+      'A link to set a new password was sent to student@demo.lantern.example.',
+    );
+    expect(await links('student')).toBe(1);
+  });
+
+  it('refuses a person out of reach, one whose roles the sender cannot grant, and a non-holder', async () => {
+    expect((await send('coordinator', 'student_2')).statusCode).toBe(404);
+    const admin = await send('operational_manager', 'admin');
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json<{ code: string }>().code).toBe('ROLE_GRANT_DENIED');
+    expect((await send('operational_manager', 'super_admin')).statusCode).toBe(403);
+    const facilitator = await send('facilitator', 'student');
+    expect(facilitator.json<{ code: string }>().code).toBe('MISSING_RIGHT');
+    expect(await links('admin')).toBe(0);
+    expect(await links('super_admin')).toBe(0);
+  });
+});

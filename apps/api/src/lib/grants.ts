@@ -160,6 +160,14 @@ export class Grants {
     return [...this.roles.keys()].filter((role) => this.roleRefusal(role, where) === null);
   }
 
+  /** Throws unless the actor may give `role` to people in each of these CLCs (imports, hand adds). */
+  assertRoleIn(role: string, clcIds: readonly number[]): void {
+    for (const clcId of new Set(clcIds)) {
+      const refusal = this.roleRefusal(role, [clcId]);
+      if (refusal) throw denied(refusal);
+    }
+  }
+
   assertRolesChange(...args: Parameters<Grants['rolesChangeRefusal']>): void {
     const refusal = this.rolesChangeRefusal(...args);
     if (refusal) throw denied(refusal);

@@ -154,3 +154,15 @@ export async function expireResetTokens(db: Db, userId: number): Promise<void> {
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
+
+export async function findAccountById(db: Db, userId: number) {
+  return db
+    .select({
+      jwlId: users.jwlId,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(users)
+    .where(eq(users.jwlId, userId));
+}

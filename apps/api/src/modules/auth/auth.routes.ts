@@ -12,6 +12,8 @@ import {
 } from '@lantern/contracts/auth';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import type { Deps } from '../../lib/deps';
+import { idParams } from '../../lib/params';
+import { authOf } from '../../plugins/auth';
 import * as service from './auth.service';
 
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -102,5 +104,24 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       await service.completePasswordReset(deps, { ...request.body, ip: request.ip });
       return { message: service.RESET_DONE_MESSAGE };
     },
+  });
+
+  r.post('/api/:locale/user/:id/password-reset', {
+    config: { access: { right: 'PASSWORD_RESET__EDIT' } },
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Mail a person in reach a one-time link to set a new password (only for people whose every role the sender could grant)',
+      params: idParams,
+      response: {
+        200: messageSchema,
+        400: errorBodySchema,
+        403: errorBodySchema,
+        404: errorBodySchema,
+        429: errorBodySchema,
+      },
+    },
+    handler: async (request) =>
+      service.sendPasswordResetLink(deps, authOf(request), request.params.id),
   });
 }

@@ -7,7 +7,9 @@ import {
 import type { TokenPair } from '@lantern/contracts/auth';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { hashPassword, verifyPassword } from '@lantern/db/passwords';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { grantsFor, loadGrantTarget } from '../../lib/grants';
+import type { AuthContext } from '../../plugins/auth';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import {
@@ -229,4 +231,69 @@ export async function completePasswordReset(
       `${ERROR_TEXTS.invalidLink}. Please ask for a new one.`,
     );
   }
+}
+
+/**
+ * A holder of PASSWORD_RESET__EDIT sends a person in their scope a link to set a new password
+ * (the person's password keeps working until they use it). The grant rule of decision 0015
+ * holds: the sender must be able to grant every role the person holds, else the link would
+ * hand them the account.
+ */
+export async function sendPasswordResetLink(
+  deps: Deps,
+  auth: AuthContext,
+  userId: number,
+): Promise<{ message: string }> {
+  const token = newToken();
+  const sent = await deps.db.transaction(async (tx) => {
+    const target = await loadGrantTarget(tx, userId);
+    const grants = await grantsFor(tx, auth);
+    const scope = grants.actor.scope;
+    if (
+      !target ||
+      target.removed ||
+      (scope !== null && !target.clcIds.some((id) => scope.includes(id)))
+    )
+      throw notFound('The person');
+    grants.assertIdentity(target);
+    const [account] = await repo.findAccountById(tx, userId);
+    if (!account?.email) throw badRequest('This person has no e-mail address to send the link to.');
+    if ((await repo.countRecentResetMails(tx, userId)) >= 3)
+      throw new AppError(
+        429,
+        'TOO_MANY_ATTEMPTS',
+        'Three links went out to this person in the last hour. Try again later.',
+      );
+    await repo.insertResetToken(
+      tx,
+      userId,
+      hashToken(token),
+      new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    );
+    await audit(tx, auth, {
+      action: 'user.password_reset_sent',
+      entityType: 'user',
+      entityId: userId,
+    });
+    const link = `${deps.config.publicUrl}/en/set-new-password#token=${token}`;
+    const mailId = await deps.mailer.enqueue(tx, {
+      to: account.email,
+      toUserId: userId,
+      kind: 'password-reset',
+      subject: 'Set a new password for Lantern',
+      text: [
+        `Hello ${account.firstName},`,
+        '',
+        `A member of staff sent you a link to set a new password for the Lantern account "${account.username}".`,
+        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+        '',
+        link,
+        '',
+        'If you did not ask for it, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    return { mailId, email: account.email };
+  });
+  deps.mailer.dispatch([sent.mailId]);
+  return { message: `A link to set a new password was sent to ${sent.email}.` };
 }

@@ -21,6 +21,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors';
 import { audit, auditMany } from '../../lib/audit';
 import { normalisePhone } from '../../lib/phone';
+import { grantsFor, loadGrantTarget, loadGrantTargets } from '../../lib/grants';
 import * as repo from './data-checks.repository';
 import {
   cleansingProblems,
@@ -101,6 +102,9 @@ const SCHEMAS: Record<Exclude<CheckField, 'phone'>, z.ZodType<string | null>> = 
   identificationNumber: requiredText(60),
 };
 
+/** The fields a person signs in with or is reached by: changing them can take over the account. */
+const IDENTITY_FIELDS: ReadonlySet<string> = new Set(['username', 'email']);
+
 const stale = () =>
   new AppError(
     409,
@@ -134,6 +138,13 @@ export async function fixOne(deps: Deps, auth: AuthContext, id: number, input: D
   }
   const before = row[field];
   await deps.db.transaction(async (tx) => {
+    // The grant rule (decision 0015): a super admin only by a super admin; sign-in details only
+    // of people whose every role the fixer could grant.
+    const target = await loadGrantTarget(tx, id);
+    if (!target) throw notFound('The person');
+    const grants = await grantsFor(tx, auth);
+    grants.assertPerson(target);
+    if (IDENTITY_FIELDS.has(field)) grants.assertIdentity(target);
     if (!(await setField(tx, id, input.version, field, value))) throw stale();
     await audit(tx, auth, {
       action: 'user.data_fixed',
@@ -256,6 +267,23 @@ export async function applyFix(
     return false;
   });
   const changed = await deps.db.transaction(async (tx) => {
+    // The same grant rule as a fix of one: people the fixer may not change are left out.
+    const grants = await grantsFor(tx, auth);
+    const targets = await loadGrantTargets(
+      tx,
+      free.map((c) => c.id),
+    );
+    const allowed = free.filter((c) => {
+      const target = targets.get(c.id);
+      const touchesIdentity = Object.keys(c.after).some((f) => IDENTITY_FIELDS.has(f));
+      const refusal = !target
+        ? 'Removed since the preview'
+        : (grants.personRefusal(target) ??
+          (touchesIdentity ? grants.identityRefusal(target) : null));
+      if (refusal) skipped.push({ id: c.id, reason: refusal });
+      return refusal === null;
+    });
+    free.splice(0, free.length, ...allowed);
     const done = new Set(await applyChanges(tx, free));
     await auditMany(
       tx,

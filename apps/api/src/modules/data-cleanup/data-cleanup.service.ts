@@ -1,5 +1,6 @@
 import type { CleanupCriteria, CleanupRun } from '@lantern/contracts/data-checks';
 import type { AuthContext } from '../../plugins/auth';
+import { grantsFor, loadGrantTargets } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import { auditMany } from '../../lib/audit';
@@ -44,6 +45,10 @@ export async function runCleanup(
         `The finder now selects ${ids.length} people, not ${input.expectedCount}. Run the dry run again.`,
       );
     if (ids.length === 0) throw new AppError(409, 'CONFLICT', 'Nobody to remove.');
+    // Removing someone ends their account and takes their roles: the grant rule of 0015.
+    const grants = await grantsFor(tx, auth);
+    const targets = await loadGrantTargets(tx, ids);
+    for (const target of targets.values()) grants.assertIdentity(target);
     const run = await repo.removePeople(tx, {
       kind: input.kind,
       criteria,
@@ -92,6 +97,10 @@ export async function restoreRun(deps: Deps, auth: AuthContext, runId: number) {
   return deps.db.transaction(async (tx) => {
     const result = await repo.restoreRun(tx, runId, auth.user.jwlId);
     if (!result.found) throw notFound('The cleanup run (or one not yet restored)');
+    // The restored hold their roles again: each must be one the restorer could grant (0015).
+    const grants = await grantsFor(tx, auth);
+    const targets = await loadGrantTargets(tx, result.ids);
+    for (const target of targets.values()) grants.assertIdentity(target);
     await auditMany(tx, auth, [
       {
         action: 'data_cleanup.restored',

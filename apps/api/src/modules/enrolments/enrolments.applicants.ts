@@ -9,6 +9,7 @@ import { ageOn } from '@lantern/contracts/people';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
+import { grantsFor } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalidFields } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
@@ -166,6 +167,8 @@ export async function addApplicant(
   let saved: { enrolmentId: number | undefined; mailIds: number[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
+      // The applicant becomes (or stays) a student: the grant rule of decision 0015.
+      (await grantsFor(tx, auth)).assertRoleIn('STUDENT', [input.clcId]);
       await lockForMatch(tx, { kind: 'entry', applicant });
       const found = await matchApplicants(tx, { programmeId, scope, applicants: [applicant] });
       // The form's field for the matcher's column: the JWL-ID, or the name on the new-person form.

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
 import { audit } from '../../lib/audit';
 import type { Db } from '@lantern/db/client';
+import { grantsFor } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
@@ -256,6 +257,11 @@ export async function importApplicants(
       const found = await plan(tx, programme.id, checked);
       const report = reportOf(checked.rows, found);
       if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
+      // Everyone imported becomes (or stays) a student: the grant rule of decision 0015.
+      (await grantsFor(tx, auth)).assertRoleIn(
+        'STUDENT',
+        found.applicants.map((a) => a.clcId),
+      );
       const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
       const usernames = await repo.freeUsernames(
         tx,

@@ -11,6 +11,12 @@ import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import {
+  assertSuperAdminSurvives,
+  grantsFor,
+  isSuperAdminPerson,
+  loadGrantTargets,
+} from '../../lib/grants';
 import { REFERENCES } from './merge-references';
 import * as repo from './user-merge.repository';
 
@@ -33,15 +39,28 @@ async function loadPair(db: Db, removedId: number, keptId: number, lock: boolean
 }
 
 /**
- * Who may merge whom: nobody merges their own account away, and only a super admin merges a
- * super admin (the roles move to the kept person: anything else would hand them out).
+ * Who may merge whom (and undo it): nobody merges their own account away, and the grant rule of
+ * decision 0015 holds for both people — a merge ends one account and hands its roles and chosen
+ * e-mail to the other, so the actor must be able to grant every role either of them holds (only
+ * a super admin, then, merges a super admin). Answers whether a super admin was involved.
  */
-function guardActor(auth: AuthContext, removed: repo.PersonState, kept: repo.PersonState): void {
-  if (removed.id === auth.realUser.jwlId || removed.id === auth.user.jwlId)
+async function guardActor(
+  db: Db,
+  auth: AuthContext,
+  removedId: number,
+  keptId: number,
+): Promise<boolean> {
+  if (removedId === auth.realUser.jwlId || removedId === auth.user.jwlId)
     throw new AppError(403, 'FORBIDDEN', MERGE_TEXTS.self);
-  const superAdmin = (p: repo.PersonState) => p.roles.includes('SUPER_ADMIN');
-  if ((superAdmin(removed) || superAdmin(kept)) && !auth.realUser.roleKeys.includes('SUPER_ADMIN'))
-    throw new AppError(403, 'FORBIDDEN', MERGE_TEXTS.superAdmin);
+  const grants = await grantsFor(db, auth);
+  const targets = await loadGrantTargets(db, [removedId, keptId]);
+  let superAdmin = false;
+  for (const target of targets.values()) {
+    if (grants.personRefusal(target)) throw new AppError(403, 'FORBIDDEN', MERGE_TEXTS.superAdmin);
+    grants.assertIdentity(target);
+    superAdmin ||= isSuperAdminPerson(target);
+  }
+  return superAdmin;
 }
 
 /** Why the merge cannot happen now, in sentences; empty when it can. */
@@ -124,7 +143,7 @@ export async function merge(
 ): Promise<{ mergeId: number }> {
   const mergeId = await deps.db.transaction(async (tx) => {
     const { removed, kept } = await loadPair(tx, removedId, keptId, true);
-    guardActor(auth, removed, kept);
+    const superAdmin = await guardActor(tx, auth, removedId, keptId);
     const shapes = await repo.readShapes(tx, tablesOf());
     const conflicts = await conflictsOf(tx, removed, kept, shapes);
     if (conflicts.length > 0) throw conflict(conflicts.join(' '));
@@ -174,6 +193,7 @@ export async function merge(
       if (move.moved.length > 0 || move.dropped.length > 0) moves[key] = move;
     }
     await repo.makeTombstone(tx, removedId, keptId);
+    if (superAdmin) await assertSuperAdminSurvives(tx);
     const id = await repo.insertMerge(tx, {
       removedUserId: removedId,
       keptUserId: keptId,
@@ -220,6 +240,7 @@ export async function undo(deps: Deps, auth: AuthContext, mergeId: number): Prom
     const kept = people.get(keptId);
     if (!removed || !kept) throw notFound('A person of this merge');
     if (kept.removed) throw conflict(MERGE_TEXTS.undoLater);
+    const superAdmin = await guardActor(tx, auth, removedId, keptId);
     if (removed.mergedIntoId !== keptId)
       throw conflict(
         'The removed person no longer points at the kept one; this merge cannot be undone.',
@@ -250,6 +271,7 @@ export async function undo(deps: Deps, auth: AuthContext, mergeId: number): Prom
       );
     }
     await repo.reviveTombstone(tx, removedId);
+    if (superAdmin) await assertSuperAdminSurvives(tx);
     await repo.markUndone(tx, mergeId, auth.user.jwlId);
     for (const [entityId, other] of [
       [keptId, removedId],
