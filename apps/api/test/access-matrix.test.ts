@@ -77,6 +77,14 @@ const personKindOf = (url: string) =>
 
 const isClcRoute = (url: string) => url.startsWith('/api/:locale/clc-partner/:id');
 
+/**
+ * Signed-in routes about one person that answer for the caller's own record, and for anyone
+ * else's only with a right (spec §7: a person's own concentrations). The matrix tries both.
+ */
+const SELF_OR_RIGHT: Record<string, Right> = {
+  '/api/general/concentrations-personalized/:id': 'PROGRAMME__DISPLAY',
+};
+
 describe('the generated access matrix', () => {
   it('answers every route × role × scope × programme type as the role → right table says', async () => {
     const programmes = await t.database.query<ProgrammeRow>(
@@ -92,6 +100,11 @@ describe('the generated access matrix', () => {
          from users u where u.merged_into_id is null order by u.jwl_id`,
     );
     const clcs = await t.database.query<ClcRow>('select id, code from clcs order by id');
+    const selves = await t.database.query<{ id: number; username: string }>(
+      'select jwl_id as id, username from users',
+    );
+    const selfOf = (role: BuiltInRoleKey) =>
+      selves.find((u) => u.username === demoUser(role).username)?.id;
 
     const programmeTypes = [
       ...new Set(
@@ -164,6 +177,19 @@ describe('the generated access matrix', () => {
             'other programme type',
             otherTypeOf(type, codes)?.id,
             denied ?? { kind: 'not found' },
+          );
+          continue;
+        }
+        const otherRight = SELF_OR_RIGHT[route.url];
+        if (otherRight) {
+          const self = selfOf(role);
+          add('own CLC', self, { kind: 'allowed' });
+          add(
+            'other CLC',
+            people.find((p) => p.id !== self)?.id,
+            held.has(otherRight)
+              ? { kind: 'allowed' }
+              : { kind: 'missing right', right: otherRight },
           );
           continue;
         }
@@ -255,5 +281,30 @@ describe('the generated access matrix', () => {
       `access matrix: ${counts.probes} probes over ${routes.length} routes × ${ROLE_KEYS.length} roles (${counts.allows} allows, ${counts.denies} denies expected)`,
     );
     expect(wrong).toEqual([]);
-  }, 240_000);
+  }, 900_000);
+});
+
+/** The right families that belong to one programme type; a route of another type holds none. */
+const TYPE_FAMILIES: Partial<Record<ProgrammeType, string>> = {
+  professional: 'PC_',
+  bachelor: 'BA_',
+  gel: 'GEL_',
+};
+
+describe('programme-scoped routes', () => {
+  it('declare their type, and no right of another type’s family', () => {
+    const scoped = t.routes.filter((r) => r.programme !== undefined);
+    expect(scoped.length).toBeGreaterThan(30);
+    for (const route of scoped) {
+      const right = typeof route.access === 'object' ? route.access.right : null;
+      expect(right, `${route.method} ${route.url}`).not.toBeNull();
+      if (route.programme === 'fromPath' || right === null) continue;
+      for (const [type, prefix] of Object.entries(TYPE_FAMILIES)) {
+        if (type !== route.programme)
+          expect(right.startsWith(prefix), `${route.method} ${route.url} declares ${right}`).toBe(
+            false,
+          );
+      }
+    }
+  });
 });

@@ -362,6 +362,73 @@ describe('student photos', () => {
 });
 
 describe('facilitators, coordinators and users', () => {
+  it('manages lead facilitators and lead faculty as their own lists, under their own rights', async () => {
+    const manager = await t.as('operational_manager');
+    const lead = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-facilitator',
+      headers: manager,
+      payload: {
+        username: 'leila.h',
+        firstName: 'Leila',
+        lastName: 'Hamdan',
+        email: null,
+        clcIds: [kak],
+        employeeType: 'onsite_facilitator',
+      },
+    });
+    expect(lead.statusCode, lead.body).toBe(200);
+    const saved = lead.json<Saved>().record;
+    expect(saved).toMatchObject({
+      roles: ['LEAD_FACILITATOR'],
+      employeeType: 'onsite_facilitator',
+    });
+    const listOf = async (path: string, who: string) =>
+      t.app.inject({ url: `/api/en/${path}?q=leila.h`, headers: await t.as(who) });
+    expect((await listOf('lead-facilitator', 'operational_manager')).json()).toMatchObject({
+      total: 1,
+    });
+    // Not a facilitator: FACILITATOR__EDIT does not reach a lead facilitator.
+    expect((await listOf('facilitator', 'operational_manager')).json()).toMatchObject({
+      total: 0,
+    });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/en/lead-facilitator/${saved.id}`,
+      headers: manager,
+      payload: {
+        version: saved.version,
+        data: {
+          username: 'leila.h',
+          firstName: 'Leila',
+          lastName: 'Hamdan-Saleh',
+          email: null,
+          clcIds: [kak],
+          employeeType: 'onsite_facilitator',
+        },
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const facilitator = await listOf('lead-facilitator', 'facilitator');
+    expect(facilitator.json()).toMatchObject({ missingRight: 'LEAD_FACILITATOR__DISPLAY' });
+
+    const faculty = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-faculty',
+      headers: await t.as('academic_manager'),
+      payload: { username: 'lucas.m', firstName: 'Lucas', lastName: 'Mendes', clcIds: [amm] },
+    });
+    expect(faculty.statusCode, faculty.body).toBe(200);
+    expect(faculty.json<Saved>().record).toMatchObject({ roles: ['LEAD_FACULTY'] });
+    const peer = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-faculty',
+      headers: await t.as('lead_faculty'),
+      payload: { username: 'lucas.n', firstName: 'Lucas', lastName: 'N', clcIds: [amm] },
+    });
+    expect(peer.json()).toMatchObject({ missingRight: 'LEAD_FACULTY__CREATE' });
+  });
+
   it('creates a facilitator with an employee type, who is then in the facilitator list', async () => {
     const headers = await t.as('admin');
     const res = await t.app.inject({
