@@ -1,7 +1,9 @@
 import type { CurrentUser } from '@lantern/contracts/current-user';
+import { PAGES, programmeEntryStep } from '@lantern/contracts/pages';
 import type { Right } from '@lantern/contracts/rights';
+import { appPath } from '../../lib/paths';
 import { hasRight, notAuthorisedPath } from '../../lib/rights';
-import { PROGRAMME_TABS, programmeListPath, type ProgrammeTab } from './paths';
+import { PROGRAMME_TABS, type ProgrammeTab } from './paths';
 
 type RightHolder = Pick<CurrentUser, 'applicationRights'>;
 
@@ -22,16 +24,14 @@ export const visibleTabs = (user: RightHolder | null): ProgrammeTab[] =>
 
 /**
  * Where the programme entry leads (spec §2): the bachelor list, else the professional list, else
- * GEL, else not-authorised.
+ * GEL, else not-authorised — the order of contracts/pages.ts, which the menu follows too.
  */
 export function programmeEntryPath(user: RightHolder | null): string {
-  if (hasRight(user, 'PROGRAMME_ACADEMIC__DISPLAY')) return programmeListPath('bachelor');
-  if (hasRight(user, 'PROGRAMME_PROFESSIONAL__DISPLAY'))
-    return programmeListPath('professional-certificate');
+  const step = programmeEntryStep(new Set(user?.applicationRights ?? []));
+  if (step?.page) return appPath(PAGES[step.page].path);
   // programme/gel is not built yet: until it is, a GEL-only user learns which right the built
   // lists need instead of reaching a page that does not exist.
-  if (hasRight(user, 'PROGRAMME_GEL__DISPLAY'))
-    return notAuthorisedPath('PROGRAMME_PROFESSIONAL__DISPLAY');
+  if (step) return notAuthorisedPath('PROGRAMME_PROFESSIONAL__DISPLAY');
   // The last right the chain asks for: any one of the three would have let the user in.
   return notAuthorisedPath('PROGRAMME_GEL__DISPLAY');
 }

@@ -8,5 +8,4 @@ export const getHomeSummary = (): Promise<HomeSummary> =>
 export const homeSummaryQueryOptions = () =>
   queryOptions({ queryKey: ['home', 'summary'], queryFn: getHomeSummary });
 
-export const useHomeSummary = ({ enabled }: { enabled: boolean }) =>
-  useQuery({ ...homeSummaryQueryOptions(), enabled });
+export const useHomeSummary = () => useQuery(homeSummaryQueryOptions());

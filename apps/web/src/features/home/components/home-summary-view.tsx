@@ -67,23 +67,30 @@ export function HomeSummaryView({ summary }: { summary: HomeSummary }) {
         <Title order={2} fz="h4" id="home-areas" mb="xs">
           Your areas
         </Title>
-        {summary.areas.length === 0 ? (
-          <Text c="gray.7">Your current role opens no area of the student information system.</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            {summary.areas.map((area) => (
-              <Paper key={area.key} withBorder p="md">
-                <Anchor component={Link} to={appPath(area.path)} fw={600}>
-                  {area.label}
-                </Anchor>
-                <Text size="sm" c="gray.7" mt={4}>
-                  {area.description}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        )}
+        <AreaCards areas={summary.areas} />
       </section>
     </Stack>
+  );
+}
+
+/** A card per area the role may open, each saying what the role can do there. */
+export function AreaCards({ areas }: { areas: HomeSummary['areas'] }) {
+  if (areas.length === 0)
+    return (
+      <Text c="gray.7">Your current role opens no area of the student information system.</Text>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+      {areas.map((area) => (
+        <Paper key={area.key} withBorder p="md">
+          <Anchor component={Link} to={appPath(area.path)} fw={600}>
+            {area.label}
+          </Anchor>
+          <Text size="sm" c="gray.7" mt={4}>
+            {area.description}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }

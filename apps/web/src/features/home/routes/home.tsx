@@ -2,19 +2,25 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
-import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { hasRight } from '../../../lib/rights';
 import { useHomeSummary } from '../api/get-home-summary';
 import { HomeSummaryView } from '../components/home-summary-view';
+import { MachineHome } from '../components/machine-home';
 
+/** The start page fits the account (the server says which kind): sis staff get their counts and
+ * areas; learners the notice of spec §6; a machine account what it is and where the API is. */
 export default function HomeRoute() {
-  const user = useCurrentUser();
-  // Students (and anyone else without the sis right) learn on the learning platform (spec §6).
-  const canUseSis = hasRight(user, 'GENERAL_SIS__DISPLAY');
-  const summary = useHomeSummary({ enabled: canUseSis });
+  const summary = useHomeSummary();
 
-  if (!canUseSis) {
+  if (summary.isPending) return <Loader aria-label="Loading" m="xl" />;
+  if (summary.isError) {
+    return (
+      <Alert color="red.9" variant="light" role="alert" title={ERROR_TEXTS.defaultHeadline}>
+        {displayError(summary.error)}
+      </Alert>
+    );
+  }
+  if (summary.data.kind === 'learner') {
     return (
       <Paper withBorder p="lg" maw={640} mx="auto" my="xl">
         <Stack gap="sm">
@@ -29,14 +35,6 @@ export default function HomeRoute() {
       </Paper>
     );
   }
-
-  if (summary.isPending) return <Loader aria-label="Loading" m="xl" />;
-  if (summary.isError) {
-    return (
-      <Alert color="red.9" variant="light" role="alert" title={ERROR_TEXTS.defaultHeadline}>
-        {displayError(summary.error)}
-      </Alert>
-    );
-  }
+  if (summary.data.kind === 'machine') return <MachineHome summary={summary.data} />;
   return <HomeSummaryView summary={summary.data} />;
 }
