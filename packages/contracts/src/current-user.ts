@@ -90,3 +90,15 @@ export const impersonatorSchema = z.object({
   lastName: z.string(),
 });
 export type Impersonator = z.infer<typeof impersonatorSchema>;
+
+/** Where a person reads the rules of use (a page of the app). */
+export const ACCEPTABLE_USE_PATH = '/en/acceptable-use';
+
+/** What the public pages need before anyone signs in (spec §3, the store's "public info"):
+ * the helpdesk's address, the version, and where the acceptable-use rules are. */
+export const publicInfoSchema = z.object({
+  version: z.string(),
+  helpdeskEmail: z.string().nullable(),
+  acceptableUsePath: z.string(),
+});
+export type PublicInfo = z.infer<typeof publicInfoSchema>;

@@ -44,12 +44,30 @@ export const profileSchema = personSchema
     lastSignInAt: true,
     clcs: true,
   })
-  .extend({ canUploadPhoto: z.boolean(), roles: z.array(applicationRoleSchema) });
+  .extend({
+    canUploadPhoto: z.boolean(),
+    /** The photo printed on certificates: students only, uploaded once like the profile photo. */
+    certificatePhoto: z.string().nullable(),
+    canUploadCertificatePhoto: z.boolean(),
+    roles: z.array(applicationRoleSchema),
+  });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const IMAGE_TYPES = ['profile'] as const;
+/** The photos people upload themselves, each once (spec §5): `image-upload/:imageType?`. */
+export const IMAGE_TYPES = ['profile', 'certificate'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const IMAGE_TYPE_LABELS: Record<ImageType, string> = {
+  profile: 'Profile photo',
+  certificate: 'Certificate photo',
+};
+/** A certificate photo belongs to a student's record. */
+export const CERTIFICATE_PHOTO_STUDENTS_ONLY = 'Only students have a certificate photo.';
 /** Photos, logos and signatures: JPEG or PNG, judged by content on the server. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 /** The largest photo accepted; larger uploads are refused before they are read whole. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-export const imageUploadResultSchema = z.object({ profilePhoto: z.string() });
+export const imageUploadResultSchema = z.object({
+  imageType: z.enum(IMAGE_TYPES),
+  /** A signed link to the stored photo. */
+  photo: z.string(),
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
+import { ReportProblemLink, supportIssuePath } from './report-problem-link';
 
 export type ErrorPanelVariant = 'noPermission' | 'studyBreak' | 'generic';
 
@@ -10,6 +11,8 @@ type ErrorPanelProps = {
   jwlId?: number | null;
   /** A more precise text than the default one. */
   detail?: string | null;
+  /** Where "Report a problem" leads; null for none (the server itself is unavailable). */
+  reportPath?: string | null;
   children?: ReactNode;
 };
 
@@ -26,7 +29,13 @@ const TEXTS: Record<ErrorPanelVariant, string> = {
 };
 
 /** The three error panels of spec §2: no permission, study break, generic. */
-export function ErrorPanel({ variant, jwlId, detail, children }: ErrorPanelProps) {
+export function ErrorPanel({
+  variant,
+  jwlId,
+  detail,
+  reportPath = variant === 'studyBreak' ? null : supportIssuePath('system-error'),
+  children,
+}: ErrorPanelProps) {
   return (
     <Paper
       withBorder
@@ -52,6 +61,7 @@ export function ErrorPanel({ variant, jwlId, detail, children }: ErrorPanelProps
           </Text>
         ) : null}
         {children}
+        {reportPath ? <ReportProblemLink to={reportPath} /> : null}
       </Stack>
     </Paper>
   );

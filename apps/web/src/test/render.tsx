@@ -4,6 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { theme } from '../app/theme';
+import { publicInfoQueryOptions } from '../lib/public-info';
+
+export const PUBLIC_INFO = {
+  version: '5.12.5',
+  helpdeskEmail: 'helpdesk@lantern.test',
+  acceptableUsePath: '/en/acceptable-use',
+};
 
 /** Renders with the app's providers and a fresh query cache. */
 export function renderWithProviders(
@@ -13,6 +20,8 @@ export function renderWithProviders(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  // The footer's public info is known up front, so a test's fetch mock sees only its own calls.
+  queryClient.setQueryData(publicInfoQueryOptions().queryKey, PUBLIC_INFO);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

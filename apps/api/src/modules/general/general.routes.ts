@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION, IMPERSONATION_SEARCH_MIN_CHARS } from '@lantern/contracts/constants';
-import { baseDataSchema, impersonatorSchema, versionSchema } from '@lantern/contracts/current-user';
+import {
+  ACCEPTABLE_USE_PATH,
+  baseDataSchema,
+  impersonatorSchema,
+  publicInfoSchema,
+  versionSchema,
+} from '@lantern/contracts/current-user';
 import { MODES } from '@lantern/contracts/enums';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
@@ -22,6 +28,20 @@ export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<v
       response: { 200: versionSchema },
     },
     handler: async () => ({ version: APP_VERSION }),
+  });
+
+  r.get('/public-api/1.0/public-info', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['general'],
+      summary: 'What public pages show: the helpdesk address, the version, the acceptable-use page',
+      response: { 200: publicInfoSchema },
+    },
+    handler: async () => ({
+      version: APP_VERSION,
+      helpdeskEmail: deps.config.helpdeskEmail,
+      acceptableUsePath: ACCEPTABLE_USE_PATH,
+    }),
   });
 
   r.get('/api/general/current-user/:mode', {

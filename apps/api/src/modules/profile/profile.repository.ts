@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { roles, sessions, userRoles } from '@lantern/db/schema/access';
-import { users } from '@lantern/db/schema/people';
+import { studentProfiles, users } from '@lantern/db/schema/people';
 
 export async function getProfileRow(db: Db, userId: number) {
   const [row] = await db
@@ -69,4 +69,32 @@ export async function setPhotoOnce(db: Db, userId: number, fileId: string): Prom
     .where(and(eq(users.jwlId, userId), isNull(users.profilePhotoFileId)))
     .returning({ id: users.jwlId });
   return updated.length === 1;
+}
+
+/** The certificate photo of a student; null when the user has no student record. */
+export async function getCertificatePhoto(db: Db, userId: number) {
+  const [row] = await db
+    .select({ fileId: studentProfiles.certificatePhotoFileId })
+    .from(studentProfiles)
+    .where(eq(studentProfiles.userId, userId));
+  return row ?? null;
+}
+
+/** Sets the certificate photo only if none is set yet; false when one already was. */
+export async function setCertificatePhotoOnce(
+  db: Db,
+  userId: number,
+  fileId: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(studentProfiles)
+    .set({ certificatePhotoFileId: fileId })
+    .where(and(eq(studentProfiles.userId, userId), isNull(studentProfiles.certificatePhotoFileId)))
+    .returning({ id: studentProfiles.userId });
+  if (updated.length === 0) return false;
+  await db
+    .update(users)
+    .set({ updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(eq(users.jwlId, userId));
+  return true;
 }

@@ -139,6 +139,9 @@ describe('profile and password', () => {
       employeeType: 'onsite_facilitator',
       canUploadPhoto: true,
       profilePhoto: null,
+      // A facilitator has no student record, so no certificate photo.
+      certificatePhoto: null,
+      canUploadCertificatePhoto: false,
     });
   });
 
@@ -221,11 +224,12 @@ describe('profile photo', () => {
   const upload = (
     headers: { authorization: string },
     file: { name: string; type: string; data: Buffer },
+    imageType = 'profile',
   ) => {
     const mp = multipart({}, { file });
     return t.app.inject({
       method: 'POST',
-      url: '/api/en/profile/image-upload/profile',
+      url: `/api/en/profile/image-upload/${imageType}`,
       payload: mp.payload,
       headers: { ...headers, ...mp.headers },
     });
@@ -235,7 +239,8 @@ describe('profile photo', () => {
     const headers = await t.as('student');
     const first = await upload(headers, { name: 'me.png', type: 'image/png', data: await png() });
     expect(first.statusCode).toBe(200);
-    const url = first.json<{ profilePhoto: string }>().profilePhoto;
+    expect(first.json<{ imageType: string }>().imageType).toBe('profile');
+    const url = first.json<{ photo: string }>().photo;
     expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?expires=\d+&signature=/);
     const file = await t.app.inject({ url });
     expect(file.statusCode).toBe(200);
@@ -247,6 +252,55 @@ describe('profile photo', () => {
     const second = await upload(headers, { name: 'me2.png', type: 'image/png', data: await png() });
     expect(second.statusCode).toBe(409);
     expect(second.json<{ detail: string }>().detail).toMatch(/helpdesk/);
+  });
+
+  it('takes a student’s certificate photo once too, beside the profile photo (spec §5)', async () => {
+    const headers = await t.as('student_2');
+    const before = await t.app.inject({ url: '/api/en/profile', headers });
+    expect(before.json()).toMatchObject({
+      certificatePhoto: null,
+      canUploadCertificatePhoto: true,
+    });
+    const first = await upload(
+      headers,
+      { name: 'c.png', type: 'image/png', data: await png() },
+      'certificate',
+    );
+    expect(first.statusCode).toBe(200);
+    expect(first.json<{ imageType: string }>().imageType).toBe('certificate');
+    const after = await t.app.inject({ url: '/api/en/profile', headers });
+    expect(after.json()).toMatchObject({ canUploadCertificatePhoto: false, canUploadPhoto: true });
+    expect(after.json<{ certificatePhoto: string }>().certificatePhoto).toMatch(/^\/api\/files\//);
+    const [row] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from student_profiles sp join users u on u.jwl_id = sp.user_id
+        where u.username = 'student_2' and sp.certificate_photo_file_id is not null`,
+    );
+    expect(row?.n).toBe(1);
+    // Once only: a change is a helpdesk request.
+    const second = await upload(
+      headers,
+      { name: 'c2.png', type: 'image/png', data: await png() },
+      'certificate',
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json<{ detail: string }>().detail).toMatch(/helpdesk/);
+  });
+
+  it('refuses a certificate photo from someone without a student record, and an unknown type', async () => {
+    const headers = await t.as('coordinator');
+    const res = await upload(
+      headers,
+      { name: 'c.png', type: 'image/png', data: await png() },
+      'certificate',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toBe('Only students have a certificate photo.');
+    const other = await upload(
+      headers,
+      { name: 'c.png', type: 'image/png', data: await png() },
+      'passport',
+    );
+    expect(other.statusCode).toBe(400);
   });
 
   it('judges the file by its content: text named .png is refused, and nothing is saved', async () => {
@@ -275,7 +329,7 @@ describe('profile photo', () => {
     expect(withExif.includes(Buffer.from('secret-location-data'))).toBe(true);
     const res = await upload(headers, { name: 'x.jpg', type: 'image/jpeg', data: withExif });
     expect(res.statusCode).toBe(200);
-    const stored = await t.app.inject({ url: res.json<{ profilePhoto: string }>().profilePhoto });
+    const stored = await t.app.inject({ url: res.json<{ photo: string }>().photo });
     expect(stored.rawPayload.includes(Buffer.from('secret-location-data'))).toBe(false);
   });
 

@@ -106,13 +106,18 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps): Promise<v
     config: { ...signedIn, files: { maxBytes: MAX_IMAGE_BYTES } },
     schema: {
       tags: ['profile'],
-      summary: 'Upload the profile photo (multipart field file; JPEG or PNG; once)',
+      summary:
+        'Upload one’s profile photo or (students) certificate photo: multipart field file, JPEG or PNG, each once',
       params: localeParams.extend({ imageType: z.enum(IMAGE_TYPES).default('profile') }),
       response: { 200: imageUploadResultSchema, 400: errorBodySchema, 409: errorBodySchema },
     },
     handler: async (request) => {
       const file = uploadedFile(request.body);
-      return { profilePhoto: await service.uploadProfilePhoto(deps, authOf(request), file) };
+      const { imageType } = request.params;
+      return {
+        imageType,
+        photo: await service.uploadOwnPhoto(deps, authOf(request), imageType, file),
+      };
     },
   });
 }

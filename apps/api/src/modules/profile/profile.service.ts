@@ -1,4 +1,9 @@
-import type { ApplicationRole, Profile } from '@lantern/contracts/profile';
+import {
+  CERTIFICATE_PHOTO_STUDENTS_ONLY,
+  type ApplicationRole,
+  type ImageType,
+  type Profile,
+} from '@lantern/contracts/profile';
 import type { ChangePasswordInput } from '@lantern/contracts/auth';
 import type { TokenPair } from '@lantern/contracts/auth';
 import { ERROR_TEXTS, VALIDATION } from '@lantern/contracts/messages';
@@ -28,11 +33,14 @@ export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile
   const row = await repo.getProfileRow(deps.db, auth.user.jwlId);
   if (!row) throw notFound('Your profile');
   const { profilePhotoFileId, passwordHash: _hash, ...rest } = row;
+  const certificate = await repo.getCertificatePhoto(deps.db, auth.user.jwlId);
   return {
     ...rest,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     profilePhoto: profilePhotoFileId ? deps.files.signedUrl(profilePhotoFileId) : null,
     canUploadPhoto: profilePhotoFileId === null,
+    certificatePhoto: certificate?.fileId ? deps.files.signedUrl(certificate.fileId) : null,
+    canUploadCertificatePhoto: certificate !== null && certificate.fileId === null,
     clcs: await findClcRefs(deps.db, auth.user.allClcIds),
     roles: await listApplicationRoles(deps, auth),
   };
@@ -127,16 +135,26 @@ export async function changePassword(
   });
 }
 
-/** A profile photo, once: JPEG or PNG by content, re-encoded without metadata. */
-export async function uploadProfilePhoto(
+/** Whether the photo of this type is already there; a certificate photo needs a student. */
+async function ownPhotoTaken(deps: Deps, userId: number, imageType: ImageType) {
+  if (imageType === 'profile')
+    return (await repo.getProfileRow(deps.db, userId))?.profilePhotoFileId != null;
+  const certificate = await repo.getCertificatePhoto(deps.db, userId);
+  if (!certificate) throw badRequest(CERTIFICATE_PHOTO_STUDENTS_ONLY);
+  return certificate.fileId !== null;
+}
+
+/** One's own profile or certificate photo, each once (spec §5: a change goes through the
+ * helpdesk): JPEG or PNG by content, re-encoded without metadata. */
+export async function uploadOwnPhoto(
   deps: Deps,
   auth: AuthContext,
+  imageType: ImageType,
   file: UploadedFile | null,
 ): Promise<string> {
   if (!file || file.data.length === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
-  const current = await repo.getProfileRow(deps.db, auth.user.jwlId);
-  if (current?.profilePhotoFileId)
+  if (await ownPhotoTaken(deps, auth.user.jwlId, imageType))
     throw new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
   const image = await cleanImage(file.data);
   if (!image)
@@ -149,19 +167,23 @@ export async function uploadProfilePhoto(
     const fileId = await deps.db.transaction(async (tx) => {
       const id = await insertFile(tx, {
         ownerId: auth.user.jwlId,
-        kind: 'profile-photo',
+        kind: `${imageType}-photo`,
         mime: image.mime,
         size: image.data.length,
         sha256: image.sha256,
         storageKey,
       });
       // A second upload that raced this one: roll back the file row too.
-      if (!(await repo.setPhotoOnce(tx, auth.user.jwlId, id))) throw alreadyUploaded();
+      const isSet =
+        imageType === 'profile'
+          ? await repo.setPhotoOnce(tx, auth.user.jwlId, id)
+          : await repo.setCertificatePhotoOnce(tx, auth.user.jwlId, id);
+      if (!isSet) throw alreadyUploaded();
       await audit(tx, auth, {
         action: 'profile.photo_uploaded',
         entityType: 'user',
         entityId: auth.user.jwlId,
-        changes: { fileId: id },
+        changes: { fileId: id, imageType },
       });
       return id;
     });

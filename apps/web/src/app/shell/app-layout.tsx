@@ -19,6 +19,7 @@ import { Button, Center, Container, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
 import { Footer } from '../../components/footer';
+import { PUBLIC_TICKET_PATH } from '../../components/report-problem-link';
 import { Logo } from '../../components/logo';
 import { useBaseData } from '../../lib/base-data';
 import { displayError } from '../../lib/errors';
@@ -92,6 +93,8 @@ export default function AppLayout() {
       <FullPage>
         <ErrorPanel
           variant={isStudyBreak ? 'studyBreak' : 'generic'}
+          // Without base data the signed-in support form cannot open: the public one can.
+          reportPath={isStudyBreak ? null : PUBLIC_TICKET_PATH}
           detail={isStudyBreak ? null : displayError(baseData.error)}
         >
           <Button

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import { signOut } from '../../features/auth/api/revoke-token';
 import { RolePicker } from '../../features/profile/components/role-picker';
+import { ReportProblemLink, supportIssuePath } from '../../components/report-problem-link';
 
 const initials = (user: CurrentUser): string =>
   `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
@@ -51,6 +52,7 @@ export function ProfileFlyout({ user }: { user: CurrentUser }) {
           <Button component={Link} to="/en/profile/view" variant="light" size="xs" onClick={close}>
             Profile
           </Button>
+          <ReportProblemLink to={supportIssuePath()} look="button" onNavigate={close} />
           <Divider />
           <RolePicker onChanged={close} />
           <Divider />

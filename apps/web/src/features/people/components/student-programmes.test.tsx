@@ -89,10 +89,10 @@ describe('StudentProgrammes', () => {
     expect(
       within(running).getByRole('link', { name: '236 Business Administration' }),
     ).toHaveAttribute('href', '/en/programme/professional-certificate/7/overview');
-    expect(running).toHaveTextContent('Active · on break until 2026-04-30');
+    expect(running).toHaveTextContent('Active · on break until 30 Apr 2026');
     expect(running).toHaveTextContent('KAK-1');
     expect(within(running).getByText('Now')).toBeInTheDocument();
-    expect(running).toHaveTextContent('2026-01-10 to 2026-01-20 · Exams');
+    expect(running).toHaveTextContent('10 Jan 2026 to 20 Jan 2026 · Exams');
     const history = within(running).getByRole('list', {
       name: 'History in 236 Business Administration',
     });

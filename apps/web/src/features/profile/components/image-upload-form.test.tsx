@@ -45,7 +45,9 @@ describe('ImageUploadForm', () => {
   });
 
   it('sends a photo at the cap as multipart form data', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ profilePhoto: '/api/en/profile/photo/1' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ imageType: 'profile', photo: '/api/en/profile/photo/1' }),
+    );
     const { user, onUploaded } = await choose(photo(MAX_IMAGE_BYTES));
     await user.click(screen.getByRole('button', { name: 'Upload photo' }));
     await vi.waitFor(() => {

@@ -75,6 +75,11 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
               Upload photo
             </Anchor>
           ) : null}
+          {profile.canUploadCertificatePhoto ? (
+            <Anchor component={Link} to="/en/profile/image-upload/certificate" size="xs">
+              Upload certificate photo
+            </Anchor>
+          ) : null}
         </Stack>
         <Stack gap="xs" w="100%" style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} fz="h3">
