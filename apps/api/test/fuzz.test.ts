@@ -383,5 +383,5 @@ describe('schema-driven fuzz of every route', () => {
       failures,
       `replay with LANTERN_FUZZ_SEED=${BASE_SEED} (and LANTERN_FUZZ_ROUTE='METHOD /url' for one route)`,
     ).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
