@@ -1,4 +1,5 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '@lantern/db/client';
 import type { Context, Scenario } from '../lib/context';
@@ -281,6 +282,7 @@ async function importRounds(kind: 'pglite' | 'postgres', context: Context): Prom
     ...(pgApp ? { databaseUrl: pgApp.url, demo: true } : {}),
   });
   let floor: Database | null = null;
+  let tmp: string | null = null;
   try {
     if (pgFloor) {
       floor = await openDatabase({ url: pgFloor.url, poolSize: 1 });
@@ -289,7 +291,9 @@ async function importRounds(kind: 'pglite' | 'postgres', context: Context): Prom
       floor = await openDatabase({ dataDir: (await floorPgliteFolder(context.tmpRoot)).dir });
     }
     const floorDb = floor;
-    const tmp = context.newDir(`import-floor-${kind}`);
+    // Readable by the PostgreSQL server's own user, which reads the floor's files (COPY FROM a
+    // file): a folder of its own in the system's temporary folder, removed at the end.
+    tmp = mkdtempSync(join(tmpdir(), 'lantern-import-floor-'));
     chmodSync(tmp, 0o755);
     const { token } = await signIn(app.url, USERNAME);
     const importMs: number[] = [];
@@ -340,6 +344,7 @@ async function importRounds(kind: 'pglite' | 'postgres', context: Context): Prom
       }),
     ];
   } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
     if (floor) await floor.close();
     await app.stop();
     if (pgApp) await dropDatabase(pgApp.name);
