@@ -100,6 +100,11 @@ describe('the generated access matrix', () => {
          from users u where u.merged_into_id is null order by u.jwl_id`,
     );
     const clcs = await t.database.query<ClcRow>('select id, code from clcs order by id');
+    // Who staffs a class of which programme: the classes routes narrow to these (decision 0008).
+    const staffing = await t.database.query<{ programme_id: number; user_id: number }>(
+      `select distinct c.programme_id, cs.user_id
+         from class_staff cs join classes c on c.id = cs.class_id`,
+    );
     const selves = await t.database.query<{ id: number; username: string }>(
       'select jwl_id as id, username from users',
     );
@@ -171,8 +176,17 @@ describe('the generated access matrix', () => {
         };
 
         if (type) {
-          add('own CLC', programmeOf(type, codes, true)?.id, denied ?? { kind: 'allowed' });
-          add('other CLC', programmeOf(type, codes, false)?.id, outOfScope);
+          const own = programmeOf(type, codes, true)?.id;
+          const other = programmeOf(type, codes, false)?.id;
+          // Without PC_CLASS__DISPLAY, a classes route reaches only the programmes whose classes
+          // the caller staffs (classScope): any other is "not found".
+          const ownClassesOnly = route.url.includes('/classes') && !held.has('PC_CLASS__DISPLAY');
+          const staffs = (id: number | undefined) =>
+            staffing.some((s) => s.programme_id === id && s.user_id === selfOf(role));
+          const narrowed = (id: number | undefined, wide: Expected): Expected =>
+            denied ?? (!ownClassesOnly || staffs(id) ? wide : { kind: 'not found' });
+          add('own CLC', own, narrowed(own, { kind: 'allowed' }));
+          add('other CLC', other, narrowed(other, outOfScope));
           add(
             'other programme type',
             otherTypeOf(type, codes)?.id,

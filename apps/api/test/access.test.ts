@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { isRight } from '@lantern/contracts/rights';
+import { rightLabel } from '@lantern/contracts/labels';
 import { registerAuth } from '../src/plugins/auth';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -65,7 +66,8 @@ describe('every route declares its access', () => {
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'MISSING_RIGHT', missingRight: right });
-      expect(res.json<{ detail: string }>().detail).toContain(right);
+      // People read the right's label; the code travels in missingRight (issue 14, point 19).
+      expect(res.json<{ detail: string }>().detail).toContain(rightLabel(right));
     }
   });
 });

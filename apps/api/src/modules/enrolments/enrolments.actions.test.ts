@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rightLabel } from '@lantern/contracts/labels';
 import {
   ENROLMENT_ACTION_KEYS,
   ENROLMENT_ACTIONS,
@@ -171,7 +172,8 @@ describe('refused moves', () => {
       code: 'MISSING_RIGHT',
       missingRight: 'PROGRAMME__REVIEW_GRADES',
     });
-    expect(res.json<{ detail: string }>().detail).toContain('PROGRAMME__REVIEW_GRADES');
+    expect(res.json()).toMatchObject({ missingRight: 'PROGRAMME__REVIEW_GRADES' });
+    expect(res.json<{ detail: string }>().detail).toContain(rightLabel('PROGRAMME__REVIEW_GRADES'));
     const viewer = await act('view_only_user', programmes.applying.id, 'suspend', {
       enrolmentIds: [who.enrolmentId],
       breakEndsOn: nextWeek(),
