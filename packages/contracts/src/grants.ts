@@ -10,6 +10,12 @@ export const GRANT_TABLE: readonly { role: string; heldRights: readonly Right[] 
   { role: 'STUDENT', heldRights: ['STUDENT__CREATE', 'STUDENT__EDIT'] },
   { role: 'FACILITATOR', heldRights: ['FACILITATOR__CREATE', 'FACILITATOR__EDIT'] },
   { role: 'COORDINATOR', heldRights: ['COORDINATOR__CREATE', 'COORDINATOR__EDIT'] },
+  // Lead facilitators and lead faculty are managed like facilitators, under their own rights.
+  {
+    role: 'LEAD_FACILITATOR',
+    heldRights: ['LEAD_FACILITATOR__CREATE', 'LEAD_FACILITATOR__EDIT'],
+  },
+  { role: 'LEAD_FACULTY', heldRights: ['LEAD_FACULTY__CREATE', 'LEAD_FACULTY__EDIT'] },
 ];
 
 /** Rights that reach other people's accounts or the rights map: only a super admin adds them to a role. */

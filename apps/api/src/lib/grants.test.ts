@@ -136,6 +136,40 @@ describe('point 1: granting what you do not hold', () => {
     });
   });
 
+  it('lets holders of the lead-role rights make lead facilitators and lead faculty (the grant table), still not admins', async () => {
+    const lead = (username: string) => ({
+      username,
+      firstName: 'Lead',
+      lastName: 'Person',
+      clcIds: [kak],
+    });
+    const om = await t.as('operational_manager');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-facilitator',
+      headers: om,
+      payload: { ...lead('om.made.lead'), employeeType: 'online_facilitator' },
+    });
+    expect(made.statusCode).toBe(200);
+    expect(await rolesOf('om.made.lead')).toEqual(['LEAD_FACILITATOR']);
+    const am = await t.as('academic_manager');
+    const faculty = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-faculty',
+      headers: am,
+      payload: lead('am.made.lead.faculty'),
+    });
+    expect(faculty.statusCode).toBe(200);
+    expect(await rolesOf('am.made.lead.faculty')).toEqual(['LEAD_FACULTY']);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/user',
+      headers: om,
+      payload: newUser('om.made.admin.again', ['ADMIN']),
+    });
+    expect(admin.statusCode).toBe(403);
+  });
+
   it('lets a coordinator make students (the grant table) but not re-mail a student who holds more', async () => {
     const headers = await t.as('coordinator');
     const made = await t.app.inject({
