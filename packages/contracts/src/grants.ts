@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Right } from './rights';
 
 /**
@@ -47,3 +48,14 @@ export const GRANT_TEXTS = {
   superAdminRights: (labels: string) =>
     `Only a super admin can give a role these rights: ${labels}.`,
 } as const;
+
+/**
+ * An application role as the user form and filters offer it; `grantable`: the person asking may
+ * grant or remove it (decision 0015), so the form offers it and locks the others a user holds.
+ */
+export const roleOptionSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  grantable: z.boolean(),
+});
+export type RoleOption = z.infer<typeof roleOptionSchema>;
