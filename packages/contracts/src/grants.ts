@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Right } from './rights';
 
 /**
@@ -10,6 +11,12 @@ export const GRANT_TABLE: readonly { role: string; heldRights: readonly Right[] 
   { role: 'STUDENT', heldRights: ['STUDENT__CREATE', 'STUDENT__EDIT'] },
   { role: 'FACILITATOR', heldRights: ['FACILITATOR__CREATE', 'FACILITATOR__EDIT'] },
   { role: 'COORDINATOR', heldRights: ['COORDINATOR__CREATE', 'COORDINATOR__EDIT'] },
+  // Lead facilitators and lead faculty are managed like facilitators, under their own rights.
+  {
+    role: 'LEAD_FACILITATOR',
+    heldRights: ['LEAD_FACILITATOR__CREATE', 'LEAD_FACILITATOR__EDIT'],
+  },
+  { role: 'LEAD_FACULTY', heldRights: ['LEAD_FACULTY__CREATE', 'LEAD_FACULTY__EDIT'] },
 ];
 
 /** Rights that reach other people's accounts or the rights map: only a super admin adds them to a role. */
@@ -41,3 +48,14 @@ export const GRANT_TEXTS = {
   superAdminRights: (labels: string) =>
     `Only a super admin can give a role these rights: ${labels}.`,
 } as const;
+
+/**
+ * An application role as the user form and filters offer it; `grantable`: the person asking may
+ * grant or remove it (decision 0015), so the form offers it and locks the others a user holds.
+ */
+export const roleOptionSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  grantable: z.boolean(),
+});
+export type RoleOption = z.infer<typeof roleOptionSchema>;

@@ -136,6 +136,54 @@ describe('point 1: granting what you do not hold', () => {
     });
   });
 
+  it('lets holders of the lead-role rights make lead facilitators and lead faculty (the grant table), still not admins', async () => {
+    const lead = (username: string) => ({
+      username,
+      firstName: 'Lead',
+      lastName: 'Person',
+      clcIds: [kak],
+    });
+    const om = await t.as('operational_manager');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-facilitator',
+      headers: om,
+      payload: { ...lead('om.made.lead'), employeeType: 'online_facilitator' },
+    });
+    expect(made.statusCode).toBe(200);
+    expect(await rolesOf('om.made.lead')).toEqual(['LEAD_FACILITATOR']);
+    const am = await t.as('academic_manager');
+    const faculty = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lead-faculty',
+      headers: am,
+      payload: lead('am.made.lead.faculty'),
+    });
+    expect(faculty.statusCode).toBe(200);
+    expect(await rolesOf('am.made.lead.faculty')).toEqual(['LEAD_FACULTY']);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/user',
+      headers: om,
+      payload: newUser('om.made.admin.again', ['ADMIN']),
+    });
+    expect(admin.statusCode).toBe(403);
+  });
+
+  it('tells the user form which roles the asker may grant', async () => {
+    const grantable = async (actor: string) =>
+      (await t.app.inject({ url: '/api/en/roles/options', headers: await t.as(actor) }))
+        .json<{ key: string; grantable: boolean }[]>()
+        .filter((r) => r.grantable)
+        .map((r) => r.key);
+    const om = await grantable('operational_manager');
+    expect(om).toEqual(expect.arrayContaining(['LEAD_FACILITATOR', 'FACILITATOR', 'COORDINATOR']));
+    expect(om).not.toContain('ADMIN');
+    expect(om).not.toContain('SUPER_ADMIN');
+    expect(await grantable('admin')).not.toContain('SUPER_ADMIN');
+    expect(await grantable('super_admin')).toContain('SUPER_ADMIN');
+  });
+
   it('lets a coordinator make students (the grant table) but not re-mail a student who holds more', async () => {
     const headers = await t.as('coordinator');
     const made = await t.app.inject({
@@ -200,6 +248,38 @@ describe('point 2: super admins touched from below', () => {
     const res = await saveUser('super_admin', 'super_admin', {});
     expect(res.statusCode).toBe(200);
     expect(res.json<{ record: Person }>().record.roles).toEqual(['ADMIN', 'SUPER_ADMIN']);
+  });
+
+  it('lets the super admin save the demo super admin with the user form payload, unchanged', async () => {
+    const headers = await t.as('super_admin');
+    const id = await idOf('super_admin');
+    const read = await t.app.inject({ url: `/api/en/user/${id}`, headers });
+    expect(read.statusCode).toBe(200);
+    const p = read.json<Person>();
+    // What the web's user form sends for a record it loaded (staffFormValues, then the schema).
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/en/user/${id}`,
+      headers,
+      payload: {
+        version: p.version,
+        data: {
+          username: p.username,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email ?? '',
+          phone: p.phone ?? '',
+          gender: p.gender,
+          clcIds: p.clcs.map((c) => c.id),
+          employeeType: p.employeeType,
+          systemRole: p.systemRole,
+          status: p.status,
+          roles: p.roles,
+        },
+      },
+    });
+    expect(res.json()).toMatchObject({ record: { roles: ['ADMIN', 'SUPER_ADMIN'] } });
+    expect(res.statusCode).toBe(200);
   });
 
   it('never demotes or locks the last active super admin, even by themselves', async () => {

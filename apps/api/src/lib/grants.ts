@@ -52,6 +52,14 @@ export const actsAsSuperAdmin = (p: Pick<Principal, 'systemRole' | 'roleKey'>) =
 export const canImpersonate = (p: Pick<Principal, 'systemRole' | 'rights'>) =>
   p.systemRole === 'superAdmin' || p.rights.includes('USER__IMPERSONATE');
 
+/** The one gate of impersonation: the user search and `_switch_user` both call it. */
+export function assertCanImpersonate(p: Pick<Principal, 'systemRole' | 'rights'>): void {
+  if (!canImpersonate(p))
+    throw new AppError(403, 'IMPERSONATION_DENIED', 'You are not allowed to act as another user.', {
+      missingRight: 'USER__IMPERSONATE',
+    });
+}
+
 export function actorOf(auth: AuthContext): Actor {
   return {
     id: auth.user.jwlId,

@@ -5,7 +5,7 @@ import type { Right } from '@lantern/contracts/rights';
 import { SWITCH_USER_PARAM, ACCESS_TOKEN_TTL_SECONDS } from '@lantern/contracts/constants';
 import type { Db } from '@lantern/db/client';
 import { audit } from '../lib/audit';
-import { canImpersonate } from '../lib/grants';
+import { assertCanImpersonate } from '../lib/grants';
 import { AppError } from '../lib/errors';
 import { loadPrincipalByUsername, loadSessionPrincipal, type Principal } from './principal';
 
@@ -128,11 +128,7 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
     };
   }
 
-  if (!canImpersonate(real)) {
-    throw new AppError(403, 'IMPERSONATION_DENIED', 'You are not allowed to act as another user.', {
-      missingRight: 'USER__IMPERSONATE',
-    });
-  }
+  assertCanImpersonate(real);
   const target = await loadPrincipalByUsername(db, switchUser, null);
   if (!target)
     throw new AppError(403, 'IMPERSONATION_DENIED', `There is no user "${switchUser}" to act as.`);

@@ -182,6 +182,30 @@ describe('impersonation', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('lets a system-role super admin acting as Admin search and switch, as canImpersonate says, and refuses an admin', async () => {
+    const headers = await t.as('super_admin');
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/profile/rights-for-selected-roles',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ roles: JSON.stringify(['ADMIN']) }).toString(),
+    });
+    expect(picked.statusCode).toBeLessThan(300);
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/coord',
+      headers,
+    });
+    expect(search.statusCode).toBe(200);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/general/impersonators/coord',
+      headers: await t.as('admin'),
+    });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json<{ missingRight?: string }>().missingRight).toBe('USER__IMPERSONATE');
+  });
+
   it('searches users to act as after more than 3 characters, never super admins', async () => {
     const headers = await t.as('super_admin');
     const res = await t.app.inject({

@@ -16,6 +16,7 @@ import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { getBaseData } from './general.service';
 import { searchImpersonationTargets } from './general.repository';
+import { assertCanImpersonate } from '../../lib/grants';
 
 export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,8 +56,11 @@ export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<v
     handler: async (request) => getBaseData(deps, authOf(request), request.params.mode),
   });
 
+  // Declared signedIn with the check inside: who may impersonate is `canImpersonate` (the
+  // system role superAdmin, or USER__IMPERSONATE in the acting role), the same function that
+  // `_switch_user` calls, which one declared right cannot say. The access matrix knows this.
   r.post('/api/general/impersonators/:x', {
-    config: { access: { right: 'USER__IMPERSONATE' } },
+    config: { access: 'signedIn' },
     schema: {
       tags: ['general'],
       summary: 'Users the caller may act as, matching a search of more than 3 characters',
@@ -69,7 +73,10 @@ export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<v
       }),
       response: { 200: z.array(impersonatorSchema), 403: errorBodySchema },
     },
-    handler: async (request) =>
-      searchImpersonationTargets(deps.db, request.params.x, authOf(request).realUser.jwlId),
+    handler: async (request) => {
+      const { realUser } = authOf(request);
+      assertCanImpersonate(realUser);
+      return searchImpersonationTargets(deps.db, request.params.x, realUser.jwlId);
+    },
   });
 }

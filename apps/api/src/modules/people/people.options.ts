@@ -3,7 +3,10 @@ import { DROPDOWN_OPTIONS_LIMIT } from '@lantern/contracts/constants';
 import type { Db } from '@lantern/db/client';
 import { roles } from '@lantern/db/schema/access';
 import { clcs } from '@lantern/db/schema/people';
+import type { RoleOption } from '@lantern/contracts/grants';
+import { grantsFor } from '../../lib/grants';
 import { containsPattern } from '../../lib/sql';
+import type { AuthContext } from '../../plugins/auth';
 
 /** CLCs for a select: never more than the dropdown limit; `complete` false means search for more. */
 export async function findClcOptions(db: Db, scope: number[] | null, q: string | undefined) {
@@ -26,9 +29,15 @@ export async function findClcOptions(db: Db, scope: number[] | null, q: string |
   };
 }
 
-export async function findRoleOptions(db: Db) {
-  return db
-    .select({ key: roles.key, label: roles.label })
-    .from(roles)
-    .orderBy(asc(roles.sortOrder), asc(roles.key));
+/** Every application role, each saying whether the asker may grant it (the user form's roles). */
+export async function findRoleOptions(db: Db, auth: AuthContext): Promise<RoleOption[]> {
+  const [found, grants] = await Promise.all([
+    db
+      .select({ key: roles.key, label: roles.label })
+      .from(roles)
+      .orderBy(asc(roles.sortOrder), asc(roles.key)),
+    grantsFor(db, auth),
+  ]);
+  const grantable = new Set(grants.grantableRoles());
+  return found.map((role) => ({ ...role, grantable: grantable.has(role.key) }));
 }

@@ -10,6 +10,7 @@ import {
   STUDENT_PHOTO_KINDS,
 } from '@lantern/contracts/people';
 import { historyEntrySchema } from '@lantern/contracts/clc';
+import { roleOptionSchema } from '@lantern/contracts/grants';
 import { clcRefSchema } from '@lantern/contracts/current-user';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { MAX_IMAGE_BYTES } from '@lantern/contracts/profile';
@@ -227,10 +228,10 @@ export async function peopleRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     config: { access: { right: 'USER__DISPLAY' } },
     schema: {
       tags: ['people'],
-      summary: 'The application roles, for the user form',
+      summary: 'The application roles, for the user form, each saying whether you may grant it',
       params: localeParams,
-      response: { 200: z.array(z.object({ key: z.string(), label: z.string() })) },
+      response: { 200: z.array(roleOptionSchema) },
     },
-    handler: async () => findRoleOptions(deps.db),
+    handler: async (request) => findRoleOptions(deps.db, authOf(request)),
   });
 }

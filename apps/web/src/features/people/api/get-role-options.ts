@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { roleOptionSchema } from '@lantern/contracts/grants';
 import { apiFetch } from '../../../lib/api-client';
 
-const roleOptionsSchema = z.array(z.object({ key: z.string(), label: z.string() }));
+const roleOptionsSchema = z.array(roleOptionSchema);
 
 export const getRoleOptions = () =>
   apiFetch('/api/en/roles/options', { schema: roleOptionsSchema });

@@ -1,4 +1,4 @@
-import { MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Badge, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -90,24 +90,59 @@ export const staffFormValues = (p: Person): StaffValues => ({
 
 const FIELDS = Object.keys(EMPTY_STAFF) as Path<StaffValues>[];
 
-function RolesField({ control }: { control: Control<StaffValues, unknown, StaffOutput> }) {
+/**
+ * The roles the person asking may grant are offered; the person's other roles stay listed and
+ * locked, and are kept in what is saved, so saving unchanged never tries to remove them
+ * (decision 0015: granting or removing a role is the same right).
+ */
+export function RolesField({ control }: { control: Control<StaffValues, unknown, StaffOutput> }) {
   const roles = useRoleOptions();
   return (
     <Controller
       control={control}
       name="roles"
-      render={({ field, fieldState }) => (
-        <MultiSelect
-          label="Application roles"
-          required
-          searchable
-          data={(roles.data ?? []).map((role) => ({ value: role.key, label: role.label }))}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      render={({ field, fieldState }) => {
+        // Until the roles are known nothing is offered and nothing is shown as locked.
+        if (!roles.data)
+          return (
+            <MultiSelect label="Application roles" required disabled placeholder="Loading roles…" />
+          );
+        const options = roles.data;
+        const grantable = new Set(options.filter((r) => r.grantable).map((r) => r.key));
+        const labels = new Map(options.map((r) => [r.key, r.label]));
+        const locked = field.value.filter((key) => !grantable.has(key));
+        return (
+          <Stack gap={4}>
+            <MultiSelect
+              label="Application roles"
+              required
+              searchable
+              description={
+                locked.length > 0 ? 'Only the roles you may grant or remove are offered.' : null
+              }
+              data={options
+                .filter((r) => r.grantable)
+                .map((r) => ({ value: r.key, label: r.label }))}
+              value={field.value.filter((key) => grantable.has(key))}
+              onChange={(chosen) => field.onChange([...locked, ...chosen])}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+            {locked.length > 0 ? (
+              <Group gap={4} aria-label="Roles you cannot grant or remove" role="list">
+                <Text size="sm" c="dimmed">
+                  Also holds (you cannot grant or remove):
+                </Text>
+                {locked.map((key) => (
+                  <Badge key={key} variant="light" color="gray" role="listitem">
+                    {labels.get(key) ?? key}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+          </Stack>
+        );
+      }}
     />
   );
 }

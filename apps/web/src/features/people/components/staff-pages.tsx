@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Person } from '@lantern/contracts/people';
@@ -12,6 +12,7 @@ import { personQueryOptions, usePerson } from '../api/get-person';
 import { usePersonHistory } from '../api/get-person-history';
 import { useUpdatePerson } from '../api/update-person';
 import { KINDS } from '../kinds';
+import { PasswordResetButton } from './password-reset-button';
 import { createdState, useCreatedWarnings } from './created-warnings';
 import { SaveWarnings } from './save-warnings';
 import { EMPTY_STAFF, StaffForm, staffFormValues, type StaffKind } from './staff-form';
@@ -77,6 +78,9 @@ function StaffEditor({ kind, person }: { kind: StaffKind; person: Person }) {
           return staffFormValues(fresh);
         }}
       />
+      <Group>
+        <PasswordResetButton personId={person.id} name={`${person.firstName} ${person.lastName}`} />
+      </Group>
       <Divider />
       {history.data ? (
         <HistoryList entries={history.data} />

@@ -1,6 +1,6 @@
 import '../../../components/form-styles';
 import { useState } from 'react';
-import { Anchor, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Student } from '@lantern/contracts/people';
@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { studentQueryOptions, useStudent } from '../api/get-student';
 import { useUpdatePerson } from '../api/update-person';
+import { PasswordResetButton } from '../components/password-reset-button';
 import { StudentForm, studentFormValues } from '../components/student-form';
 
 export const loader = requireRight('STUDENT__EDIT');
@@ -18,22 +19,38 @@ function StudentEditor({ student }: { student: Student }) {
   // The version this editor works on: what it loaded, then what its own saves answered.
   const [version, setVersion] = useState(student.version);
   return (
-    <StudentForm
-      defaultValues={studentFormValues(student)}
-      studentId={student.id}
-      clcs={student.clcs}
-      submitLabel="Save changes"
-      onSave={async (data) => {
-        const saved = await update.mutateAsync({ kind: 'student', id: student.id, version, data });
-        setVersion(saved.record.version);
-        return saved.warnings;
-      }}
-      onReload={async () => {
-        const fresh = await queryClient.query({ ...studentQueryOptions(student.id), staleTime: 0 });
-        setVersion(fresh.version);
-        return studentFormValues(fresh);
-      }}
-    />
+    <Stack gap="md">
+      <StudentForm
+        defaultValues={studentFormValues(student)}
+        studentId={student.id}
+        clcs={student.clcs}
+        submitLabel="Save changes"
+        onSave={async (data) => {
+          const saved = await update.mutateAsync({
+            kind: 'student',
+            id: student.id,
+            version,
+            data,
+          });
+          setVersion(saved.record.version);
+          return saved.warnings;
+        }}
+        onReload={async () => {
+          const fresh = await queryClient.query({
+            ...studentQueryOptions(student.id),
+            staleTime: 0,
+          });
+          setVersion(fresh.version);
+          return studentFormValues(fresh);
+        }}
+      />
+      <Group>
+        <PasswordResetButton
+          personId={student.id}
+          name={`${student.firstName} ${student.lastName}`}
+        />
+      </Group>
+    </Stack>
   );
 }
 
