@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '@lantern/db/client';
 import type { Context, Scenario } from '../lib/context';
+import { api, openProgramme } from '../lib/programme';
 import { createDatabase, dropDatabase, floorPgliteFolder, prepareDatabase } from '../lib/db';
 import { startAppWithStudents } from '../lib/people';
 import { signIn } from '../lib/load';
@@ -75,61 +76,6 @@ function applicantCsv(round: number, clcCodes: string[], rows = ROWS): string {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function api<T>(app: AppProcess, token: string, path: string, init: RequestInit = {}) {
-  const response = await fetch(`${app.url}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${path} answered ${String(response.status)}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-}
-
-/** A professional certificate at KAK and AMM, open for applications. */
-async function openProgramme(app: AppProcess, token: string, round: number) {
-  const clcs = await api<{ items: { id: number; code: string }[] }>(
-    app,
-    token,
-    '/api/en/clc-partner?limit=100',
-  );
-  const chosen = clcs.items.filter((c) => c.code === 'KAK' || c.code === 'AMM');
-  const schemas = await api<{ id: number }[]>(app, token, '/api/en/grading-schema');
-  const created = await api<{ id: number; version: number }>(
-    app,
-    token,
-    '/api/en/programme/professional-certificate',
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        code: String(960 + round),
-        internalName: `Import bench ${String(round)}`,
-        title: `Import bench ${String(round)}`,
-        startDate: '2027-01-01',
-        endDate: '2027-06-30',
-        gradingSchemaId: schemas[0]?.id,
-        certifyingUniversity: 'Bench University',
-        certificateText: 'has completed the import bench.',
-        clcIds: chosen.map((c) => c.id),
-        courses: [{ code: 'B1', title: 'Bench', units: 1 }],
-      }),
-    },
-  );
-  await api(
-    app,
-    token,
-    `/api/en/programme/professional-certificate/${String(created.id)}/actions/open-applications`,
-    {
-      method: 'POST',
-      body: JSON.stringify({ version: created.version }),
-    },
-  );
-  return { id: created.id, clcCodes: chosen.map((c) => c.code) };
 }
 
 type Report = { created: number; matched: number; alreadyApplied: number; problems: unknown[] };
@@ -270,6 +216,15 @@ async function copyFloor(database: Database, csv: string, round: number, tmp: st
   return performance.now() - started;
 }
 
+/** The import benches' programme of one round. */
+const roundProgramme = (app: AppProcess, token: string, round: number) =>
+  openProgramme(app, token, {
+    code: String(960 + round),
+    title: `Import bench ${String(round)}`,
+    courseCode: 'B1',
+    certificateText: 'has completed the import bench.',
+  });
+
 async function importRounds(kind: 'pglite' | 'postgres', context: Context): Promise<Result[]> {
   await ensureBuilt();
   const pgApp = kind === 'postgres' ? await createDatabase() : null;
@@ -299,7 +254,7 @@ async function importRounds(kind: 'pglite' | 'postgres', context: Context): Prom
     const importMs: number[] = [];
     const copyMs: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const programme = await openProgramme(app, token, round);
+      const programme = await roundProgramme(app, token, round);
       const csv = applicantCsv(round, programme.clcCodes);
       const started = performance.now();
       const report = await upload(app, token, programme.id, csv);
@@ -377,7 +332,7 @@ async function rerun(kind: 'pglite' | 'postgres', context: Context): Promise<Res
   try {
     const { app } = people;
     const { token } = await signIn(app.url, USERNAME);
-    const programme = await openProgramme(app, token, 9);
+    const programme = await roundProgramme(app, token, 9);
     const lines = applicantCsv(1, programme.clcCodes, RERUN_ROWS);
     const timed = async (dryRun: boolean) => {
       const started = performance.now();

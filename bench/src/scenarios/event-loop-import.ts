@@ -1,4 +1,5 @@
 import type { Context, Scenario } from '../lib/context';
+import { api, openProgramme } from '../lib/programme';
 import { signIn } from '../lib/load';
 import { quantile, startAppWithStudents, STUDENTS } from '../lib/people';
 import type { AppProcess } from '../lib/processes';
@@ -38,61 +39,6 @@ function applicantCsv(clcCodes: string[]): string {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function api<T>(app: AppProcess, token: string, path: string, init: RequestInit = {}) {
-  const response = await fetch(`${app.url}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${path} answered ${String(response.status)}: ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-}
-
-/** A professional certificate at KAK and AMM, open for applications. */
-async function openProgramme(app: AppProcess, token: string) {
-  const clcs = await api<{ items: { id: number; code: string }[] }>(
-    app,
-    token,
-    '/api/en/clc-partner?limit=100',
-  );
-  const chosen = clcs.items.filter((c) => c.code === 'KAK' || c.code === 'AMM');
-  const schemas = await api<{ id: number }[]>(app, token, '/api/en/grading-schema');
-  const created = await api<{ id: number; version: number }>(
-    app,
-    token,
-    '/api/en/programme/professional-certificate',
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        code: '977',
-        internalName: 'Event loop bench',
-        title: 'Event loop bench',
-        startDate: '2027-01-01',
-        endDate: '2027-06-30',
-        gradingSchemaId: schemas[0]?.id,
-        certifyingUniversity: 'Bench University',
-        certificateText: 'has completed the event loop bench.',
-        clcIds: chosen.map((c) => c.id),
-        courses: [{ code: 'E1', title: 'Bench', units: 1 }],
-      }),
-    },
-  );
-  await api(
-    app,
-    token,
-    `/api/en/programme/professional-certificate/${String(created.id)}/actions/open-applications`,
-    {
-      method: 'POST',
-      body: JSON.stringify({ version: created.version }),
-    },
-  );
-  return { id: created.id, clcCodes: chosen.map((c) => c.code) };
 }
 
 /**
@@ -154,7 +100,12 @@ export const eventLoopImport: Scenario = {
     try {
       const { app } = people;
       const { token } = await signIn(app.url, USERNAME);
-      const programme = await openProgramme(app, token);
+      const programme = await openProgramme(app, token, {
+        code: '977',
+        title: 'Event loop bench',
+        courseCode: 'E1',
+        certificateText: 'has completed the event loop bench.',
+      });
       const csv = applicantCsv(programme.clcCodes);
       const importOnce = async () => {
         const form = new FormData();
