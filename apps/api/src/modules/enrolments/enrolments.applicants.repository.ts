@@ -4,6 +4,7 @@ import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { intArray, jsonParam, pgArray, rows, textArray } from '../../lib/sql';
 import { auditActor } from '../../lib/audit';
+import { inPieces } from '../../lib/slices';
 
 /** A username as people write their names: `first.last`, letters and digits only. */
 export function usernameBase(firstName: string, lastName: string): string {
@@ -26,9 +27,13 @@ const nthUsername = (base: string, n: number) => (n === 1 ? base : `${base}${Str
  * Free usernames for new people: each base as is, or with the next free number, in the order
  * given. Looks the candidates up by equality (the unique index on the lowercased username),
  * so the cost follows the families' sizes, not the number of users: each family is probed
- * for four times as many names as it needs (at least 16), then for four times as many as it
- * last probed, until every person has a name: one query mostly, a few for large families.
+ * for four times as many names as it needs (at least 4), then for four times as many as it
+ * last probed, until every person has a name: one round mostly, a few for large families.
+ * A round's candidates go in pieces of `PROBE_PIECE`, so that a file of 20,000 new people
+ * does not build one array of 80,000 names in one go on the HTTP thread (decision 0017).
  */
+const PROBE_PIECE = 4_000;
+
 export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> {
   const need = new Map<string, number>();
   for (const base of bases) need.set(base, (need.get(base) ?? 0) + 1);
@@ -40,20 +45,20 @@ export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> 
     const candidates: string[] = [];
     for (const base of short) {
       const from = probed.get(base) ?? 0;
-      const to = Math.max(16, 4 * (need.get(base) ?? 1), 4 * from);
+      const to = Math.max(4, 4 * (need.get(base) ?? 1), 4 * from);
       for (let n = from + 1; n <= to; n += 1) candidates.push(nthUsername(base, n));
       probed.set(base, to);
     }
-    if (candidates.length > 0) {
+    const found = await inPieces(candidates, PROBE_PIECE, (piece) =>
       // A join, not `= any(array)`: the array would be scanned once per user.
-      const found = await rows<{ u: string }>(
+      rows<{ u: string }>(
         db,
         sql`select lower(u.username) as u
-            from unnest(${textArray(candidates)}) as c(name)
+            from unnest(${textArray(piece)}) as c(name)
             join users u on lower(u.username) = c.name`,
-      );
-      for (const r of found) taken.add(r.u);
-    }
+      ),
+    );
+    for (const r of found) taken.add(r.u);
     // Each person the lowest number free of the taken and of those given before them.
     const next = new Map<string, number>();
     const given = new Set<string>();

@@ -20,6 +20,7 @@ import { getEnrolmentDetail, reachableProgramme } from './enrolments.service';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS } from './enrolments.texts';
 import { MAX_ID } from '../../lib/params';
+import { inPieces } from '../../lib/slices';
 import { isCalendarDay } from './enrolments.dates';
 import { lockForMatch, matchApplicants, type MatchInput } from './enrolments.match';
 
@@ -56,6 +57,9 @@ export function isConcurrentWrite(error: unknown): boolean {
  * (`repo.applyPeople` is where an existing person's roles and CLCs change). Returns the new
  * enrolments.
  */
+/** Applicants written by one statement. */
+const WRITE_PIECE = 2_500;
+
 export async function writeApplicants(
   tx: Db,
   auth: AuthContext,
@@ -66,16 +70,17 @@ export async function writeApplicants(
     existing: { userId: number; clcId: number }[];
   },
 ): Promise<{ id: number; user_id: number }[]> {
-  const created = await repo.createApplicants(tx, auth, {
-    programmeId: input.programmeId,
-    people: input.fresh,
-    source: input.source,
-  });
-  const added = await repo.applyPeople(tx, auth, {
-    programmeId: input.programmeId,
-    people: input.existing,
-    source: input.source,
-  });
+  // In pieces: a whole file's people in one statement would hold the HTTP thread (0017).
+  const created = await inPieces(input.fresh, WRITE_PIECE, (people) =>
+    repo.createApplicants(tx, auth, {
+      programmeId: input.programmeId,
+      people,
+      source: input.source,
+    }),
+  );
+  const added = await inPieces(input.existing, WRITE_PIECE, (people) =>
+    repo.applyPeople(tx, auth, { programmeId: input.programmeId, people, source: input.source }),
+  );
   return [...created, ...added];
 }
 

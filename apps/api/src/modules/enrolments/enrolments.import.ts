@@ -22,7 +22,7 @@ import { lockForMatch, matchApplicants, nameKey, type MatchResult } from './enro
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
 import { MAX_ID } from '../../lib/params';
-import { slicer } from '../../lib/slices';
+import { analyzeAfterBulkWrite, slicer } from '../../lib/slices';
 import { readSheet, type SheetRow } from '../../lib/sheet';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
@@ -201,6 +201,9 @@ async function check(
   return { applicants, problems: [...read.problems, ...duplicates], rows: body.length, scope };
 }
 
+/** The tables an import writes to in bulk. */
+const IMPORT_TABLES = ['users', 'student_profiles', 'user_roles', 'user_clcs', 'enrolments'];
+
 const COLUMN_ORDER = new Map<string, number>(APPLICANT_IMPORT_COLUMNS.map((c, i) => [c, i]));
 
 /** The checked file matched against the people (in `db`: the import's transaction or not). */
@@ -263,10 +266,13 @@ export async function importApplicants(
         found.applicants.map((a) => a.clcId),
       );
       const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
-      const usernames = await repo.freeUsernames(
-        tx,
-        fresh.map((a) => repo.usernameBase(a.firstName, a.lastName)),
-      );
+      const bases: string[] = [];
+      const pause = slicer();
+      for (const a of fresh) {
+        await pause();
+        bases.push(repo.usernameBase(a.firstName, a.lastName));
+      }
+      const usernames = await repo.freeUsernames(tx, bases);
       const enrolled = await writeApplicants(tx, auth, {
         programmeId: programme.id,
         source: 'import',
@@ -306,6 +312,7 @@ export async function importApplicants(
     const { report, enrolled } = written;
     if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);
+    if (enrolled > 0) await analyzeAfterBulkWrite(deps.db, IMPORT_TABLES);
     return {
       ...report,
       dryRun: false,

@@ -3,6 +3,10 @@ import type { ImportReport } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import * as repo from './enrolments.applicants.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
+import { inPieces, slicer } from '../../lib/slices';
+
+/** Applicants looked up by one statement. */
+const MATCH_PIECE = 4_000;
 
 type Problem = ImportReport['problems'][number];
 
@@ -40,17 +44,19 @@ export async function matchApplicants(
   db: Db,
   input: { programmeId: number; scope: number[] | null; applicants: MatchInput[] },
 ): Promise<MatchResult> {
-  const found = await repo.matchPeople(db, {
-    programmeId: input.programmeId,
-    scope: input.scope,
-    keys: input.applicants,
-  });
+  // Each applicant is looked up on their own, so a file goes in pieces (decision 0017).
+  // Each applicant is looked up on their own, so a file goes in pieces (decision 0017).
+  const found = await inPieces(input.applicants, MATCH_PIECE, (keys) =>
+    repo.matchPeople(db, { programmeId: input.programmeId, scope: input.scope, keys }),
+  );
   const byRow = new Map<number, repo.MatchRow[]>();
   for (const m of found) byRow.set(m.row, [...(byRow.get(m.row) ?? []), m]);
   const matches: MatchResult['matches'] = new Map();
   const problems: Problem[] = [];
   const rowOfPerson = new Map<number, number>();
+  const pause = slicer();
   for (const a of input.applicants) {
+    await pause();
     const candidates = byRow.get(a.row) ?? [];
     const pick = (how: repo.MatchRow['how']) => {
       const people = new Map(candidates.filter((c) => c.how === how).map((c) => [c.user_id, c]));
