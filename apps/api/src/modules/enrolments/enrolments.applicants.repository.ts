@@ -4,7 +4,7 @@ import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { intArray, jsonParam, pgArray, rows, textArray } from '../../lib/sql';
 import { auditActor } from '../../lib/audit';
-import { inPieces } from '../../lib/slices';
+import { inPieces, slicer } from '../../lib/slices';
 
 /** A username as people write their names: `first.last`, letters and digits only. */
 export function usernameBase(firstName: string, lastName: string): string {
@@ -64,7 +64,9 @@ export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> 
     const given = new Set<string>();
     const names: string[] = [];
     const ranOut = new Set<string>();
+    const pause = slicer();
     for (const base of bases) {
+      await pause();
       let n = next.get(base) ?? 1;
       let name = nthUsername(base, n);
       while (taken.has(name) || given.has(name)) {

@@ -148,10 +148,12 @@ async function readRows(input: {
 }
 
 /** The same person twice in one file: by JWL-ID, or by name and birth date. */
-function duplicatesInFile(applicants: Applicant[]): Problem[] {
+async function duplicatesInFile(applicants: Applicant[]): Promise<Problem[]> {
   const seen = new Map<string, number>();
   const problems: Problem[] = [];
+  const pause = slicer();
   for (const a of applicants) {
+    await pause();
     const key = a.jwlId !== null ? `id:${a.jwlId}` : `name:${nameKey(a)}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, a.row);
@@ -195,7 +197,7 @@ async function check(
     clcs: await repo.findClcs(deps.db),
     allowedClcIds,
   });
-  const duplicates = duplicatesInFile(read.applicants);
+  const duplicates = await duplicatesInFile(read.applicants);
   const duplicateRows = new Set(duplicates.map((p) => p.row));
   const applicants = read.applicants.filter((a) => !duplicateRows.has(a.row));
   return { applicants, problems: [...read.problems, ...duplicates], rows: body.length, scope };
