@@ -59,9 +59,6 @@ const staleVersion = (kind: Kind) =>
     `Someone else changed this ${kind.label.toLowerCase()} while you were editing. Reload to see their changes, then edit again.`,
   );
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-
 export function toListItem(row: repo.PersonListRow): PersonListItem {
   return {
     id: row.id,
@@ -78,8 +75,8 @@ export function toListItem(row: repo.PersonListRow): PersonListItem {
     nationality: row.nationality,
     residencyStatus: row.residency_status as PersonListItem['residencyStatus'],
     birthDate: row.birth_date,
-    lastSignInAt: iso(row.last_sign_in_at),
-    createdAt: iso(row.created_at) ?? '',
+    lastSignInAt: row.last_sign_in_at,
+    createdAt: row.created_at,
   };
 }
 
