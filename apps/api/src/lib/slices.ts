@@ -8,7 +8,7 @@ import { setImmediate as afterIo } from 'node:timers/promises';
  * only after the event loop has served what waits (requests, timers), so that no request waits
  * for a whole file (decision 0017).
  */
-export function slicer(sliceMs = 10): () => Promise<void> {
+export function slicer(sliceMs = 5): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < sliceMs) return;

@@ -32,7 +32,7 @@ const nthUsername = (base: string, n: number) => (n === 1 ? base : `${base}${Str
  * A round's candidates go in pieces of `PROBE_PIECE`, so that a file of 20,000 new people
  * does not build one array of 80,000 names in one go on the HTTP thread (decision 0017).
  */
-const PROBE_PIECE = 4_000;
+const PROBE_PIECE = 2_000;
 
 export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> {
   const need = new Map<string, number>();

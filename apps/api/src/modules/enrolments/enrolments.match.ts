@@ -6,7 +6,7 @@ import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
 import { inPieces, slicer } from '../../lib/slices';
 
 /** Applicants looked up by one statement. */
-const MATCH_PIECE = 4_000;
+const MATCH_PIECE = 2_000;
 
 type Problem = ImportReport['problems'][number];
 
