@@ -52,10 +52,10 @@ const LAST = [
   'Nasser',
 ];
 
-/** 10,000 new applicants at two CLCs, each a new person (their own e-mail), as a CSV file. */
 /** Days of birth the rows cycle through. */
 const BIRTH_DAYS = 16_000;
 
+/** 10,000 new applicants at two CLCs, each a new person (their own e-mail), as a CSV file. */
 function applicantCsv(round: number, clcCodes: string[], rows = ROWS): string {
   const lines = [HEADER];
   for (let i = 0; i < rows; i += 1) {

@@ -7,7 +7,7 @@ CREATE SEQUENCE "people_changes";
 --> statement-breakpoint
 CREATE FUNCTION "people_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	PERFORM nextval('people_changes');
+	PERFORM nextval('public.people_changes');
 	RETURN NULL;
 END;
 $$;

@@ -19,30 +19,16 @@ describe('inPieces', () => {
     expect(await inPieces([], 10, () => Promise.resolve([++calls]))).toEqual([]);
     expect(calls).toBe(0);
   });
-
-  it('lets the event loop run between pieces', async () => {
-    let ticks = 0;
-    const timer = setInterval(() => (ticks += 1), 0);
-    try {
-      await inPieces([...Array(5).keys()], 1, async (piece) => {
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        return piece;
-      });
-    } finally {
-      clearInterval(timer);
-    }
-    expect(ticks).toBeGreaterThan(0);
-  });
 });
 
 describe('slicer', () => {
   it('resolves at once within its slice and yields to the event loop after it', async () => {
-    const pause = slicer(5);
+    const pause = slicer(50);
     let immediate = false;
     setImmediate(() => (immediate = true));
     await pause();
     expect(immediate).toBe(false);
-    const until = performance.now() + 6;
+    const until = performance.now() + 60;
     while (performance.now() < until) {
       // a busy loop standing for row checks
     }

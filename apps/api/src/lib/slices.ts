@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '@lantern/db/client';
 import { setImmediate as afterIo } from 'node:timers/promises';
 
 /**
@@ -32,15 +30,4 @@ export async function inPieces<T, R>(
   for (let at = 0; at < items.length; at += size)
     out.push(...(await work(items.slice(at, at + size))));
   return out;
-}
-
-/**
- * Fresh planner statistics for tables a bulk write has just grown. PGlite has no autovacuum
- * (the hourly maintenance job stands in for it) and PostgreSQL's waits up to a minute, so a
- * statement right after a large import would be planned for the tables as they were: the
- * re-run of a 20,000-row file took 20 s instead of 1 s, each applicant's enrolment looked up
- * by scanning a table believed empty. ANALYZE samples, so it stays cheap as tables grow.
- */
-export async function analyzeAfterBulkWrite(db: Db, tables: readonly string[]): Promise<void> {
-  await db.execute(sql.raw(`analyze ${tables.map((t) => `"${t}"`).join(', ')}`));
 }

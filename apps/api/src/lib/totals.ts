@@ -11,7 +11,7 @@ export class Totals {
   constructor(
     private readonly max = 500,
     private readonly ttlMs = 10_000,
-    private readonly now: () => number = () => performance.now(),
+    readonly now: () => number = () => performance.now(),
   ) {}
 
   has(key: string): boolean {
@@ -31,9 +31,10 @@ export class Totals {
     return entry.n;
   }
 
-  set(key: string, changes: string, n: number): void {
+  /** `countedAt`: when the count was asked for (`now()` before it), so the expiry holds. */
+  set(key: string, changes: string, n: number, countedAt: number): void {
     this.entries.delete(key);
-    this.entries.set(key, { changes, n, at: this.now() });
+    this.entries.set(key, { changes, n, at: countedAt });
     if (this.entries.size > this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

@@ -23,6 +23,9 @@ export function usernameBase(firstName: string, lastName: string): string {
 /** The n-th username of a family: the base itself, then base2, base3, … */
 const nthUsername = (base: string, n: number) => (n === 1 ? base : `${base}${String(n)}`);
 
+/** Candidate usernames looked up by one statement. */
+const PROBE_PIECE = 2_000;
+
 /**
  * Free usernames for new people: each base as is, or with the next free number, in the order
  * given. Looks the candidates up by equality (the unique index on the lowercased username),
@@ -32,8 +35,6 @@ const nthUsername = (base: string, n: number) => (n === 1 ? base : `${base}${Str
  * A round's candidates go in pieces of `PROBE_PIECE`, so that a file of 20,000 new people
  * does not build one array of 80,000 names in one go on the HTTP thread (decision 0017).
  */
-const PROBE_PIECE = 2_000;
-
 export async function freeUsernames(db: Db, bases: string[]): Promise<string[]> {
   const need = new Map<string, number>();
   for (const base of bases) need.set(base, (need.get(base) ?? 0) + 1);

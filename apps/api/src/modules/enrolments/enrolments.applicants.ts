@@ -50,6 +50,9 @@ export function isConcurrentWrite(error: unknown): boolean {
   return false;
 }
 
+/** Applicants written by one statement. */
+const WRITE_PIECE = 2_500;
+
 /**
  * Writes applicants of a programme, for the import and the hand entry alike: new people
  * created with their enrolment, and people found by the matcher given the STUDENT role, the
@@ -57,9 +60,6 @@ export function isConcurrentWrite(error: unknown): boolean {
  * (`repo.applyPeople` is where an existing person's roles and CLCs change). Returns the new
  * enrolments.
  */
-/** Applicants written by one statement. */
-const WRITE_PIECE = 2_500;
-
 export async function writeApplicants(
   tx: Db,
   auth: AuthContext,

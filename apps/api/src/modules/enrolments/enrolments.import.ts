@@ -22,7 +22,8 @@ import { lockForMatch, matchApplicants, nameKey, type MatchResult } from './enro
 import * as repo from './enrolments.applicants.repository';
 import { isCalendarDay } from './enrolments.dates';
 import { MAX_ID } from '../../lib/params';
-import { analyzeAfterBulkWrite, slicer } from '../../lib/slices';
+import { slicer } from '../../lib/slices';
+import { analyzeAfterBulkWrite } from '../../lib/sql';
 import { readSheet, type SheetRow } from '../../lib/sheet';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
@@ -203,7 +204,8 @@ async function check(
   return { applicants, problems: [...read.problems, ...duplicates], rows: body.length, scope };
 }
 
-/** The tables an import writes to in bulk. */
+/** The tables an import writes to in bulk, analyzed after an import of this many people. */
+const ANALYZE_FROM = 1_000;
 const IMPORT_TABLES = ['users', 'student_profiles', 'user_roles', 'user_clcs', 'enrolments'];
 
 const COLUMN_ORDER = new Map<string, number>(APPLICANT_IMPORT_COLUMNS.map((c, i) => [c, i]));
@@ -314,7 +316,7 @@ export async function importApplicants(
     const { report, enrolled } = written;
     if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);
-    if (enrolled > 0) await analyzeAfterBulkWrite(deps.db, IMPORT_TABLES);
+    if (enrolled >= ANALYZE_FROM) await analyzeAfterBulkWrite(deps.db, IMPORT_TABLES);
     return {
       ...report,
       dryRun: false,

@@ -45,7 +45,6 @@ export async function matchApplicants(
   input: { programmeId: number; scope: number[] | null; applicants: MatchInput[] },
 ): Promise<MatchResult> {
   // Each applicant is looked up on their own, so a file goes in pieces (decision 0017).
-  // Each applicant is looked up on their own, so a file goes in pieces (decision 0017).
   const found = await inPieces(input.applicants, MATCH_PIECE, (keys) =>
     repo.matchPeople(db, { programmeId: input.programmeId, scope: input.scope, keys }),
   );

@@ -189,13 +189,19 @@ const CHANGES = sql`(select (last_value * 2 + is_called::int)::text from people_
 const countWithChanges = (filter: PeopleFilter): SQL =>
   sql`select c.n, ${CHANGES} as changes from (${countSql(filter)}) c`;
 
-/** People list totals by filter (lib/totals.ts). */
-const TOTALS = new Totals();
+/** People list totals by filter (lib/totals.ts), one set a database. */
+const TOTALS = new WeakMap<Db, Totals>();
+const totalsOf = (db: Db) => {
+  let totals = TOTALS.get(db);
+  if (!totals) TOTALS.set(db, (totals = new Totals()));
+  return totals;
+};
 
 /**
  * One page of people, whether there is more beyond it, and the filtered total: one query, or
- * two when the total is not known since the last change to people. The page's ids come first (one row more than the page, to know whether
- * another follows), then the columns, with their role and CLC lists, for those rows only.
+ * two when the total is not known since the last change to people. The page's ids come first
+ * (one row more than the page, to know whether another follows), then the columns, with their
+ * role and CLC lists, for those rows only.
  */
 export async function findPeople(
   db: Db,
@@ -235,13 +241,16 @@ export async function findPeople(
   // The total as last counted while nothing changed (lib/totals.ts); else counted, beside the
   // page when this filter has no total yet.
   const key = JSON.stringify([filter.roles ?? null, filter.scope, filter.query]);
+  const totals = totalsOf(db);
+  let countedAt = totals.now();
   const count = () => rows<{ n: number; changes: string }>(db, countWithChanges(filter));
-  const [listed, early] = await Promise.all([list, TOTALS.has(key) ? null : count()]);
-  let n = early ? undefined : TOTALS.get(key, listed[0]?.changes ?? null);
+  const [listed, early] = await Promise.all([list, totals.has(key) ? null : count()]);
+  let n = early ? undefined : totals.get(key, listed[0]?.changes ?? null);
   if (n === undefined) {
+    if (!early) countedAt = totals.now();
     const [counted] = early ?? (await count());
     n = counted?.n ?? 0;
-    if (counted) TOTALS.set(key, counted.changes, n);
+    if (counted) totals.set(key, counted.changes, n, countedAt);
   }
   const found = listed.map(({ changes: _changes, ...row }) => row);
   const more = found.length > page.limit;
