@@ -195,6 +195,15 @@ export async function run(
   input: SecurityRunInput,
 ): Promise<SecurityRun> {
   const { result, mailIds } = await deps.db.transaction(async (tx) => {
+    // The people locked, then read again: a role given to one of them by a transaction still
+    // open is seen once it commits, and none is given until this one ends (the person forms and
+    // a cleanup restore write the person's row with their roles; an applicant import adds only
+    // STUDENT), so the grant rule is checked on the roles the action meets.
+    const seen = await split(tx, auth, input);
+    await tx.execute(
+      sql`select 1 from users where jwl_id = any(${intArray(seen.all.map((c) => c.id))})
+          order by jwl_id for update`,
+    );
     const { affected, skipped } = await split(tx, auth, input);
     if (affected.length !== input.expectedCount)
       throw new AppError(
