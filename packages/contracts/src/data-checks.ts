@@ -201,12 +201,15 @@ export const cleanupPersonSchema = z.object({
  * Why a person the finder's criteria fit is kept: no finder selects someone in a programme
  * that is still going on (not finished or cancelled) — students never sign in to the sis.
  */
-export const CLEANUP_SPARED_REASONS = ['enrolment', 'class', 'staff'] as const;
+/** Reasons the database tells (what the person does); `rights` is the asker's grant rule (0015). */
+export const CLEANUP_KEPT_BY_DATA = ['enrolment', 'class', 'staff'] as const;
+export const CLEANUP_SPARED_REASONS = [...CLEANUP_KEPT_BY_DATA, 'rights'] as const;
 export type CleanupSparedReason = (typeof CLEANUP_SPARED_REASONS)[number];
 export const CLEANUP_SPARED_LABELS: Record<CleanupSparedReason, string> = {
   enrolment: 'applied or active in a programme not yet finished',
   class: 'placed in a class of a programme not yet finished',
   staff: 'teaching a class of a programme not yet finished',
+  rights: 'holding roles you cannot grant, so you cannot remove them',
 };
 
 export const cleanupDryRunSchema = z.object({

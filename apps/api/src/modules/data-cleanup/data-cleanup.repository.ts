@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import {
-  CLEANUP_SPARED_REASONS,
+  CLEANUP_KEPT_BY_DATA,
   type CleanupCriteria,
   type CleanupKind,
-  type CleanupSparedReason,
 } from '@lantern/contracts/data-checks';
 import { intArray, jsonParam, rows } from '../../lib/sql';
 
@@ -35,7 +34,7 @@ const ONGOING = sql`p.status not in ('finished', 'cancelled')`;
  * on. Students never sign in to the sis and applicants wait for months, so neither a last
  * sign-in nor an old application says an account is unused.
  */
-const SPARED: Record<CleanupSparedReason, SQL> = {
+const SPARED: Record<(typeof CLEANUP_KEPT_BY_DATA)[number], SQL> = {
   enrolment: sql`exists (select 1 from enrolments e join programmes p on p.id = e.programme_id
     where e.user_id = u.jwl_id and e.state in ('applied', 'active') and ${ONGOING})`,
   class: sql`exists (select 1 from enrolments e join programmes p on p.id = e.programme_id
@@ -56,7 +55,7 @@ function fitting(criteria: CleanupCriteria, keep: number[]): SQL {
 /** Whom a cleanup finds: those the criteria fit, less everyone `SPARED` keeps. */
 function finder(criteria: CleanupCriteria, keep: number[]): SQL {
   const spared = sql.join(
-    CLEANUP_SPARED_REASONS.map((r) => SPARED[r]),
+    CLEANUP_KEPT_BY_DATA.map((r) => SPARED[r]),
     sql` or `,
   );
   return sql`${fitting(criteria, keep)} and not (${spared})`;
@@ -75,22 +74,22 @@ export type CleanupPersonRow = {
 export async function dryRun(db: Db, criteria: CleanupCriteria, keep: number[]) {
   const where = finder(criteria, keep);
   const reasons = sql.join(
-    CLEANUP_SPARED_REASONS.map((r) => sql`${SPARED[r]} as ${sql.identifier(r)}`),
+    CLEANUP_KEPT_BY_DATA.map((r) => sql`${SPARED[r]} as ${sql.identifier(r)}`),
     sql`, `,
   );
   const anyReason = sql.join(
-    CLEANUP_SPARED_REASONS.map((r) => sql.identifier(r)),
+    CLEANUP_KEPT_BY_DATA.map((r) => sql.identifier(r)),
     sql` or `,
   );
   const perReason = sql.join(
-    CLEANUP_SPARED_REASONS.map(
+    CLEANUP_KEPT_BY_DATA.map(
       (r) => sql`count(*) filter (where ${sql.identifier(r)})::int as ${sql.identifier(r)}`,
     ),
     sql`, `,
   );
   const [counted, examples] = await Promise.all([
     // Those the criteria fit, each with their reasons to be kept: the count and the spared.
-    rows<{ n: number; spared: number } & Record<CleanupSparedReason, number>>(
+    rows<{ n: number; spared: number } & Record<(typeof CLEANUP_KEPT_BY_DATA)[number], number>>(
       db,
       sql`select count(*) filter (where not (${anyReason}))::int as n,
             count(*) filter (where ${anyReason})::int as spared, ${perReason}
@@ -110,9 +109,18 @@ export async function dryRun(db: Db, criteria: CleanupCriteria, keep: number[]) 
     examples,
     spared: {
       total: totals?.spared ?? 0,
-      reasons: CLEANUP_SPARED_REASONS.map((reason) => ({ reason, count: totals?.[reason] ?? 0 })),
+      reasons: CLEANUP_KEPT_BY_DATA.map((reason) => ({ reason, count: totals?.[reason] ?? 0 })),
     },
   };
+}
+
+/** Everyone the finder selects (not locked): the dry run checks the grant rule on them. */
+export async function targetIds(db: Db, criteria: CleanupCriteria, keep: number[]) {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select u.jwl_id as id from users u where ${finder(criteria, keep)}`,
+  );
+  return found.map((r) => r.id);
 }
 
 /** The people a run would remove, locked against a concurrent change. */

@@ -303,3 +303,51 @@ describe('people in a programme still going on', () => {
     expect(roleless.spared.total).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('the grant rule (0015)', () => {
+  it('spares people whose roles the asker cannot grant, says so in the dry run, and removes the rest', async () => {
+    // The operational manager given the cleanup rights; an old unused academic manager account
+    // (a role it cannot grant) and an old unused facilitator (one it can).
+    await t.database.query(
+      `insert into role_rights (role_key, right_key)
+       select 'OPERATIONAL_MANAGER', r from unnest(array['DATA_CLEAN_UP__DISPLAY', 'DATA_CLEAN_UP__EDIT']) r
+       on conflict do nothing`,
+    );
+    const old = async (username: string, role: string) => {
+      const [row] = await t.database.query<{ jwl_id: number }>(
+        `insert into users (username, first_name, last_name, last_role_key, created_at)
+         values ($1, 'Old', 'Account', $2, now() - interval '5 years') returning jwl_id`,
+        [username, role],
+      );
+      const id = row?.jwl_id ?? 0;
+      await t.database.query(`insert into user_roles (user_id, role_key) values ($1, $2)`, [
+        id,
+        role,
+      ]);
+      return id;
+    };
+    const manager = await old('old.academic.manager', 'ACADEMIC_MANAGER');
+    const facilitator = await old('old.facilitator', 'FACILITATOR');
+    const asAdmin = await dryRun('stale-accounts', 24, 'super_admin');
+    const dry = await dryRun('stale-accounts', 24, 'operational_manager');
+    const rights = dry.spared.reasons.find((r) => r.reason === 'rights')?.count ?? 0;
+    expect(rights).toBeGreaterThanOrEqual(1);
+    expect(dry.count).toBe(asAdmin.count - rights);
+    expect(dry.examples.map((e) => e.id)).not.toContain(manager);
+
+    const run = await post('operational_manager', BASE, {
+      kind: 'stale-accounts',
+      months: 24,
+      expectedCount: dry.count,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const gone = await t.database.query<{ jwl_id: number; deleted: boolean }>(
+      'select jwl_id, deleted_at is not null as deleted from users where jwl_id = any($1)',
+      [[manager, facilitator]],
+    );
+    expect(Object.fromEntries(gone.map((g) => [g.jwl_id, g.deleted]))).toEqual({
+      [manager]: false,
+      [facilitator]: true,
+    });
+  });
+});

@@ -2,6 +2,7 @@ import type { CleanupCriteria, CleanupRun } from '@lantern/contracts/data-checks
 import type { AuthContext } from '../../plugins/auth';
 import { grantsFor, loadGrantTargets } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
+import type { Db } from '@lantern/db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { auditMany } from '../../lib/audit';
 import * as repo from './data-cleanup.repository';
@@ -12,17 +13,40 @@ const iso = (v: Date | string | null): string | null =>
 /** The signed-in person and, while impersonating, the one acting: never removed by a run. */
 const keepOf = (auth: AuthContext) => [...new Set([auth.user.jwlId, auth.realUser.jwlId])];
 
+/**
+ * Of the people a run would remove, those the asker may not (their roles are beyond the asker's
+ * grant rule, 0015): spared by the dry run and the run alike, and counted as such.
+ */
+async function beyondRights(db: Db, auth: AuthContext, ids: number[]): Promise<Set<number>> {
+  const grants = await grantsFor(db, auth);
+  const targets = await loadGrantTargets(db, ids);
+  const beyond = new Set<number>();
+  for (const [id, target] of targets) if (grants.identityRefusal(target)) beyond.add(id);
+  return beyond;
+}
+
 export async function dryRun(deps: Deps, auth: AuthContext, criteria: CleanupCriteria) {
-  const { count, examples, spared } = await repo.dryRun(deps.db, criteria, keepOf(auth));
+  const keep = keepOf(auth);
+  const [found, ids] = await Promise.all([
+    repo.dryRun(deps.db, criteria, keep),
+    repo.targetIds(deps.db, criteria, keep),
+  ]);
+  const beyond = await beyondRights(deps.db, auth, ids);
+  const { examples, spared } = found;
   return {
-    count,
-    spared,
-    examples: examples.map((e) => ({
-      ...e,
-      createdAt: iso(e.createdAt) ?? '',
-      lastSignInAt: iso(e.lastSignInAt),
-      roles: e.roles ?? [],
-    })),
+    count: found.count - beyond.size,
+    spared: {
+      total: spared.total + beyond.size,
+      reasons: [...spared.reasons, { reason: 'rights' as const, count: beyond.size }],
+    },
+    examples: examples
+      .filter((e) => !beyond.has(e.id))
+      .map((e) => ({
+        ...e,
+        createdAt: iso(e.createdAt) ?? '',
+        lastSignInAt: iso(e.lastSignInAt),
+        roles: e.roles ?? [],
+      })),
   };
 }
 
@@ -37,7 +61,11 @@ export async function runCleanup(
 ) {
   const criteria: CleanupCriteria = { kind: input.kind, months: input.months };
   return deps.db.transaction(async (tx) => {
-    const ids = await repo.lockTargets(tx, criteria, keepOf(auth));
+    const found = await repo.lockTargets(tx, criteria, keepOf(auth));
+    // Removing someone ends their account and takes their roles: those the grant rule of 0015
+    // keeps from the asker are spared, as the dry run said.
+    const beyond = await beyondRights(tx, auth, found);
+    const ids = found.filter((id) => !beyond.has(id));
     if (ids.length !== input.expectedCount)
       throw new AppError(
         409,
@@ -45,10 +73,6 @@ export async function runCleanup(
         `The finder now selects ${ids.length} people, not ${input.expectedCount}. Run the dry run again.`,
       );
     if (ids.length === 0) throw new AppError(409, 'CONFLICT', 'Nobody to remove.');
-    // Removing someone ends their account and takes their roles: the grant rule of 0015.
-    const grants = await grantsFor(tx, auth);
-    const targets = await loadGrantTargets(tx, ids);
-    for (const target of targets.values()) grants.assertIdentity(target);
     const run = await repo.removePeople(tx, {
       kind: input.kind,
       criteria,
