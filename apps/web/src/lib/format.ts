@@ -6,13 +6,24 @@
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const dateFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+/** Month names of our own: ICU's en-GB writes September "Sept", unlike the other eleven. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const dateFormat = (timeZone?: string) => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
-    month: 'short',
+    month: 'numeric',
     year: 'numeric',
     ...(timeZone ? { timeZone } : {}),
   });
+  return {
+    format: (at: Date) => {
+      const all = parts.formatToParts(at);
+      const part = (type: string) => all.find((p) => p.type === type)?.value;
+      return `${String(Number(part('day')))} ${MONTHS[Number(part('month')) - 1] ?? ''} ${part('year') ?? ''}`;
+    },
+  };
+};
 
 const timeFormat = (timeZone?: string) =>
   new Intl.DateTimeFormat('en-GB', {
