@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GRANT_TABLE, SUPER_ADMIN_ONLY_RIGHTS } from '@lantern/contracts/grants';
 import { ROLE_KEYS } from '@lantern/contracts/roles';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, userFormBody, type TestApp } from './helpers';
 
 /*
  * Escalation invariants over real requests (issue 14, the permanent suite; decision 0015). A
@@ -208,35 +208,12 @@ describe('escalation invariants over requests', () => {
           if (target.kind === 'other') return idOf(target.username);
           return madeIds[target.n] ?? null;
         };
-        const saveUser = async (id: number, change: Record<string, unknown>) => {
-          const row = await one<Record<string, unknown>>(
-            `select username, first_name, last_name, email, system_role, status, version
-               from users where jwl_id = $1`,
-            [id],
-          );
-          const clcs = await t.database.query<{ clc_id: number }>(
-            `select clc_id from user_clcs where user_id = $1`,
-            [id],
-          );
-          return send({
+        const saveUser = async (id: number, change: Record<string, unknown>) =>
+          send({
             method: 'PUT',
             url: `/api/en/user/${String(id)}`,
-            payload: {
-              version: row?.version,
-              data: {
-                username: row?.username,
-                firstName: row?.first_name,
-                lastName: row?.last_name,
-                email: row?.email,
-                clcIds: clcs.map((c) => c.clc_id),
-                roles: await rolesOfId(id),
-                systemRole: row?.system_role,
-                status: row?.status,
-                ...change,
-              },
-            },
+            payload: await userFormBody(t.database, id, change),
           });
-        };
 
         const apply = async (op: Op) => {
           switch (op.op) {

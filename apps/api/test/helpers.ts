@@ -111,3 +111,41 @@ export function multipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * The user form's body for `PUT /api/:locale/user/:id` as the web sends it: the record as the
+ * database has it (the actor may not be allowed to read it), with some fields changed.
+ */
+export async function userFormBody(
+  database: Database,
+  id: number,
+  change: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const [row] = await database.query<Record<string, unknown>>(
+    `select username, first_name, last_name, email, system_role, status, version
+       from users where jwl_id = $1`,
+    [id],
+  );
+  const clcs = await database.query<{ clc_id: number }>(
+    `select clc_id from user_clcs where user_id = $1`,
+    [id],
+  );
+  const roles = await database.query<{ role_key: string }>(
+    `select role_key from user_roles where user_id = $1 order by role_key`,
+    [id],
+  );
+  return {
+    version: row?.version,
+    data: {
+      username: row?.username,
+      firstName: row?.first_name,
+      lastName: row?.last_name,
+      email: row?.email,
+      clcIds: clcs.map((c) => c.clc_id),
+      roles: roles.map((r) => r.role_key),
+      systemRole: row?.system_role,
+      status: row?.status,
+      ...change,
+    },
+  };
+}

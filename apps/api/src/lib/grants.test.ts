@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '@lantern/contracts/people';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, userFormBody, type TestApp } from '../../test/helpers';
 
 /*
  * The privilege-escalation holes of issue 14 (points 1–4), each tried on the demo data as it
@@ -46,35 +46,12 @@ async function saveUser(
   username: string,
   change: Partial<{ roles: string[]; status: string; email: string; systemRole: string }>,
 ) {
-  const headers = await t.as(actor);
   const id = await idOf(username);
-  // Read as the database has it: the actor may not be allowed to read the record itself.
-  const [row] = await t.database.query<Record<string, unknown>>(
-    `select username, first_name, last_name, email, system_role, status, version from users where jwl_id = $1`,
-    [id],
-  );
-  const clcs = await t.database.query<{ clc_id: number }>(
-    `select clc_id from user_clcs where user_id = $1`,
-    [id],
-  );
   return t.app.inject({
     method: 'PUT',
     url: `/api/en/user/${id}`,
-    headers,
-    payload: {
-      version: row?.version,
-      data: {
-        username: row?.username,
-        firstName: row?.first_name,
-        lastName: row?.last_name,
-        email: row?.email,
-        clcIds: clcs.map((c) => c.clc_id),
-        roles: await rolesOf(username),
-        systemRole: row?.system_role,
-        status: row?.status,
-        ...change,
-      },
-    },
+    headers: await t.as(actor),
+    payload: await userFormBody(t.database, id, change),
   });
 }
 
