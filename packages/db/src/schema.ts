@@ -4,6 +4,7 @@ import * as operations from './schema/operations';
 import * as programmes from './schema/programmes';
 import * as administration from './schema/administration';
 import * as communication from './schema/communication';
+import * as learning from './schema/learning';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -13,4 +14,5 @@ export const schema = {
   ...programmes,
   ...administration,
   ...communication,
+  ...learning,
 };

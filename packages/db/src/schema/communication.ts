@@ -87,7 +87,7 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     priority: priorityEnum('priority').notNull().default('normal'),
-    submissionId: integer('submission_id'),
+    submissionId: bigint('submission_id', { mode: 'number' }),
     taskId: integer('task_id'),
     announcementId: integer('announcement_id').references(() => announcements.id, {
       onDelete: 'cascade',
@@ -112,6 +112,10 @@ export const notifications = pgTable(
     index('notifications_submission_idx')
       .on(t.submissionId)
       .where(sql`${t.submissionId} is not null`),
+    // One grade-comment notification per graded attempt and learner: a later change updates it.
+    uniqueIndex('notifications_grade_comment_key')
+      .on(t.submissionId, t.userId)
+      .where(sql`${t.type} = 'grade_comment'`),
   ],
 );
 

@@ -72,6 +72,8 @@ export const users = pgTable(
     /** The application role they chose last; a new sign-in starts in it. */
     lastRoleKey: text('last_role_key'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The language chosen in the lms switcher (decision 0019): the person's, so a shared phone shows each their own. */
+    locale: text('locale'),
     /**
      * The user data checker's one-row checks, kept by the database on every write, so that its
      * overview counts bits instead of running patterns over everyone. 1: leading, trailing or

@@ -101,8 +101,16 @@ export const programmeCourses = pgTable(
       .references(() => programmes.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     title: text('title').notNull(),
+    /** Credit weight (decision 0008); learning units are `learning_units`. */
     units: integer('units').notNull(),
     position: integer('position').notNull().default(0),
+    /** Sanitised HTML (SYLLABUS__EDIT). */
+    syllabus: text('syllabus').notNull().default(''),
+    /** `points`: Σ points ÷ Σ max; `weights`: each task's share weighted (decision 0019). */
+    gradeWeighting: text('grade_weighting').notNull().default('points'),
+    /** Raised by every authoring write in the course: the ETag of its outline. */
+    contentVersion: integer('content_version').notNull().default(1),
+    copiedFromCourseId: integer('copied_from_course_id'),
   },
   (t) => [uniqueIndex('programme_courses_code_key').on(t.programmeId, sql`lower(${t.code})`)],
 );

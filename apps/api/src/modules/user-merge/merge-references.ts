@@ -94,6 +94,50 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'user_merges.undone_by': { kind: 'keep', why: 'The merge log records who acted.' },
   'data_cleanups.created_by': { kind: 'keep', why: 'A cleanup run records who ran it.' },
   'data_cleanups.restored_by': { kind: 'keep', why: 'A cleanup run records who restored it.' },
+  // The learning model (decision 0019). Who acted stays as written; a learner's own work stays
+  // with the removed person until grade transfer events (issue 17) move it with its history.
+  'learning_units.published_by': {
+    kind: 'keep',
+    why: 'Who published a unit stays as it happened.',
+  },
+  'learning_units.closed_by': { kind: 'keep', why: 'Who closed a unit stays as it happened.' },
+  'learning_item_revisions.edited_by': { kind: 'keep', why: 'A revision records who wrote it.' },
+  'item_class_dates.updated_by': {
+    kind: 'keep',
+    why: 'Who set a class date stays as it happened.',
+  },
+  'course_enrolments.created_by': {
+    kind: 'keep',
+    why: 'Who changed a course stays as it happened.',
+  },
+  'grading_schema_versions.created_by': {
+    kind: 'keep',
+    why: 'A schema version records its author.',
+  },
+  'grades.graded_by': { kind: 'keep', why: 'Who graded stays as it happened.' },
+  'grades.published_by': { kind: 'keep', why: 'Who published stays as it happened.' },
+  'grade_events.actor_id': { kind: 'keep', why: 'Grade events are append-only history.' },
+  'grade_events.impersonator_id': { kind: 'keep', why: 'Grade events are append-only history.' },
+  'grade_events.student_id': {
+    kind: 'keep',
+    why: 'Grade events are append-only; moving grades needs transfer events (issue 17).',
+  },
+  'grades.student_id': {
+    kind: 'keep',
+    why: 'A grade moves only by transfer events with its history (issue 17).',
+  },
+  'submissions.student_id': {
+    kind: 'keep',
+    why: 'Work moves with its grades by transfer events (issue 17).',
+  },
+  'course_enrolments.student_id': {
+    kind: 'keep',
+    why: 'Course changes follow the programme enrolment they belong to.',
+  },
+  'item_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
+  'unit_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
+  'course_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
+  'uploads.owner_id': { kind: 'keep', why: 'Unfinished uploads expire within a day.' },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };
