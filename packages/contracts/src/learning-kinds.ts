@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { ItemKind } from './learning-enums';
+
+/**
+ * The item-kind registry (decision 0019): what each kind of learning item is — which right
+ * family authors it, whether it is graded, what a learner answers with, how it completes — and
+ * the zod schema of its `settings`, parsed on every write and read. A new kind (issue 16: wbt,
+ * quiz, discussion, voice_task) is an enum value, an entry here and a server module.
+ */
+
+/** The largest file a learner may hand in (spec §9: 512mb). */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+/**
+ * File types a task may accept, by what their bytes are (sniffed), never by their name. HTML,
+ * SVG and executables are never accepted: they could run script where they are opened.
+ */
+export const FILE_TYPE_KEYS = [
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'txt',
+  'jpg',
+  'png',
+  'webp',
+  'mp3',
+  'm4a',
+  'ogg',
+  'webm',
+  'mp4',
+  'zip',
+] as const;
+export type FileTypeKey = (typeof FILE_TYPE_KEYS)[number];
+
+export const FILE_TYPE_LABELS: Record<FileTypeKey, string> = {
+  pdf: 'PDF',
+  docx: 'Word document',
+  xlsx: 'Excel workbook',
+  pptx: 'PowerPoint presentation',
+  odt: 'OpenDocument text',
+  ods: 'OpenDocument spreadsheet',
+  odp: 'OpenDocument presentation',
+  txt: 'Plain text',
+  jpg: 'JPEG image',
+  png: 'PNG image',
+  webp: 'WebP image',
+  mp3: 'MP3 audio',
+  m4a: 'M4A audio',
+  ogg: 'Ogg audio',
+  webm: 'WebM video or audio',
+  mp4: 'MP4 video',
+  zip: 'ZIP archive',
+};
+
+/** The MIME types a sniffed file of each key may have (file-type's answers; txt by UTF-8 check). */
+export const FILE_TYPE_MIMES: Record<FileTypeKey, readonly string[]> = {
+  pdf: ['application/pdf'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  pptx: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  odt: ['application/vnd.oasis.opendocument.text'],
+  ods: ['application/vnd.oasis.opendocument.spreadsheet'],
+  odp: ['application/vnd.oasis.opendocument.presentation'],
+  txt: ['text/plain'],
+  jpg: ['image/jpeg'],
+  png: ['image/png'],
+  webp: ['image/webp'],
+  mp3: ['audio/mpeg'],
+  m4a: ['audio/x-m4a', 'audio/mp4'],
+  ogg: ['audio/ogg', 'audio/opus'],
+  webm: ['video/webm', 'audio/webm'],
+  mp4: ['video/mp4'],
+  zip: ['application/zip'],
+};
+
+const attempts = z.number().int().min(1).max(20).nullable().optional();
+
+export const resourceSettingsSchema = z.discriminatedUnion('format', [
+  z.object({ format: z.literal('text') }),
+  z.object({ format: z.literal('file'), fileId: z.uuid() }),
+  z.object({ format: z.literal('link'), url: z.url({ protocol: /^https?$/ }).max(2000) }),
+  /** The embed address the server made of a pasted one, from an allowed host only. */
+  z.object({ format: z.literal('video'), url: z.url({ protocol: /^https$/ }).max(2000) }),
+]);
+export type ResourceSettings = z.infer<typeof resourceSettingsSchema>;
+
+export const textTaskSettingsSchema = z
+  .object({
+    minWords: z.number().int().min(1).max(20_000).nullable().optional(),
+    maxWords: z.number().int().min(1).max(20_000).nullable().optional(),
+    maxAttempts: attempts,
+  })
+  .refine((s) => !s.minWords || !s.maxWords || s.minWords <= s.maxWords, {
+    message: 'The most words must be at least the fewest.',
+    path: ['maxWords'],
+  });
+export type TextTaskSettings = z.infer<typeof textTaskSettingsSchema>;
+
+export const fileTaskSettingsSchema = z.object({
+  accept: z.array(z.enum(FILE_TYPE_KEYS)).min(1, 'At least 1 option must be selected'),
+  maxFiles: z.number().int().min(1).max(10),
+  maxFileBytes: z.number().int().min(1).max(MAX_FILE_BYTES),
+  maxAttempts: attempts,
+});
+export type FileTaskSettings = z.infer<typeof fileTaskSettingsSchema>;
+
+export type ItemKindSpec = {
+  /** The right family whose CREATE/EDIT/DELETE author it. */
+  family: 'COURSE_DOCUMENT' | 'COURSE_TASK';
+  graded: boolean;
+  /** What a learner hands in. */
+  answer: 'none' | 'text' | 'files' | 'custom';
+  /** How it counts as done: marked by the learner, or an attempt submitted. */
+  completion: 'mark_done' | 'submit';
+  settings: z.ZodType;
+  /** The learner's page for its answer (spec §2 route names), if it has one. */
+  answerRoute: 'submit_text' | 'submit_work' | null;
+  label: string;
+};
+
+export const ITEM_KINDS = {
+  resource: {
+    family: 'COURSE_DOCUMENT',
+    graded: false,
+    answer: 'none',
+    completion: 'mark_done',
+    settings: resourceSettingsSchema,
+    answerRoute: null,
+    label: 'Resource',
+  },
+  text_task: {
+    family: 'COURSE_TASK',
+    graded: true,
+    answer: 'text',
+    completion: 'submit',
+    settings: textTaskSettingsSchema,
+    answerRoute: 'submit_text',
+    label: 'Text task',
+  },
+  file_task: {
+    family: 'COURSE_TASK',
+    graded: true,
+    answer: 'files',
+    completion: 'submit',
+    settings: fileTaskSettingsSchema,
+    answerRoute: 'submit_work',
+    label: 'File task',
+  },
+} as const satisfies Record<ItemKind, ItemKindSpec>;
+
+/** A task is an item whose kind is graded. */
+export const isTaskKind = (kind: ItemKind): boolean => ITEM_KINDS[kind].graded;
