@@ -91,7 +91,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const webDist = config.webDist ?? new URL('../../web/dist', import.meta.url).pathname;
   registerErrorHandling(app, { spaIndex: (method, url) => isSpaPath(method, url) && hasWeb });
   registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX });
-  await registerBodyParsing(app);
+  const files = createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret });
+  await registerBodyParsing(app, { files });
   registerTextGuard(app);
   await app.register(swagger, {
     openapi: {
@@ -133,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db: database.db,
     config,
     mailer,
-    files: createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret }),
+    files,
     signAccessToken: (payload) => app.jwt.sign(payload),
     announcementDelivery: createAnnouncementDelivery({
       db: database.db,

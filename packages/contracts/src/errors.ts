@@ -21,6 +21,16 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'LOCKED',
   'INTERNAL',
+  // Learning (decision 0019, Refusals): who may hand in work, and resumable uploads.
+  'IMPERSONATING',
+  'UNIT_NOT_OPEN',
+  'UNIT_CLOSED',
+  'ITEM_NOT_OPEN',
+  'PAST_CUTOFF',
+  'ON_STUDY_BREAK',
+  'ENROLMENT_NOT_ACTIVE',
+  'UPLOAD_OFFSET',
+  'UPLOAD_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

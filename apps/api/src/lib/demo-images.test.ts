@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { writeFileSync } from 'node:fs';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { addDemoClcImages } from './demo-images';
+import { readWhole } from '../plugins/storage';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('demo CLC images', () => {
        where c.code = 'KAK'`,
     );
     for (const key of [clc?.logo, clc?.signature]) {
-      const data = await t.deps.files.get(key ?? '');
+      const data = await readWhole(t.deps.files, key ?? '');
       expect((await sharp(data).metadata()).format).toBe('png');
     }
     // The logo and the signature are in a certificate made now, besides the QR code.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { Deps } from './deps';
@@ -48,14 +47,14 @@ export async function addDemoClcImages(deps: Deps): Promise<number> {
       ['clc-logo', logo],
       ['clc-signature', signature],
     ] as const) {
-      const storageKey = await deps.files.put(data);
+      const { storageKey, sha256 } = await deps.files.put(data);
       ids.push(
         await insertFile(deps.db, {
           ownerId: null,
           kind,
           mime: 'image/png',
           size: data.length,
-          sha256: createHash('sha256').update(data).digest('hex'),
+          sha256,
           storageKey,
         }),
       );

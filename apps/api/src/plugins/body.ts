@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { MAX_FILE_SIZE_BYTES, DEBUG_PARAM, SWITCH_USER_PARAM } from '@lantern/contracts/constants';
 import { AppError } from '../lib/errors';
+import { readWhole, tooLarge, type FileStore } from './storage';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,15 +12,28 @@ declare module 'fastify' {
   }
 }
 
-/** A file part of a multipart body, kept whole in memory (uploads are checked by content). */
-export type UploadedFile = { filename: string; mimetype: string; data: Buffer };
+/**
+ * A file part of a multipart body, streamed into the file store under a staging key as it
+ * arrives (never held whole in memory) and removed once the request is answered: a route that
+ * keeps a file stores what it made of it (a re-encoded image) under a key of its own.
+ */
+export type UploadedFile = {
+  filename: string;
+  mimetype: string;
+  storageKey: string;
+  size: number;
+  sha256: string;
+  /** The bytes, for routes whose cap is small (images, sheets): read from the store. */
+  read: () => Promise<Buffer>;
+};
 
 /** The uploaded file in a multipart body's field, or null when there is none. */
 export function uploadedFile(body: unknown, field = 'file'): UploadedFile | null {
   const value = (body as Record<string, unknown> | null | undefined)?.[field];
   return typeof value === 'object' &&
     value !== null &&
-    Buffer.isBuffer((value as UploadedFile).data)
+    typeof (value as UploadedFile).storageKey === 'string' &&
+    typeof (value as UploadedFile).read === 'function'
     ? (value as UploadedFile)
     : null;
 }
@@ -31,7 +45,22 @@ const CONTROL_PARAMS = [SWITCH_USER_PARAM, DEBUG_PARAM];
  * as a plain object, and a form's text values are then read by the route's own zod schema
  * (lists as JSON text, booleans as true/false or 1/0, numbers as digits).
  */
-export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
+export async function registerBodyParsing(
+  app: FastifyInstance,
+  options: { files: FileStore },
+): Promise<void> {
+  const { files } = options;
+  // Staged multipart files of each request, removed when it is answered (or broken off).
+  const staged = new WeakMap<FastifyRequest, string[]>();
+  const removeStaged = async (request: FastifyRequest) => {
+    const keys = staged.get(request);
+    if (!keys) return;
+    staged.delete(request);
+    await Promise.all(keys.map((key) => files.remove(key)));
+  };
+  app.addHook('onResponse', removeStaged);
+  app.addHook('onRequestAbort', removeStaged);
+
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
@@ -56,36 +85,27 @@ export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
       fieldSize: 1024 * 1024,
       parts: 101,
     },
-    // Files are read only on routes that take them, and only up to that route's cap, so an
-    // anonymous request cannot make the server hold a large upload in memory.
+    // Files are taken only on routes that take them, streamed to the store and only up to that
+    // route's cap, so an anonymous request can neither fill the memory nor the disk.
     async onFile(part) {
       const accepts = this.routeOptions.config.files;
       if (!accepts) {
         part.file.resume();
         throw new AppError(400, 'VALIDATION', 'This request does not take files.');
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > accepts.maxBytes) {
-          part.file.resume();
-          throw new AppError(
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `The file is larger than ${Math.round(accepts.maxBytes / 1024 / 1024)} MB.`,
-          );
-        }
-        chunks.push(chunk);
-      }
-      if (part.file.truncated)
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 512mb.');
-      // Keep the bytes and the declared name; the declared type is not trusted.
-      (part as unknown as { value: UploadedFile }).value = {
+      const stored = await files.put(part.file, { maxBytes: accepts.maxBytes });
+      const keys = staged.get(this) ?? [];
+      keys.push(stored.storageKey);
+      staged.set(this, keys);
+      if (part.file.truncated) throw tooLarge(MAX_FILE_SIZE_BYTES);
+      // Keep the stored bytes and the declared name; the declared type is not trusted.
+      const value: UploadedFile = {
         filename: part.filename,
         mimetype: part.mimetype,
-        data: Buffer.concat(chunks),
+        ...stored,
+        read: () => readWhole(files, stored.storageKey),
       };
+      (part as unknown as { value: UploadedFile }).value = value;
     },
   });
 

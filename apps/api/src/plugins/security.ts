@@ -22,11 +22,12 @@ export function registerSecurityHeaders(
   options: { docsPrefix: string },
 ): void {
   app.addHook('onSend', async (request, reply) => {
-    // The API documentation viewer sets its own policy, with hashes for its scripts.
-    if (!request.url.startsWith(options.docsPrefix))
+    // The API documentation viewer sets its own policy, with hashes for its scripts; a file
+    // shown inline sets a stricter one of its own (it may be framed by our pages only).
+    if (!request.url.startsWith(options.docsPrefix) && !reply.hasHeader('content-security-policy'))
       void reply.header('content-security-policy', CSP);
     void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('x-frame-options', 'DENY');
+    if (!reply.hasHeader('x-frame-options')) void reply.header('x-frame-options', 'DENY');
     void reply.header('referrer-policy', 'same-origin');
     void reply.header('cross-origin-opener-policy', 'same-origin');
     void reply.header('permissions-policy', 'camera=(), microphone=(self), geolocation=()');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -8,6 +10,7 @@ import {
 import { z } from 'zod';
 import { fieldLabel, textFault } from '@lantern/contracts/text';
 import { registerBodyParsing } from './body';
+import { createFileStore } from './storage';
 import { registerErrorHandling } from './errors';
 import { MAX_BODY_DEPTH, registerTextGuard } from './text';
 
@@ -18,7 +21,9 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { spaIndex: () => false });
-  await registerBodyParsing(app);
+  await registerBodyParsing(app, {
+    files: createFileStore({ dir: join(tmpdir(), 'lantern-text-test'), secret: 'test' }),
+  });
   registerTextGuard(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/search/:id', {

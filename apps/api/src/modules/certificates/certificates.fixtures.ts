@@ -109,7 +109,7 @@ export async function setClcImage(
   data: Buffer,
   mime: 'image/jpeg' | 'image/png',
 ): Promise<string> {
-  const storageKey = await t.deps.files.put(data);
+  const { storageKey } = await t.deps.files.put(data);
   const [file] = await t.database.query<{ id: string }>(
     `insert into files (kind, mime, size, sha256, storage_key) values ($1, $2, $3, 'test', $4) returning id`,
     [`clc-${kind}`, mime, data.length, storageKey],

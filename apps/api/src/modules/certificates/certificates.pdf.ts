@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { CertificateFailure } from '@lantern/contracts/programme';
 import { insertFile } from '../../lib/files';
+import { readWhole } from '../../plugins/storage';
 import type { Deps } from '../../lib/deps';
 import { certificateFileName, type NamedPdf } from './certificates.bundle';
 import { failureText, type CertificateRenderer } from './certificates.render';
@@ -17,7 +17,7 @@ async function readStored(deps: Store, fileId: string | null): Promise<Buffer | 
   if (!fileId) return null;
   const file = await getStoredFile(deps.db, fileId);
   if (!file) return null;
-  return deps.files.get(file.storageKey).catch(() => null);
+  return readWhole(deps.files, file.storageKey).catch(() => null);
 }
 
 /**
@@ -25,7 +25,7 @@ async function readStored(deps: Store, fileId: string | null): Promise<Buffer | 
  * its PDF is made once and served from the store afterwards (and a batch can count progress).
  */
 async function keep(deps: Store, record: CertificateRecord, data: Buffer, ownerId: number) {
-  const storageKey = await deps.files.put(data);
+  const { storageKey, sha256 } = await deps.files.put(data);
   const kept = await deps.db
     .transaction(async (tx) => {
       const fileId = await insertFile(tx, {
@@ -33,7 +33,7 @@ async function keep(deps: Store, record: CertificateRecord, data: Buffer, ownerI
         kind: 'certificate',
         mime: 'application/pdf',
         size: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
+        sha256,
         storageKey,
       });
       const set = await setCertificateFile(tx, record.id, fileId, record.fileId);

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { certificateVerificationPath } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
-import type { FileStore } from '../../plugins/storage';
+import { readWhole, type FileStore } from '../../plugins/storage';
 import {
   certificateDocument,
   type CertificateContent,
@@ -91,7 +91,7 @@ async function loadImage(
   const file = await getStoredFile(db, fileId);
   if (!file) throw new CertificateRenderError(`${what} file is missing.`);
   try {
-    return await scaleImage(await store.get(file.storageKey), file.mime, kind);
+    return await scaleImage(await readWhole(store, file.storageKey), file.mime, kind);
   } catch {
     throw new CertificateRenderError(`${what} could not be read.`);
   }

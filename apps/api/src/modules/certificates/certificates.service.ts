@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CERTIFICATE_DIRECT_EXPORT_LIMIT,
   CERTIFICATE_GENERATION_ERROR,
@@ -245,7 +244,7 @@ async function storeExport(
   data: Buffer,
   options: { ownerId: number; name: string; format: CertificateExportFormat },
 ): Promise<string> {
-  const storageKey = await deps.files.put(data);
+  const { storageKey, sha256 } = await deps.files.put(data);
   try {
     return await insertFile(deps.db, {
       ownerId: options.ownerId,
@@ -253,7 +252,7 @@ async function storeExport(
       kind: options.name,
       mime: EXPORT_MIME[options.format],
       size: data.length,
-      sha256: createHash('sha256').update(data).digest('hex'),
+      sha256,
       storageKey,
     });
   } catch (error) {

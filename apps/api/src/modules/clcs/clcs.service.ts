@@ -120,16 +120,16 @@ export async function uploadClcImage(
   input: { id: number; version: number; kind: ClcImageKind; file: UploadedFile | null },
 ): Promise<Clc> {
   const { file, kind, id } = input;
-  if (!file || file.data.length === 0)
+  if (!file || file.size === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   const current = await repo.getClc(deps.db, clcScope(auth), id);
   if (!current) throw notFound('The CLC');
-  const image = await cleanImage(file.data, 1200);
+  const image = await cleanImage(await file.read(), 1200);
   if (!image)
     throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, {
       file: VALIDATION.file,
     });
-  const storageKey = await deps.files.put(image.data);
+  const { storageKey } = await deps.files.put(image.data);
   try {
     const row = await deps.db.transaction(async (tx) => {
       const fileId = await insertFile(tx, {

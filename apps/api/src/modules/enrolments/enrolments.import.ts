@@ -251,10 +251,10 @@ export async function importApplicants(
   auth: AuthContext,
   input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
 ): Promise<ImportReport> {
-  if (!input.file || input.file.data.length === 0)
+  if (!input.file || input.file.size === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   const programme = await programmeTakingApplicants(deps, auth, input.programmeId);
-  const checked = await check(deps, auth, programme, await readSheet(input.file.data));
+  const checked = await check(deps, auth, programme, await readSheet(await input.file.read()));
   if (input.dryRun || checked.problems.length > 0)
     return reportOf(checked.rows, await plan(deps.db, programme.id, checked));
 

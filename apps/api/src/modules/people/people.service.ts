@@ -351,19 +351,19 @@ export async function uploadStudentPhoto(
   input: { id: number; photo: 'profile' | 'certificate'; file: UploadedFile | null },
 ) {
   const { id, photo, file } = input;
-  if (!file || file.data.length === 0)
+  if (!file || file.size === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   const current = await repo.getPerson(deps.db, { roles: kind.roles, scope: clcScope(auth) }, id);
   if (!current) throw notFound('The student');
   const existing =
     photo === 'profile' ? current.profilePhotoFileId : current.profile?.certificatePhotoFileId;
   if (existing) throw new AppError(409, 'CONFLICT', PHOTO_TEXT);
-  const image = await cleanImage(file.data);
+  const image = await cleanImage(await file.read());
   if (!image)
     throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, {
       file: VALIDATION.file,
     });
-  const storageKey = await deps.files.put(image.data);
+  const { storageKey } = await deps.files.put(image.data);
   try {
     await deps.db.transaction(async (tx) => {
       const fileId = await insertFile(tx, {

@@ -152,17 +152,17 @@ export async function uploadOwnPhoto(
   imageType: ImageType,
   file: UploadedFile | null,
 ): Promise<string> {
-  if (!file || file.data.length === 0)
+  if (!file || file.size === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   if (await ownPhotoTaken(deps, auth.user.jwlId, imageType))
     throw new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
-  const image = await cleanImage(file.data);
+  const image = await cleanImage(await file.read());
   if (!image)
     throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, {
       file: VALIDATION.file,
     });
   const alreadyUploaded = () => new AppError(409, 'CONFLICT', ERROR_TEXTS.photoAlreadyUploaded);
-  const storageKey = await deps.files.put(image.data);
+  const { storageKey } = await deps.files.put(image.data);
   try {
     const fileId = await deps.db.transaction(async (tx) => {
       const id = await insertFile(tx, {

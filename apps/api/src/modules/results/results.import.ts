@@ -24,11 +24,11 @@ export async function importResults(
   auth: AuthContext,
   input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
 ): Promise<ResultsImportReport> {
-  if (!input.file || input.file.data.length === 0)
+  if (!input.file || input.file.size === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
   const [{ programme, courses, students }, sheet] = await Promise.all([
     load(deps, auth, input.programmeId),
-    readSheet(input.file.data),
+    input.file.read().then((data) => readSheet(data)),
   ]);
   const schema = takesResults(programme);
   const [header, ...body] = sheet;

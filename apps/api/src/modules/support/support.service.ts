@@ -129,7 +129,7 @@ export async function createSupportIssue(
   input: IssueInput,
   file: UploadedFile | null,
 ): Promise<{ id: number; message: string }> {
-  const image = file ? await cleanImage(file.data, 1920) : null;
+  const image = file ? await cleanImage(await file.read(), 1920) : null;
   if (file && !image)
     throw badRequest(`${VALIDATION.file}: only JPEG or PNG images are accepted.`, {
       screenshot: VALIDATION.file,
@@ -138,7 +138,7 @@ export async function createSupportIssue(
     deps.db,
     sql`select first_name || ' ' || last_name as name, email from users where jwl_id = ${auth.user.jwlId}`,
   );
-  const storageKey = image ? await deps.files.put(image.data) : null;
+  const storageKey = image ? (await deps.files.put(image.data)).storageKey : null;
   const title = ISSUE_TITLES[input.issueType] ?? 'Support request';
   const stored: Omit<Stored, 'id'> = {
     kind: 'support_issue',
