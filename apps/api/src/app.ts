@@ -48,6 +48,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notificationRoutes,
     announcementRoutes,
     supportRoutes,
+    uploadRoutes,
   ]) {
     await area(app, deps);
   }

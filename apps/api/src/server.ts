@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       onError: (e) => app.log.error(e),
       onMaintenance: (steps) => app.log.info({ steps }, 'database maintenance'),
+      files: deps.files,
     });
     mailer.setDispatch(jobs.dispatchMails);
     deps.announcementDelivery.setDispatch(jobs.deliverAnnouncement);

@@ -4,6 +4,8 @@ import type { Mailer } from './mail';
 import { queueBreakEvents } from '../lib/automatic-mails';
 import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements';
 import { vacuumWhereDue, type MaintenanceStep } from '@lantern/db/maintenance';
+import type { FileStore } from './storage';
+import { sweepUploads } from '../modules/uploads/uploads.service';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -12,6 +14,7 @@ export const QUEUES = {
   announcementDeliver: 'announcement-deliver',
   announcementSweep: 'announcement-sweep',
   maintenance: 'database-maintenance',
+  uploadSweep: 'upload-sweep',
 } as const;
 
 /**
@@ -19,6 +22,9 @@ export const QUEUES = {
  * an hour's changes, since a request on PGlite waits while a table is vacuumed.
  */
 export const MAINTENANCE_CRON = '41 * * * *';
+
+/** Hourly, at its own minute. */
+export const UPLOAD_SWEEP_CRON = '23 * * * *';
 
 export type Jobs = {
   boss: PgBoss;
@@ -63,6 +69,8 @@ export async function startJobs(options: {
   onError: (error: Error) => void;
   /** What the PGlite maintenance vacuumed or analyzed, when it did anything. */
   onMaintenance?: (steps: MaintenanceStep[]) => void;
+  /** The file store, whose expired unfinished uploads the sweep removes. */
+  files?: FileStore;
 }): Promise<Jobs> {
   const { database } = options;
   const boss =
@@ -167,6 +175,20 @@ export async function startJobs(options: {
       },
     );
     await boss.schedule(QUEUES.maintenance, MAINTENANCE_CRON);
+  }
+
+  // Unfinished uploads nobody resumed within a day of their last byte: bytes and rows go.
+  const { files } = options;
+  if (files) {
+    await boss.createQueue(QUEUES.uploadSweep, { name: QUEUES.uploadSweep });
+    await boss.work(
+      QUEUES.uploadSweep,
+      { pollingIntervalSeconds: POLL_SECONDS.sweep },
+      async () => {
+        await sweepUploads({ db: database.db, files });
+      },
+    );
+    await boss.schedule(QUEUES.uploadSweep, UPLOAD_SWEEP_CRON);
   }
 
   return {

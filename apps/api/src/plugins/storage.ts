@@ -33,7 +33,8 @@ export type FileStore = {
   /**
    * Writes a stream at `offset` of a growing file (a resumable upload; offset 0 creates it) and
    * answers the new length. A source that breaks off keeps what arrived (a resumed upload goes
-   * on from there); a file whose length is not `offset` is 409 `UPLOAD_OFFSET`; going past
+   * on from there); a file shorter than `offset` is 409 `UPLOAD_OFFSET`, a longer one is cut
+   * back to it (the caller's record of the offset is the truth); going past
    * `maxBytes` is 413 and cuts the file back to `offset`. `onData` sees each chunk written, in
    * order (the caller's running checksum).
    */
@@ -138,11 +139,14 @@ export function createFileStore(options: { dir: string; secret: string }): FileS
         (s) => s.size,
         () => null,
       );
-      if ((current ?? 0) !== offset || (current === null && offset !== 0)) {
+      if (current === null ? offset !== 0 : current < offset) {
         data.resume();
         throw offsetConflict(current ?? 0);
       }
       const handle = await open(path, current === null ? 'wx' : 'r+');
+      // Longer than the caller's record: bytes written before a crash kept the record from
+      // being updated. The record is the truth; the client sends them again.
+      if (current !== null && current > offset) await handle.truncate(offset);
       let position = offset;
       try {
         // A client that breaks off mid-body ends this loop with an error from the source: what

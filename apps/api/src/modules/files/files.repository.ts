@@ -29,7 +29,7 @@ export async function getFile(db: Db, id: string): Promise<ServedFile | null> {
   return row
     ? {
         mime: row.mime,
-        size: Number(row.size),
+        size: row.size,
         sha256: row.sha256,
         storageKey: row.storage_key,
         name: row.name,

@@ -48,7 +48,10 @@ export async function fileRoutes(app: FastifyInstance, deps: Deps): Promise<void
         .header('accept-ranges', 'bytes')
         .header('etag', `"${file.sha256}"`)
         .header('cache-control', 'private, max-age=600')
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name));
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', file.name),
+        );
       if (inline) {
         void reply
           .header('content-security-policy', INLINE_CSP)
