@@ -50,8 +50,27 @@ export function setRedirectUrl(url: string | null): void {
   write(STORAGE_KEYS.redirectUrl, url);
 }
 
-/** Sign-out and failed refresh: no tokens, no impersonation. */
+/** Keys of the resume map of unfinished uploads contain this (resumable-upload.ts). */
+export const RESUME_KEY_PREFIX = 'lantern-upload:';
+
+/** Removes the resume map: a shared phone keeps nothing of the last user's uploads. */
+export function clearResumeMap(): void {
+  try {
+    const storage = window.localStorage;
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key?.includes(RESUME_KEY_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage unavailable: there is nothing in it either.
+  }
+}
+
+/** Sign-out and failed refresh: no tokens, no impersonation, no uploads to resume. */
 export function clearSession(): void {
   clearTokens();
   setImpersonatedUsername(null);
+  clearResumeMap();
 }
