@@ -135,6 +135,10 @@ describe('resumable uploads (tus)', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(res.headers['upload-offset']).toBe('100000');
     expect((await head(url)).headers['upload-offset']).toBe('100000');
+    // An empty PATCH is a valid one that moves nothing.
+    res = await patch(url, 100_000, Buffer.alloc(0));
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.headers['upload-offset']).toBe('100000');
     expect((await uploadRow(url))?.completed_at).toBeNull();
 
     res = await patch(url, 100_000, data.subarray(100_000));

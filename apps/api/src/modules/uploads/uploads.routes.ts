@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -135,7 +135,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         },
         handler: async (request, reply) => {
           assertTus(request);
-          const body = bodies.get(request);
+          // An empty PATCH has no body for the parser to hand on, but is a valid (if idle) one.
+          const empty =
+            request.headers['content-type'] === OCTET_STREAM &&
+            Number(request.headers['content-length'] ?? 0) === 0;
+          const body = bodies.get(request) ?? (empty ? Readable.from([]) : null);
           if (!body)
             throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the bytes as ${OCTET_STREAM}.`);
           const offsetHeader = header(request, 'upload-offset');
