@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { isRight } from '@lantern/contracts/rights';
 import { rightLabel } from '@lantern/contracts/labels';
+import { defaultRightsOf } from '@lantern/contracts/roles';
 import { registerAuth } from '../src/plugins/auth';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -55,6 +56,10 @@ describe('every route declares its access', () => {
 
   it('answers 403 with the missing right on every right-gated route, for a user without it', async () => {
     const student = await t.as('student');
+    // The student holds the learner's rights (SUBMISSION__CREATE, …): their routes are tried as
+    // a user who holds no learning right.
+    const studentRights = new Set<string>(defaultRightsOf('STUDENT'));
+    const viewOnly = await t.as('view_only_user');
     const gated = t.routes.filter((r) => typeof r.access === 'object' && r.method !== 'HEAD');
     expect(gated.length).toBeGreaterThan(0);
     for (const route of gated) {
@@ -62,7 +67,7 @@ describe('every route declares its access', () => {
       const res = await t.app.inject({
         method: route.method as 'GET',
         url: concrete(route.url),
-        headers: student,
+        headers: studentRights.has(right) ? viewOnly : student,
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'MISSING_RIGHT', missingRight: right });
