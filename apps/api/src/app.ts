@@ -48,6 +48,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { learningContentRoutes } from './modules/learning/content/content.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -90,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webDist = config.webDist ?? new URL('../../web/dist', import.meta.url).pathname;
   registerErrorHandling(app, { spaIndex: (method, url) => isSpaPath(method, url) && hasWeb });
-  registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX });
+  registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX, videoHosts: config.videoHosts });
   await registerBodyParsing(app);
   registerTextGuard(app);
   await app.register(swagger, {
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notificationRoutes,
     announcementRoutes,
     supportRoutes,
+    learningContentRoutes,
   ]) {
     await area(app, deps);
   }
