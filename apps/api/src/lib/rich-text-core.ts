@@ -64,6 +64,8 @@ const CONFIG: Config = {
   ALLOW_ARIA_ATTR: false,
   // Our own checks below decide which addresses stay; DOMPurify's default would keep data: images.
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|lantern-file:|\/)/i,
+  // Plain numbers, which the address rule above would otherwise strip.
+  ADD_URI_SAFE_ATTR: ['colspan', 'rowspan'],
   KEEP_CONTENT: true,
 };
 
