@@ -685,3 +685,36 @@ describe('copy from another run', () => {
     ).toBe(404);
   });
 });
+
+describe('the demo content', () => {
+  it('gives the demo student two courses of units in their running programme', async () => {
+    const programme = await one<{ id: number }>(`select id from programmes where code = '236'`);
+    const home = await ok<Concentration>('GET', `/concentration/${programme.id}`, 'student');
+    const byCode = new Map(home.courses.map((c) => [c.code, c]));
+    expect(byCode.get('BUS101')?.unitCount).toBe(2);
+    expect(byCode.get('BUS102')?.unitCount).toBe(2);
+    const bus101 = byCode.get('BUS101')?.id;
+    const outline = await ok<CourseOutline>('GET', `/course/${bus101}`, 'student');
+    expect(outline.units.map((u) => u.availability)).toEqual(['closed', 'open']);
+    expect(outline.course.hasSyllabus).toBe(true);
+    const open = await ok<UnitView>('GET', `/unit/${outline.units[1]?.id}`, 'student');
+    expect(open.items.map((i) => i.resource?.format ?? i.kind)).toEqual([
+      'text',
+      'link',
+      'video',
+      'text_task',
+      'file_task',
+    ]);
+    // The language and orientation programmes have a published unit too.
+    const others = await q<{ code: string; units: number }>(
+      `select p.code, count(u.id)::int as units from programmes p
+       join programme_courses c on c.programme_id = p.id
+       join learning_units u on u.course_id = c.id and u.status = 'published'
+       where p.code in ('610', 'OR1') group by p.code order by p.code`,
+    );
+    expect(others).toEqual([
+      { code: '610', units: 1 },
+      { code: 'OR1', units: 1 },
+    ]);
+  });
+});
