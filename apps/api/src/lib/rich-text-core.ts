@@ -73,7 +73,7 @@ export type Sanitiser = (html: string) => string;
 
 export function createSanitiser(): Sanitiser {
   const { window } = new JSDOM('');
-  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const purify = createDOMPurify(window as Parameters<typeof createDOMPurify>[0]);
   purify.addHook('afterSanitizeAttributes', (element) => {
     const node = element as unknown as HookNode;
     if (node.nodeName === 'A') {

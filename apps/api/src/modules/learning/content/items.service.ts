@@ -61,13 +61,13 @@ async function resourceSettings(
   }
   const parsed = ITEM_KINDS.resource.settings.safeParse(settings);
   if (!parsed.success) throw invalidFields({ settings: 'These settings are not valid.' });
-  return parsed.data as ResourceSettings;
+  return parsed.data;
 }
 
 function taskSettings(kind: ItemKind, settings: unknown): Record<string, unknown> {
   const parsed = ITEM_KINDS[kind].settings.safeParse(settings);
   if (!parsed.success) throw invalidFields({ settings: 'These settings are not valid.' });
-  return parsed.data as Record<string, unknown>;
+  return parsed.data;
 }
 
 type Stored = {

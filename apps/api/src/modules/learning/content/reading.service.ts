@@ -351,7 +351,7 @@ function numberSetting(settings: Record<string, unknown>, key: string): number |
 
 function taskView(row: repo.UnitItemRow, learner: boolean): TaskView | null {
   const spec = ITEM_KINDS[row.kind];
-  if (!spec.graded || spec.answerRoute === null) return null;
+  if (!spec.graded) return null;
   const accept = Array.isArray(row.settings.accept)
     ? (row.settings.accept as TaskView['accept'])
     : [];
@@ -445,7 +445,7 @@ export async function getUnit(
         isPreview: preview,
         maySubmit:
           learner &&
-          (learnerRow?.may_submit ?? false) &&
+          learnerRow.may_submit &&
           unit.status === 'published' &&
           availability === 'open',
         items: mapped,
