@@ -60,6 +60,8 @@ export const dueItemSchema = z.object({
   courseTitle: z.string(),
   unitId: id,
   dueAt: z.string(),
+  /** Past its due date (still taking work when listed for a learner). */
+  late: z.boolean(),
   maxPoints: z.number().nullable(),
   state: z.enum(TASK_STATES).nullable(),
 });

@@ -24,7 +24,8 @@ let classId = 0;
 let otherClassId = 0;
 let studentId = 0;
 
-const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
+const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.database.query<T>(text, params);
 const one = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
   const [row] = await q<T>(text, params);
   if (!row) throw new Error(`no row: ${text}`);

@@ -112,6 +112,7 @@ function dueList(items: repo.VisibleItemRow[], titles: Map<number, string>, lear
       courseTitle: titles.get(i.course_id) ?? '',
       unitId: i.unit_id,
       dueAt: iso(i.due_at) ?? '',
+      late: new Date(i.due_at ?? 0).getTime() < now,
       maxPoints: i.max_points,
       state: learner ? i.state : null,
     }));
