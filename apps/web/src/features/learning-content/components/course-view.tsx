@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -12,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from './light-badge';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { RichText } from '../../../components/rich-text';
@@ -94,13 +94,13 @@ export function CourseView({ courseId }: { courseId: number }) {
                       <Anchor component={Link} to={contentPaths.unitOverview(unit.id)} fw={600}>
                         {t('content.unitNumber', '{{number}}.', { number: index + 1 })} {unit.title}
                       </Anchor>
-                      <Badge variant="light" color={COLOURS[unit.availability]} autoContrast>
+                      <LightBadge color={COLOURS[unit.availability]}>
                         {unit.availability === 'not_open' && unit.opensAt
                           ? t('content.opensOn', 'Opens {{date}}', {
                               date: formatDateTime(unit.opensAt),
                             })
                           : availabilityLabel(t, unit.availability)}
-                      </Badge>
+                      </LightBadge>
                     </Group>
                     <RichText html={unit.summary} />
                     <Text size="sm" c="dimmed">

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from './light-badge';
 import { Link } from 'react-router';
 import type { UnitItem } from '@lantern/contracts/learning-content';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -119,9 +120,7 @@ export function ItemView({
             {kindLabel(t, item.kind)}
           </Badge>
           {item.isDraft ? (
-            <Badge color="yellow" variant="light" autoContrast>
-              {t('content.notPublished', 'Not published yet')}
-            </Badge>
+            <LightBadge color="yellow">{t('content.notPublished', 'Not published yet')}</LightBadge>
           ) : null}
         </Group>
       </Group>

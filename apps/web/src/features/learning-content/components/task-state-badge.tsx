@@ -1,5 +1,6 @@
-import { Badge, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from './light-badge';
 import type { TaskState } from '@lantern/contracts/learning-enums';
 import { taskStateLabel } from '../labels';
 
@@ -16,14 +17,8 @@ export function TaskStateBadge({ state, late }: { state: TaskState; late: boolea
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={COLOURS[state]} autoContrast>
-        {taskStateLabel(t, state)}
-      </Badge>
-      {late ? (
-        <Badge variant="light" color="red" autoContrast>
-          {t('content.late', 'Late')}
-        </Badge>
-      ) : null}
+      <LightBadge color={COLOURS[state]}>{taskStateLabel(t, state)}</LightBadge>
+      {late ? <LightBadge color="red">{t('content.late', 'Late')}</LightBadge> : null}
     </Group>
   );
 }

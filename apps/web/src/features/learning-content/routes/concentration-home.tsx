@@ -1,7 +1,6 @@
 import '../styles';
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -14,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from '../components/light-badge';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
@@ -120,9 +120,7 @@ export default function ConcentrationHomeRoute() {
                         <Group gap={4}>
                           {formatDateTime(item.dueAt)}
                           {item.late ? (
-                            <Badge color="red" variant="light" autoContrast>
-                              {t('content.late', 'Late')}
-                            </Badge>
+                            <LightBadge color="red">{t('content.late', 'Late')}</LightBadge>
                           ) : null}
                         </Group>
                       </Table.Td>

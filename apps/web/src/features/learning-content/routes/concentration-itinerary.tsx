@@ -1,6 +1,7 @@
 import '../styles';
-import { Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from '../components/light-badge';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -66,13 +67,9 @@ export default function ConcentrationItineraryRoute() {
                             </Table.Td>
                             <Table.Td>
                               <Group gap={4}>
-                                <Badge
-                                  variant="light"
-                                  color={COLOURS[unit.availability]}
-                                  autoContrast
-                                >
+                                <LightBadge color={COLOURS[unit.availability]}>
                                   {availabilityLabel(t, unit.availability)}
-                                </Badge>
+                                </LightBadge>
                                 {unit.availability === 'not_open' && unit.opensAt ? (
                                   <Text size="xs">{formatDateTime(unit.opensAt)}</Text>
                                 ) : null}

@@ -7,20 +7,10 @@ import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from '../components/light-badge';
 import { Link, useParams } from 'react-router';
 import type {
   AuthoringItem,
@@ -101,9 +91,7 @@ function ItemRow({
       </Stack>
       <Group gap={4}>
         {item.isPublished ? null : (
-          <Badge color="yellow" variant="light" autoContrast>
-            {t('content.unitStatus.draft', 'Draft')}
-          </Badge>
+          <LightBadge color="yellow">{t('content.unitStatus.draft', 'Draft')}</LightBadge>
         )}
         <Button
           size="compact-xs"
@@ -260,9 +248,9 @@ function UnitCard({
             <Text fw={600}>
               {index + 1}. {unit.title}
             </Text>
-            <Badge color={STATUS_COLOURS[unit.status]} variant="light" autoContrast>
+            <LightBadge color={STATUS_COLOURS[unit.status]}>
               {unitStatusLabel(t, unit.status)}
-            </Badge>
+            </LightBadge>
             {unit.opensAt ? (
               <Text size="xs" c="dimmed">
                 {t('content.opensOn', 'Opens {{date}}', { date: formatDateTime(unit.opensAt) })}

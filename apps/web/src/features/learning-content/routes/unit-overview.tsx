@@ -1,6 +1,7 @@
 import '../styles';
-import { Alert, Anchor, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LightBadge } from '../components/light-badge';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { RichText } from '../../../components/rich-text';
@@ -68,9 +69,7 @@ export default function UnitOverviewRoute() {
                         {item.task?.mine ? (
                           <TaskStateBadge state={item.task.mine.state} late={item.task.mine.late} />
                         ) : item.done ? (
-                          <Badge color="green" variant="light" autoContrast>
-                            {t('content.done', 'Done')}
-                          </Badge>
+                          <LightBadge color="green">{t('content.done', 'Done')}</LightBadge>
                         ) : (
                           <Text size="sm">–</Text>
                         )}
