@@ -63,7 +63,19 @@ export default tseslint.config(
             'Components use the hooks in features/*/api; only src/lib/api-client.ts calls fetch.',
         },
       ],
+      // Stored HTML is shown by one component only, after the server sanitised it (decision 0019).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Show stored HTML with <RichText> (src/components/rich-text.tsx) only.',
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/components/rich-text.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // The env plugin is the app's one reader of the environment; tools, tests and benchmarks read their own settings.

@@ -9,6 +9,8 @@ await build({
   entryPoints: {
     server: `${here}src/server.ts`,
     'pglite-worker': `${here}../../packages/db/src/pglite-worker.ts`,
+    // The rich-text sanitiser's thread (decision 0019).
+    'rich-text-worker': `${here}src/lib/rich-text-worker.ts`,
   },
   outdir: `${here}dist`,
   outExtension: { '.js': '.mjs' },

@@ -49,6 +49,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { learningContentRoutes } from './modules/learning/content/content.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -91,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webDist = config.webDist ?? new URL('../../web/dist', import.meta.url).pathname;
   registerErrorHandling(app, { spaIndex: (method, url) => isSpaPath(method, url) && hasWeb });
-  registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX });
+  registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX, videoHosts: config.videoHosts });
   const files = createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret });
   await registerBodyParsing(app, { files });
   registerTextGuard(app);
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     announcementRoutes,
     supportRoutes,
     uploadRoutes,
+    learningContentRoutes,
   ]) {
     await area(app, deps);
   }

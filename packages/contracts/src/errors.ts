@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'LOCKED',
+  // Course content (decision 0019): work exists, so close instead; copy into a course with units.
+  'HAS_SUBMISSIONS',
+  'COPY_TARGET_NOT_EMPTY',
   'INTERNAL',
   // Learning (decision 0019, Refusals): who may hand in work, and resumable uploads.
   'IMPERSONATING',

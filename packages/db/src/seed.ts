@@ -10,6 +10,7 @@ import { auditLog } from './schema/operations';
 import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
 import { seedCommunication } from './seed-communication';
+import { seedLearning } from './seed-learning';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -431,6 +432,8 @@ export async function seedDemo(db: Db): Promise<void> {
       },
     });
     const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
+    // Course content of the learning side, in the programmes just made.
+    await seedLearning(tx, { userId: idOf });
     // A handful of people with one data-quality problem each, for the user data checker.
     const dataChecks = await seedDataChecks(tx, clcId);
     const communication = await seedCommunication(tx, { clcId, userId: idOf });

@@ -37,6 +37,27 @@ const envSchema = z.object({
   /** The built SPA; default apps/web/dist beside the API. */
   LANTERN_WEB_DIST: z.string().optional(),
   /** On SIGUSR2, print the event loop's delay since the last signal (the bench's figure, 0017). */
+  /** Where embedded videos may come from: https origins, comma-separated (decision 0019). */
+  LANTERN_VIDEO_HOSTS: z
+    .string()
+    .default('https://www.youtube-nocookie.com,https://player.vimeo.com')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        try {
+          const url = new URL(part);
+          if (url.protocol !== 'https:' || url.origin !== part.replace(/\/$/, ''))
+            throw new Error();
+          origins.push(url.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not an https origin: ${part}` });
+        }
+      }
+      return origins;
+    }),
   LANTERN_EVENT_LOOP_REPORT: z
     .enum(['1', '0'])
     .optional()
@@ -62,6 +83,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   webDist: string | null;
   eventLoopReport: boolean;
+  /** The https origins videos may be embedded from (the CSP's frame-src). */
+  videoHosts: string[];
 };
 
 /** The only place the environment is read; it is validated once, at start. */
@@ -93,5 +116,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDist: env.LANTERN_WEB_DIST ?? null,
     eventLoopReport: env.LANTERN_EVENT_LOOP_REPORT,
+    videoHosts: env.LANTERN_VIDEO_HOSTS,
   };
 }

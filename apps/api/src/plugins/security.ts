@@ -4,23 +4,27 @@ import type { FastifyInstance } from 'fastify';
  * Tokens live in local storage (spec §9), so no script may run but our own: a strict CSP with
  * no inline script. Styles allow inline attributes, which the component library sets.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const policy = (videoHosts: readonly string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    // Videos of a unit come only from the configured hosts (LANTERN_VIDEO_HOSTS, decision 0019).
+    ['frame-src', "'self'", ...videoHosts].join(' '),
+  ].join('; ');
 
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { docsPrefix: string },
+  options: { docsPrefix: string; videoHosts?: readonly string[] },
 ): void {
+  const CSP = policy(options.videoHosts ?? []);
   app.addHook('onSend', async (request, reply) => {
     // The API documentation viewer sets its own policy, with hashes for its scripts; a file
     // shown inline sets a stricter one of its own (it may be framed by our pages only).

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resourceInputSchema, taskInputSchema } from '@lantern/contracts/learning-content';
+import { initialItemForm, itemBody } from './item-form';
+
+describe('the item form', () => {
+  it('makes a text task the server accepts', () => {
+    const form = {
+      ...initialItemForm('text_task', null),
+      title: 'Essay',
+      minWords: '50',
+      maxWords: '',
+    };
+    const body = itemBody(form);
+    expect(taskInputSchema.parse(body)).toMatchObject({
+      kind: 'text_task',
+      maxPoints: 10,
+      settings: { minWords: 50, maxWords: null },
+    });
+  });
+
+  it('makes a file task with its types and size in bytes', () => {
+    const form = {
+      ...initialItemForm('file_task', null),
+      title: 'Plan',
+      delivery: 'onsite' as const,
+      maxFileMegabytes: '2',
+    };
+    expect(taskInputSchema.parse(itemBody(form))).toMatchObject({
+      delivery: 'onsite',
+      settings: { accept: ['pdf', 'docx'], maxFiles: 1, maxFileBytes: 2 * 1024 * 1024 },
+    });
+  });
+
+  it('makes a video resource from a pasted address, and a file from an upload', () => {
+    const video = {
+      ...initialItemForm('resource', null),
+      title: 'Talk',
+      format: 'video' as const,
+      url: 'https://youtu.be/abcdefg',
+    };
+    expect(resourceInputSchema.parse(itemBody(video)).settings).toEqual({
+      format: 'video',
+      url: 'https://youtu.be/abcdefg',
+    });
+    const file = {
+      ...initialItemForm('resource', null),
+      title: 'Doc',
+      format: 'file' as const,
+      uploadId: '0b5e2a8e-1111-4222-8333-444455556666',
+    };
+    expect(resourceInputSchema.parse(itemBody(file)).settings).toEqual({
+      format: 'file',
+      uploadId: '0b5e2a8e-1111-4222-8333-444455556666',
+    });
+  });
+});

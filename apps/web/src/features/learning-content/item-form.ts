@@ -1,0 +1,108 @@
+import type { ItemDetail, ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
+import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
+import { MAX_FILE_BYTES, type FileTypeKey } from '@lantern/contracts/learning-kinds';
+import { fromLocalInput, toLocalInput } from './dates';
+
+/** The item form's state: every field of every kind, as text where an input holds text. */
+export type ItemFormState = {
+  kind: ItemKind;
+  title: string;
+  body: string;
+  visibleFrom: string;
+  countsForProgress: boolean;
+  format: 'text' | 'file' | 'link' | 'video';
+  url: string;
+  uploadId: string;
+  fileId: string | null;
+  delivery: TaskDelivery;
+  maxPoints: string;
+  dueAt: string;
+  lateUntil: string;
+  minWords: string;
+  maxWords: string;
+  maxAttempts: string;
+  accept: FileTypeKey[];
+  maxFiles: string;
+  maxFileMegabytes: string;
+};
+
+const str = (v: unknown): string =>
+  typeof v === 'number' || typeof v === 'string' ? String(v) : '';
+
+export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFormState {
+  const s = item?.settings ?? {};
+  const format = s.format;
+  return {
+    kind,
+    title: item?.title ?? '',
+    body: item?.body ?? '',
+    visibleFrom: toLocalInput(item?.visibleFrom ?? null),
+    countsForProgress: item?.countsForProgress ?? true,
+    format: format === 'file' || format === 'link' || format === 'video' ? format : 'text',
+    url: str(s.url),
+    uploadId: '',
+    fileId: format === 'file' ? str(s.fileId) : null,
+    delivery: item?.delivery ?? 'online',
+    maxPoints: str(item?.maxPoints ?? 10),
+    dueAt: toLocalInput(item?.dueAt ?? null),
+    lateUntil: toLocalInput(item?.lateUntil ?? null),
+    minWords: str(s.minWords),
+    maxWords: str(s.maxWords),
+    maxAttempts: str(s.maxAttempts),
+    accept: Array.isArray(s.accept) ? (s.accept as FileTypeKey[]) : ['pdf', 'docx'],
+    maxFiles: str(s.maxFiles ?? 1),
+    maxFileMegabytes: str(
+      typeof s.maxFileBytes === 'number' ? Math.round(s.maxFileBytes / 1024 / 1024) : 50,
+    ),
+  };
+}
+
+const num = (v: string): number | null => (v.trim() === '' ? null : Number(v));
+
+/** The request body of the form: a resource's or a task's input (the server checks it again). */
+export function itemBody(f: ItemFormState): ResourceInput | TaskInput {
+  const common = {
+    title: f.title,
+    body: f.body,
+    visibleFrom: fromLocalInput(f.visibleFrom),
+    countsForProgress: f.countsForProgress,
+  };
+  if (f.kind === 'resource') {
+    const settings: ResourceInput['settings'] =
+      f.format === 'link' || f.format === 'video'
+        ? { format: f.format, url: f.url }
+        : f.format === 'file'
+          ? f.uploadId.trim()
+            ? { format: 'file', uploadId: f.uploadId.trim() }
+            : { format: 'file', ...(f.fileId ? { fileId: f.fileId } : {}) }
+          : { format: 'text' };
+    return { ...common, settings };
+  }
+  const task = {
+    ...common,
+    delivery: f.delivery,
+    maxPoints: Number(f.maxPoints),
+    dueAt: fromLocalInput(f.dueAt),
+    lateUntil: fromLocalInput(f.lateUntil),
+  };
+  if (f.kind === 'text_task')
+    return {
+      ...task,
+      kind: 'text_task',
+      settings: {
+        minWords: num(f.minWords),
+        maxWords: num(f.maxWords),
+        maxAttempts: num(f.maxAttempts),
+      },
+    };
+  return {
+    ...task,
+    kind: 'file_task',
+    settings: {
+      accept: f.accept,
+      maxFiles: Number(f.maxFiles),
+      maxFileBytes: Math.min(MAX_FILE_BYTES, Math.round(Number(f.maxFileMegabytes) * 1024 * 1024)),
+      maxAttempts: num(f.maxAttempts),
+    },
+  };
+}

@@ -1,0 +1,356 @@
+import '../styles';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ItemDetail } from '@lantern/contracts/learning-content';
+import { ITEM_KINDS_LIST, type ItemKind } from '@lantern/contracts/learning-enums';
+import { FILE_TYPE_KEYS, FILE_TYPE_LABELS } from '@lantern/contracts/learning-kinds';
+import { ErrorAlert } from '../../../components/failure-alert';
+import { requireRight } from '../../../lib/require-right';
+import { useDeleteItem } from '../api/delete-item';
+import { useItemAuthoring } from '../api/get-item-authoring';
+import { useSaveItem } from '../api/save-item';
+import { ClassDatesTable } from '../components/class-dates-table';
+import { LazyRichTextEditor } from '../components/lazy-editor';
+import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
+import { kindLabel } from '../labels';
+import { contentPaths } from '../paths';
+import type { ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
+
+export const loader = requireRight('COURSE_DOCUMENT__EDIT');
+
+function ItemForm({
+  courseId,
+  unitId,
+  item,
+  kind,
+}: {
+  courseId: number;
+  unitId: number;
+  item: ItemDetail | null;
+  kind: ItemKind;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveItem();
+  const remove = useDeleteItem();
+  const [form, setForm] = useState<ItemFormState>(() => initialItemForm(kind, item));
+  const set = <K extends keyof ItemFormState>(key: K, value: ItemFormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const text = (key: keyof ItemFormState, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      label={label}
+      value={String(form[key] ?? '')}
+      onChange={(e) => {
+        set(key, e.currentTarget.value as never);
+      }}
+      {...extra}
+    />
+  );
+  const isTask = kind !== 'resource';
+  const family = isTask ? 'task' : 'resource';
+  const submit = () => {
+    const body = itemBody(form);
+    const done = (saved: { id?: number | undefined }) => {
+      if (item === null && saved.id !== undefined)
+        void navigate(contentPaths.itemAuthoring(courseId, saved.id), { replace: true });
+    };
+    if (family === 'resource') {
+      const data = body as ResourceInput;
+      save.mutate(
+        item === null
+          ? { family, unitId, itemId: null, data }
+          : { family, unitId, itemId: item.id, data: { ...data, version: item.version } },
+        { onSuccess: done },
+      );
+    } else {
+      const data = body as TaskInput;
+      save.mutate(
+        item === null
+          ? { family, unitId, itemId: null, data }
+          : { family, unitId, itemId: item.id, data: { ...data, version: item.version } },
+        { onSuccess: done },
+      );
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        {text('title', t('content.title', 'Title'), { required: true, maxLength: 200 })}
+        <LazyRichTextEditor
+          label={isTask ? t('content.instructions', 'Instructions') : t('content.text', 'Text')}
+          value={form.body}
+          onChange={(html) => {
+            set('body', html);
+          }}
+        />
+        {kind === 'resource' ? (
+          <Fieldset legend={t('content.resourceFormat', 'What it is')}>
+            <Stack gap="sm">
+              <SegmentedControl
+                value={form.format}
+                onChange={(v) => {
+                  set('format', v as ItemFormState['format']);
+                }}
+                data={[
+                  { value: 'text', label: t('content.format.text', 'Text') },
+                  { value: 'link', label: t('content.format.link', 'Link') },
+                  { value: 'video', label: t('content.format.video', 'Video') },
+                  { value: 'file', label: t('content.format.file', 'Document') },
+                ]}
+              />
+              {form.format === 'link'
+                ? text('url', t('content.linkUrl', 'Address of the page'), {
+                    type: 'url',
+                    required: true,
+                  })
+                : null}
+              {form.format === 'video'
+                ? text('url', t('content.videoUrl', 'Address of the video'), {
+                    required: true,
+                    description: t(
+                      'content.videoHelp',
+                      'Paste the address of a YouTube or Vimeo video.',
+                    ),
+                  })
+                : null}
+              {form.format === 'file' ? (
+                <Stack gap={4}>
+                  {item?.file ? (
+                    <Text size="sm">
+                      {t('content.currentFile', 'Current document:')}{' '}
+                      <Anchor href={item.file.url} target="_blank" rel="noopener noreferrer">
+                        {item.file.name}
+                      </Anchor>
+                    </Text>
+                  ) : null}
+                  {text('uploadId', t('content.uploadId', 'Document upload'), {
+                    description: t(
+                      'content.uploadIdHelp',
+                      'The reference of a completed document upload for this course; leave empty to keep the current document.',
+                    ),
+                  })}
+                </Stack>
+              ) : null}
+            </Stack>
+          </Fieldset>
+        ) : (
+          <Fieldset legend={t('content.grading', 'Grading and dates')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="delivery-label">
+                  {t('content.deliveryLabel', 'Done')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="delivery-label"
+                  value={form.delivery}
+                  onChange={(v) => {
+                    set('delivery', v === 'onsite' ? 'onsite' : 'online');
+                  }}
+                  data={[
+                    { value: 'online', label: t('content.delivery.online', 'Online') },
+                    {
+                      value: 'onsite',
+                      label: t('content.delivery.onsite', 'At your learning centre'),
+                    },
+                  ]}
+                />
+              </Stack>
+              {text('maxPoints', t('content.maxPoints', 'Points'), {
+                type: 'number',
+                min: 0.01,
+                max: 10000,
+                step: 0.01,
+                required: true,
+              })}
+              {text('dueAt', t('content.dueAt', 'Due'), { type: 'datetime-local' })}
+              {text('lateUntil', t('content.lateUntilLabel', 'Late work until'), {
+                type: 'datetime-local',
+                description: t(
+                  'content.lateHelp',
+                  'Empty: late work is taken while the unit is open.',
+                ),
+              })}
+              {kind === 'text_task' ? (
+                <>
+                  {text('minWords', t('content.minWords', 'Fewest words'), {
+                    type: 'number',
+                    min: 1,
+                  })}
+                  {text('maxWords', t('content.maxWords', 'Most words'), {
+                    type: 'number',
+                    min: 1,
+                  })}
+                </>
+              ) : (
+                <>
+                  {text('maxFiles', t('content.maxFiles', 'Most files'), {
+                    type: 'number',
+                    min: 1,
+                    max: 10,
+                  })}
+                  {text('maxFileMegabytes', t('content.maxFileSize', 'Largest file (MB)'), {
+                    type: 'number',
+                    min: 1,
+                    max: 512,
+                  })}
+                </>
+              )}
+              {text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
+                type: 'number',
+                min: 1,
+                max: 20,
+                description: t('content.attemptsHelp', 'Empty: no limit.'),
+              })}
+            </SimpleGrid>
+            {kind === 'file_task' ? (
+              <Checkbox.Group
+                mt="sm"
+                label={t('content.accept', 'File types taken')}
+                value={form.accept}
+                onChange={(v) => {
+                  set(
+                    'accept',
+                    v.filter((k): k is (typeof FILE_TYPE_KEYS)[number] =>
+                      (FILE_TYPE_KEYS as readonly string[]).includes(k),
+                    ),
+                  );
+                }}
+              >
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6} mt={6}>
+                  {FILE_TYPE_KEYS.map((key) => (
+                    <Checkbox key={key} value={key} label={FILE_TYPE_LABELS[key]} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            ) : null}
+          </Fieldset>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {text('visibleFrom', t('content.visibleFrom', 'Visible from'), {
+            type: 'datetime-local',
+            description: t('content.visibleHelp', 'Empty: as soon as it is published.'),
+          })}
+          <Checkbox
+            mt="lg"
+            label={t('content.countsForProgress', 'Counts for progress')}
+            checked={form.countsForProgress}
+            onChange={(e) => {
+              set('countsForProgress', e.currentTarget.checked);
+            }}
+          />
+        </SimpleGrid>
+        <ErrorAlert error={save.error ?? remove.error} />
+        {save.isSuccess ? (
+          <Text size="sm" c="green.8" role="status">
+            {t('content.saved', 'Saved.')}
+          </Text>
+        ) : null}
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button type="submit" loading={save.isPending}>
+              {item === null ? t('content.add', 'Add') : t('content.save', 'Save')}
+            </Button>
+            <Button component={Link} to={contentPaths.authoring(courseId)} variant="default">
+              {t('content.backToAuthoring', 'Back to the course')}
+            </Button>
+          </Group>
+          {item && !item.hasSubmissions ? (
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={() => {
+                if (
+                  window.confirm(
+                    t('content.confirmDeleteItem', 'Delete “{{title}}”?', { title: item.title }),
+                  )
+                )
+                  remove.mutate(
+                    { family, itemId: item.id, version: item.version },
+                    { onSuccess: () => void navigate(contentPaths.authoring(courseId)) },
+                  );
+              }}
+            >
+              {t('content.delete', 'Delete')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const kindOf = (value: string | null): ItemKind =>
+  (ITEM_KINDS_LIST as readonly string[]).includes(value ?? '') ? (value as ItemKind) : 'resource';
+
+/** A resource's or task's form by its kind, with per-class dates for tasks. */
+export default function ItemAuthoringRoute() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const courseId = Number(params.courseId);
+  const isNew = params.itemId === 'new';
+  const itemId = Number(params.itemId);
+  const query = useItemAuthoring(itemId, !isNew);
+  const item = isNew ? null : (query.data ?? null);
+  const kind = item?.kind ?? kindOf(search.get('kind'));
+  const unitId = item?.unitId ?? Number(search.get('unit'));
+  return (
+    <Stack gap="md" maw={1000}>
+      <Title order={1} size="h2">
+        {isNew
+          ? t('content.newItem', 'New {{kind}}', { kind: kindLabel(t, kind).toLowerCase() })
+          : (item?.title ?? t('content.loading', 'Loading'))}
+      </Title>
+      {!isNew && query.isPending ? (
+        <Loader role="status" aria-label={t('content.loading', 'Loading')} />
+      ) : null}
+      <ErrorAlert error={isNew ? null : query.error} />
+      {isNew || item ? (
+        <Card withBorder padding="md">
+          <ItemForm
+            key={item ? `${item.id}-${item.version}` : 'new'}
+            courseId={courseId}
+            unitId={unitId}
+            item={item}
+            kind={kind}
+          />
+        </Card>
+      ) : null}
+      {item && kind !== 'resource' ? (
+        <Card withBorder padding="md">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t('content.classDates', 'Dates per class')}
+            </Title>
+            <ClassDatesTable item={item} />
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
