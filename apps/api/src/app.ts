@@ -48,6 +48,8 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { learningWorkRoutes } from './modules/learning/work/work.routes';
+import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -164,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notificationRoutes,
     announcementRoutes,
     supportRoutes,
+    learningWorkRoutes,
+    studentCourseRoutes,
   ]) {
     await area(app, deps);
   }

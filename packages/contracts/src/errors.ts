@@ -20,6 +20,18 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'LOCKED',
+  // Handing in work (decision 0019, Refusals).
+  'IMPERSONATING',
+  'ENROLMENT_NOT_ACTIVE',
+  'UNIT_NOT_OPEN',
+  'UNIT_CLOSED',
+  'ITEM_NOT_OPEN',
+  'PAST_CUTOFF',
+  'ON_STUDY_BREAK',
+  'ALREADY_SUBMITTED',
+  'ATTEMPT_NOT_RETURNED',
+  'NO_ATTEMPT_LEFT',
+  'HAS_WORK',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
