@@ -16,7 +16,7 @@ export const ANSWER_MAX_CHARS = 200_000;
 
 // ---- mark done (interface 1) ----
 
-export const markDoneInputSchema = z.object({ clientEventId: z.uuid().optional() }).optional();
+export const markDoneInputSchema = z.object({ clientEventId: z.uuid().optional() }).nullish();
 export const markDoneResultSchema = z.object({
   itemId: id,
   done: z.boolean(),

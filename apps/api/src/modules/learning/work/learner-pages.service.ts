@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ProgrammeType } from '@lantern/contracts/programme';
-import type { ItemKind, TaskState } from '@lantern/contracts/learning-enums';
+import type { ItemKind } from '@lantern/contracts/learning-enums';
 import type {
+  DueTask,
   LmsHome,
   MyGrade,
   MyGrades,
@@ -158,7 +159,7 @@ function ownConcentrations(deps: Deps, me: number) {
 }
 
 /** Tasks due in the next 14 days that the learner has not handed in yet (at most 10). */
-function dueSoon(deps: Deps, me: number, now: Date) {
+function dueSoon(deps: Deps, me: number, now: Date): Promise<DueTask[]> {
   const until = new Date(now.getTime() + 14 * 24 * 3600 * 1000);
   return rows<{
     item_id: number;
@@ -192,7 +193,7 @@ function dueSoon(deps: Deps, me: number, now: Date) {
       title: r.title,
       course: { id: r.course_id, title: r.course_title },
       dueAt: iso(r.due_at),
-      state: (r.status === 'draft' ? 'draft' : 'not_started') as TaskState,
+      state: r.status === 'draft' ? 'draft' : 'not_started',
     })),
   );
 }

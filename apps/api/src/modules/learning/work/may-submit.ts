@@ -3,7 +3,7 @@ import type { Db } from '@lantern/db/client';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
 import type { ProgrammeStatus } from '@lantern/contracts/programme';
-import { ENROLMENT_STATE_LABELS } from '@lantern/contracts/programme';
+import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../../plugins/auth';
 import { missingRight } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
@@ -74,9 +74,10 @@ type Row = {
   programme_title: string;
   programme_status: ProgrammeStatus;
   may_submit: boolean;
-  enrolment_state: string | null;
+  enrolment_state: EnrolmentState | null;
   break_until: string | null;
-  latest_id: number | null;
+  /** bigint: the driver may answer a string. */
+  latest_id: string | number | null;
   latest_attempt: number | null;
   latest_status: 'draft' | 'submitted' | null;
   latest_version: number | null;
@@ -140,9 +141,9 @@ export async function loadSubmitContext(
       ? null
       : {
           id: Number(row.latest_id),
-          attempt: Number(row.latest_attempt),
+          attempt: row.latest_attempt ?? 1,
           status: row.latest_status ?? 'draft',
-          version: Number(row.latest_version),
+          version: row.latest_version ?? 1,
           clientId: row.latest_client_id ?? '',
           decision: row.decision,
         };
@@ -187,10 +188,10 @@ function refusalOf(auth: AuthContext, row: Row, c: SubmitContext, now: Date): Ap
   if (!row.may_submit) {
     const state = row.enrolment_state;
     if (state !== null && state !== 'active') {
-      const label = ENROLMENT_STATE_LABELS[state as keyof typeof ENROLMENT_STATE_LABELS];
+      const label = ENROLMENT_STATE_LABELS[state];
       return refuse(
         'ENROLMENT_NOT_ACTIVE',
-        `Your enrolment in ${row.programme_title} is ${(label ?? state).toLowerCase()}: you can read this course but not hand in work.`,
+        `Your enrolment in ${row.programme_title} is ${label.toLowerCase()}: you can read this course but not hand in work.`,
       );
     }
     return refuse(

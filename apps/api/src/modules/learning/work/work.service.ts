@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@lantern/db/client';
 import {
   FILE_TYPE_LABELS,
   FILE_TYPE_MIMES,
@@ -130,11 +129,11 @@ function toAttempt(
   files: repo.FileRow[],
   decisions: repo.DecisionRow[],
 ): Attempt {
-  const d = decisions.find((x) => Number(x.submission_id) === Number(a.id));
+  const d = decisions.find((x) => x.submission_id === a.id);
   return {
-    id: Number(a.id),
+    id: a.id,
     clientId: a.client_id,
-    attempt: Number(a.attempt),
+    attempt: a.attempt,
     status: a.status,
     text: a.text,
     wordCount: a.word_count,
@@ -143,7 +142,7 @@ function toAttempt(
     updatedAt: iso(a.updated_at),
     version: a.version,
     files: files
-      .filter((f) => Number(f.submission_id) === Number(a.id))
+      .filter((f) => f.submission_id === a.id)
       .map((f) => ({
         fileId: f.file_id,
         name: f.name,
@@ -220,7 +219,7 @@ async function resolveFiles(
     resolved.push({
       fileId: found.file_id,
       name: found.name,
-      size: Number(found.size),
+      size: found.size,
       mime: found.mime,
     });
   }
@@ -284,7 +283,7 @@ export async function saveDraft(
     let submissionId: number;
     if (latest && latest.status === 'draft') {
       if (input.version !== latest.version) throw stale();
-      submissionId = Number(latest.id);
+      submissionId = latest.id;
       await tx.execute(
         sql`update submissions set text = ${text}, word_count = ${words}, item_version = ${may.itemVersion},
               client_saved_at = ${savedAt}::timestamptz, version = version + 1, updated_at = now()
@@ -293,13 +292,13 @@ export async function saveDraft(
     } else {
       // A device that thinks it is editing a draft which has since been handed in is stale.
       if (input.version !== null) throw stale();
-      const attempt = latest ? Number(latest.attempt) + 1 : 1;
+      const attempt = latest ? latest.attempt + 1 : 1;
       // The new attempt takes is_latest from the previous one in the same statement.
       const [created] = await rows<{ id: number }>(
         tx,
         sql`with old as (
               update submissions set is_latest = false, updated_at = now()
-              where id = ${latest ? Number(latest.id) : null}::bigint returning id
+              where id = ${latest ? latest.id : null}::bigint returning id
             )
             insert into submissions (client_id, item_id, student_id, course_id, attempt, status, is_latest,
                                      text, word_count, item_version, client_saved_at)
@@ -343,7 +342,7 @@ export async function submit(
     earlier.item_id === itemId
   ) {
     const attempts = await loadAttempts(deps, itemId, studentId);
-    const found = attempts.find((a) => a.id === Number(earlier.id));
+    const found = attempts.find((a) => a.id === earlier.id);
     if (found) return found;
   }
   const may = await assertMaySubmit(deps.db, auth, itemId);
@@ -366,7 +365,7 @@ export async function submit(
         const text = `Too many words: at most ${s.maxWords}.`;
         throw badRequest(text, { text });
       }
-    } else if ((await repo.countFiles(tx, Number(draft.id))) === 0) {
+    } else if ((await repo.countFiles(tx, draft.id)) === 0) {
       throw badRequest('Please add a file first', { files: 'Please add a file first' });
     }
     const late = may.dueAt !== null && now > may.dueAt;
@@ -374,16 +373,16 @@ export async function submit(
       tx,
       sql`update submissions set status = 'submitted', submitted_at = ${now.toISOString()}::timestamptz,
             late = ${late}, item_version = ${may.itemVersion}, version = version + 1, updated_at = now()
-          where id = ${Number(draft.id)} and status = 'draft' and version = ${input.version}
+          where id = ${draft.id} and status = 'draft' and version = ${input.version}
           returning id::int as id`,
     );
     if (!row) throw stale();
     await recordCompletion(tx, { studentId, itemId, source: 'submitted', at: now });
-    await audit(tx as Db, auth, {
+    await audit(tx, auth, {
       action: 'submission.submit',
       entityType: 'submission',
       entityId: row.id,
-      changes: { itemId, attempt: Number(draft.attempt), late },
+      changes: { itemId, attempt: draft.attempt, late },
     });
     return row.id;
   });
