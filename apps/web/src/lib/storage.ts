@@ -50,8 +50,26 @@ export function setRedirectUrl(url: string | null): void {
   write(STORAGE_KEYS.redirectUrl, url);
 }
 
-/** Sign-out and failed refresh: no tokens, no impersonation. */
+/** Unsent answer drafts of the lms are kept under this prefix, keyed by user and task. */
+export const DRAFT_KEY_PREFIX = 'lantern-draft:';
+
+/** Removes every unsent draft: a shared phone keeps nothing of one learner for the next. */
+export function clearDrafts(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (key?.startsWith(DRAFT_KEY_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) window.localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept in it.
+  }
+}
+
+/** Sign-out and failed refresh: no tokens, no impersonation, no unsent drafts. */
 export function clearSession(): void {
   clearTokens();
   setImpersonatedUsername(null);
+  clearDrafts();
 }
