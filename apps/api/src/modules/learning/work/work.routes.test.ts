@@ -7,6 +7,7 @@ import type {
   MyProgress,
   MyWork,
 } from '@lantern/contracts/learning-work';
+import { WORD_COUNT_SAMPLES } from '@lantern/contracts/words-samples';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeItem, makeUnit, publishDecision } from './work.fixtures';
 
@@ -170,6 +171,17 @@ describe('a text task', () => {
       [STUDENT, item],
     );
     expect(progress?.source).toBe('submitted');
+  });
+
+  it('counts words as the browser does, in every script of the shared samples', async () => {
+    const item = await makeItem(t.database, unit, { kind: 'text_task' });
+    const clientId = randomUUID();
+    let version: number | null = null;
+    for (const sample of WORD_COUNT_SAMPLES) {
+      const saved = await draft(item, { clientId, version, text: sample.text });
+      expect(saved.body.wordCount, sample.label).toBe(sample.words);
+      version = saved.body.version;
+    }
   });
 
   it('refuses an empty answer and marks late work late', async () => {
