@@ -50,6 +50,8 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { supportRoutes } from './modules/support/support.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { learningContentRoutes } from './modules/learning/content/content.routes';
+import { learningWorkRoutes } from './modules/learning/work/work.routes';
+import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -169,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     supportRoutes,
     uploadRoutes,
     learningContentRoutes,
+    learningWorkRoutes,
+    studentCourseRoutes,
   ]) {
     await area(app, deps);
   }

@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   // Course content (decision 0019): work exists, so close instead; copy into a course with units.
   'HAS_SUBMISSIONS',
   'COPY_TARGET_NOT_EMPTY',
+  // Handing in work (decision 0019, Refusals).
+  'ALREADY_SUBMITTED',
+  'ATTEMPT_NOT_RETURNED',
+  'NO_ATTEMPT_LEFT',
+  'HAS_WORK',
   'INTERNAL',
   // Learning (decision 0019, Refusals): who may hand in work, and resumable uploads.
   'IMPERSONATING',

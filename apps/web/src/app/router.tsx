@@ -4,6 +4,7 @@ import { notAuthorisedPath } from '../lib/rights';
 import { page } from './lazy-page';
 import { LangLayout } from './routes/lang-layout';
 import { PEOPLE_ROUTES } from './people-routes';
+import { LEARNING_WORK_ROUTES } from './learning-work-routes';
 import { PROGRAMME_ROUTES } from './programme-routes';
 import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
 import { RouteError } from './routes/route-error';
@@ -120,6 +121,7 @@ export const router = createBrowserRouter([
           },
           { path: 'audit-log', lazy: page(() => import('../features/audit-log/routes/audit-log')) },
           ...PEOPLE_ROUTES,
+          ...LEARNING_WORK_ROUTES,
           ...PROGRAMME_ROUTES,
           ...LEARNING_CONTENT_ROUTES,
           {

@@ -28,6 +28,8 @@ export type RequestOptions<T> = {
   /** Send the bearer token and refresh it on a 401 (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Outlive the page (a save as the tab is hidden or closed). */
+  keepalive?: boolean;
 };
 
 const IMPERSONATOR_PATH = '/api/general/impersonators/';
@@ -158,6 +160,7 @@ async function send(
   };
   if (body !== undefined) init.body = body;
   if (options.signal) init.signal = options.signal;
+  if (options.keepalive) init.keepalive = true;
   try {
     // eslint-disable-next-line no-restricted-globals -- the api client is the one module allowed to call fetch
     return await fetch(buildUrl(path, options.query, auth), init);

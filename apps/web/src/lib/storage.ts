@@ -52,25 +52,33 @@ export function setRedirectUrl(url: string | null): void {
 
 /** Keys of the resume map of unfinished uploads contain this (resumable-upload.ts). */
 export const RESUME_KEY_PREFIX = 'lantern-upload:';
+/** Unsent answer drafts of the lms are kept under this prefix, keyed by user and task. */
+export const DRAFT_KEY_PREFIX = 'lantern-draft:';
 
-/** Removes the resume map: a shared phone keeps nothing of the last user's uploads. */
-export function clearResumeMap(): void {
+/** Removes every stored key that contains `part`. */
+function removeKeysWith(part: string): void {
   try {
     const storage = window.localStorage;
     const keys: string[] = [];
     for (let i = 0; i < storage.length; i += 1) {
       const key = storage.key(i);
-      if (key?.includes(RESUME_KEY_PREFIX)) keys.push(key);
+      if (key?.includes(part)) keys.push(key);
     }
     for (const key of keys) storage.removeItem(key);
   } catch {
-    // Storage unavailable: there is nothing in it either.
+    // Storage unavailable: nothing was kept in it.
   }
 }
 
-/** Sign-out and failed refresh: no tokens, no impersonation, no uploads to resume. */
+/** Removes the resume map: a shared phone keeps nothing of the last user's uploads. */
+export const clearResumeMap = (): void => removeKeysWith(RESUME_KEY_PREFIX);
+/** Removes every unsent draft: a shared phone keeps nothing of one learner for the next. */
+export const clearDrafts = (): void => removeKeysWith(DRAFT_KEY_PREFIX);
+
+/** Sign-out and failed refresh: no tokens, no impersonation, no uploads or drafts left behind. */
 export function clearSession(): void {
   clearTokens();
   setImpersonatedUsername(null);
   clearResumeMap();
+  clearDrafts();
 }

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
+import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
+import type { ProgrammeStatus } from '@lantern/contracts/programme';
+import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../../plugins/auth';
 import { missingRight } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
+import { statusText } from '../../../lib/programme-status';
 import { rows } from '../../../lib/sql';
+import { dayText } from './dates';
 
-// Provisional (interface 2 of issue 15): the checks an upload for a task needs at its creation.
-// The learner-work version, with study breaks, the cut-off and the attempt rule, replaces this
-// file whole; the signature and the answer stay.
-
+/** What a learner may hand in to, as the checks of decision 0019 "Who may submit" found it. */
 export type MaySubmit = {
   itemId: number;
   courseId: number;
@@ -22,96 +24,235 @@ export type MaySubmit = {
   classId: number | null;
 };
 
-const day = new Intl.DateTimeFormat('en', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+export type LatestAttempt = {
+  id: number;
+  attempt: number;
+  status: 'draft' | 'submitted';
+  version: number;
+  clientId: string;
+  /** The published decision on this attempt, if any. */
+  decision: 'graded' | 'returned' | null;
+};
+
+/** Everything a task page and the checks need, loaded in one statement. */
+export type SubmitContext = MaySubmit & {
+  title: string;
+  body: string;
+  courseCode: string;
+  courseTitle: string;
+  unitTitle: string;
+  delivery: 'online' | 'onsite' | null;
+  maxPoints: number | null;
+  programmeTitle: string;
+  latest: LatestAttempt | null;
+  studyBreakUntil: string | null;
+  /** Why one may not save or hand in now; null when one may. */
+  refusal: AppError | null;
+};
+
+type Row = {
+  item_id: number;
+  course_id: number;
+  unit_id: number;
+  kind: ItemKind;
+  title: string;
+  body: string;
+  settings: unknown;
+  item_version: number;
+  delivery: 'online' | 'onsite' | null;
+  max_points: string | number | null;
+  due_at: Date | string | null;
+  late_until: Date | string | null;
+  visible_from: Date | string | null;
+  class_id: number | null;
+  unit_title: string;
+  unit_status: 'draft' | 'published' | 'closed';
+  opens_at: Date | string | null;
+  is_published: boolean;
+  course_code: string;
+  course_title: string;
+  programme_title: string;
+  programme_status: ProgrammeStatus;
+  may_submit: boolean;
+  enrolment_state: EnrolmentState | null;
+  break_until: string | null;
+  /** bigint: the driver may answer a string. */
+  latest_id: string | number | null;
+  latest_attempt: number | null;
+  latest_status: 'draft' | 'submitted' | null;
+  latest_version: number | null;
+  latest_client_id: string | null;
+  decision: 'graded' | 'returned' | null;
+};
+
+const toDate = (v: Date | string | null): Date | null =>
+  v === null ? null : v instanceof Date ? v : new Date(v);
+
+/** The study break covering today in any active enrolment of the person: its last day. */
+export function studyBreakUntilSql(studentId: number, today: string) {
+  return sql`(select max(sb.ends_on)::text from study_breaks sb join enrolments be on be.id = sb.enrolment_id
+      where be.user_id = ${studentId} and be.state = 'active'
+        and sb.starts_on <= ${today}::date and sb.ends_on >= ${today}::date)`;
+}
 
 /**
- * The task if the caller may hand in work for it now, else the refusal of decision 0019: 403
- * without SUBMISSION__CREATE or while impersonating, 404 when the item is not theirs to see,
- * 409 when its unit is closed or not open yet, or their enrolment no longer takes work.
+ * Loads a task as the calling learner sees it and decides whether they may save or hand in
+ * now. An item they do not reach, a resource, or an item they cannot see yet (draft unit,
+ * unpublished item) is 404 like an unknown id.
+ */
+export async function loadSubmitContext(
+  db: Db,
+  auth: AuthContext,
+  itemId: number,
+  now: Date = new Date(),
+): Promise<SubmitContext> {
+  const studentId = auth.user.jwlId;
+  const today = now.toISOString().slice(0, 10);
+  const [row] = await rows<Row>(
+    db,
+    sql`select i.id as item_id, i.course_id, i.unit_id, i.kind, i.title, i.body, i.settings,
+          i.version as item_version, i.delivery, i.max_points,
+          coalesce(d.due_at, i.due_at) as due_at, coalesce(d.late_until, i.late_until) as late_until,
+          coalesce(d.visible_from, i.visible_from) as visible_from, cl.class_id,
+          u.title as unit_title, u.status as unit_status, u.opens_at, i.is_published,
+          c.code as course_code, c.title as course_title, p.title as programme_title,
+          p.status as programme_status, cl.may_submit, e.state as enrolment_state,
+          ${studyBreakUntilSql(studentId, today)} as break_until,
+          s.id as latest_id, s.attempt as latest_attempt, s.status as latest_status,
+          s.version as latest_version, s.client_id::text as latest_client_id,
+          case when g.is_published and g.submission_id = s.id then g.outcome end as decision
+        from learning_items i
+        join learning_units u on u.id = i.unit_id and u.deleted_at is null
+        join programme_courses c on c.id = i.course_id
+        join programmes p on p.id = c.programme_id
+        join lateral (select * from course_learners x where x.course_id = i.course_id
+                        and x.student_id = ${studentId} order by x.may_submit desc limit 1) cl on true
+        left join enrolments e on e.id = cl.enrolment_id
+        left join item_class_dates d on d.item_id = i.id and d.class_id = cl.class_id
+        left join submissions s on s.item_id = i.id and s.student_id = ${studentId} and s.is_latest
+        left join grades g on g.item_id = i.id and g.student_id = ${studentId}
+        where i.id = ${itemId} and i.deleted_at is null`,
+  );
+  if (!row || !ITEM_KINDS[row.kind].graded) throw notFound('The task');
+  // A learner sees only published items of released units; others are not there for them.
+  if (!row.is_published || row.unit_status === 'draft') throw notFound('The task');
+  const latest: LatestAttempt | null =
+    row.latest_id === null
+      ? null
+      : {
+          id: Number(row.latest_id),
+          attempt: row.latest_attempt ?? 1,
+          status: row.latest_status ?? 'draft',
+          version: row.latest_version ?? 1,
+          clientId: row.latest_client_id ?? '',
+          decision: row.decision,
+        };
+  const settings = ITEM_KINDS[row.kind].settings.safeParse(row.settings);
+  const context: SubmitContext = {
+    itemId: row.item_id,
+    courseId: row.course_id,
+    unitId: row.unit_id,
+    kind: row.kind,
+    settings: settings.success ? settings.data : {},
+    itemVersion: row.item_version,
+    dueAt: toDate(row.due_at),
+    lateUntil: toDate(row.late_until),
+    classId: row.class_id,
+    title: row.title,
+    body: row.body,
+    courseCode: row.course_code,
+    courseTitle: row.course_title,
+    unitTitle: row.unit_title,
+    delivery: row.delivery,
+    maxPoints: row.max_points === null ? null : Number(row.max_points),
+    programmeTitle: row.programme_title,
+    latest,
+    studyBreakUntil: row.break_until,
+    refusal: null,
+  };
+  context.refusal = refusalOf(auth, row, context, now);
+  return context;
+}
+
+const refuse = (code: ConstructorParameters<typeof AppError>[1], detail: string) =>
+  new AppError(409, code, detail);
+
+function refusalOf(auth: AuthContext, row: Row, c: SubmitContext, now: Date): AppError | null {
+  if (!auth.rights.has('SUBMISSION__CREATE')) return missingRight('SUBMISSION__CREATE');
+  if (auth.impersonating)
+    return new AppError(
+      403,
+      'IMPERSONATING',
+      'Work can only be handed in by the student themselves.',
+    );
+  if (!row.may_submit) {
+    const state = row.enrolment_state;
+    if (state !== null && state !== 'active') {
+      const label = ENROLMENT_STATE_LABELS[state];
+      return refuse(
+        'ENROLMENT_NOT_ACTIVE',
+        `Your enrolment in ${row.programme_title} is ${label.toLowerCase()}: you can read this course but not hand in work.`,
+      );
+    }
+    return refuse(
+      'ENROLMENT_NOT_ACTIVE',
+      `${row.programme_title} is ${statusText(row.programme_status)}: you can read this course but not hand in work.`,
+    );
+  }
+  const opensAt = toDate(row.opens_at);
+  if (opensAt && opensAt > now)
+    return refuse('UNIT_NOT_OPEN', `This unit opens on ${dayText(opensAt)}.`);
+  const visibleFrom = toDate(row.visible_from);
+  if (visibleFrom && visibleFrom > now)
+    return refuse('ITEM_NOT_OPEN', `This task opens on ${dayText(visibleFrom)}.`);
+  if (row.unit_status === 'closed')
+    return refuse('UNIT_CLOSED', 'This unit is closed: you can read it but not hand in work.');
+  if (c.studyBreakUntil)
+    return refuse(
+      'ON_STUDY_BREAK',
+      `You are on a study break until ${dayText(new Date(`${c.studyBreakUntil}T00:00:00Z`))}: you can read, and hand in work again after it.`,
+    );
+  if (c.lateUntil && now > c.lateUntil)
+    return refuse('PAST_CUTOFF', `The last day to hand this in was ${dayText(c.lateUntil)}.`);
+  const latest = c.latest;
+  if (latest && latest.status === 'submitted') {
+    if (latest.decision === null)
+      return refuse('ATTEMPT_NOT_RETURNED', 'You can hand in again once your work is returned.');
+    if (latest.decision === 'graded')
+      return refuse('ALREADY_SUBMITTED', 'This work is handed in and graded.');
+    const max = (c.settings as { maxAttempts?: number | null }).maxAttempts ?? null;
+    if (max !== null && latest.attempt >= max)
+      return refuse(
+        'NO_ATTEMPT_LEFT',
+        max === 1
+          ? 'This task takes one attempt, and it is used.'
+          : `You have used all ${max} attempts at this task.`,
+      );
+  }
+  return null;
+}
+
+/**
+ * Throws the refusal of decision 0019 "Who may submit" that applies, or answers what the
+ * learner may hand in to: used for drafts, submits and submission uploads.
  */
 export async function assertMaySubmit(
   db: Db,
   auth: AuthContext,
   itemId: number,
-  now: Date = new Date(),
+  now?: Date,
 ): Promise<MaySubmit> {
-  if (!auth.rights.has('SUBMISSION__CREATE')) throw missingRight('SUBMISSION__CREATE');
-  if (auth.impersonating)
-    throw new AppError(
-      403,
-      'IMPERSONATING',
-      'Work can only be handed in by the student themselves.',
-    );
-  const [row] = await rows<{
-    id: number;
-    course_id: number;
-    unit_id: number;
-    kind: ItemKind;
-    settings: unknown;
-    version: number;
-    item_published: boolean;
-    visible_from: Date | string | null;
-    due_at: Date | string | null;
-    late_until: Date | string | null;
-    unit_status: 'draft' | 'published' | 'closed';
-    opens_at: Date | string | null;
-    may_submit: boolean;
-    class_id: number | null;
-    course_title: string;
-  }>(
-    db,
-    sql`select i.id, i.course_id, i.unit_id, i.kind, i.settings, i.version,
-          i.is_published as item_published,
-          coalesce(d.visible_from, i.visible_from) as visible_from,
-          coalesce(d.due_at, i.due_at) as due_at,
-          coalesce(d.late_until, i.late_until) as late_until,
-          u.status as unit_status, u.opens_at, cl.may_submit, cl.class_id, c.title as course_title
-        from learning_items i
-        join learning_units u on u.id = i.unit_id and u.deleted_at is null
-        join programme_courses c on c.id = i.course_id
-        join lateral (
-          select l.may_submit, l.class_id from course_learners l
-          where l.course_id = i.course_id and l.student_id = ${auth.user.jwlId}
-          order by l.may_submit desc limit 1
-        ) cl on true
-        left join item_class_dates d on d.item_id = i.id and d.class_id = cl.class_id
-        where i.id = ${itemId} and i.deleted_at is null`,
-  );
-  // Not a learner of its course, or not published to learners: as unknown as a wrong id.
-  if (!row || row.unit_status === 'draft' || !row.item_published) throw notFound('The task');
-  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
-  const opensAt = at(row.opens_at);
-  if (opensAt && opensAt > now)
-    throw new AppError(409, 'UNIT_NOT_OPEN', `This unit opens on ${day.format(opensAt)}.`);
-  const visibleFrom = at(row.visible_from);
-  if (visibleFrom && visibleFrom > now)
-    throw new AppError(409, 'ITEM_NOT_OPEN', `This task opens on ${day.format(visibleFrom)}.`);
-  if (row.unit_status === 'closed')
-    throw new AppError(
-      409,
-      'UNIT_CLOSED',
-      'This unit is closed: you can read it but not hand in work.',
-    );
-  if (!row.may_submit)
-    throw new AppError(
-      409,
-      'ENROLMENT_NOT_ACTIVE',
-      `Your enrolment in ${row.course_title} is not active: you can read this course but not hand in work.`,
-    );
+  const c = await loadSubmitContext(db, auth, itemId, now);
+  if (c.refusal) throw c.refusal;
   return {
-    itemId: row.id,
-    courseId: row.course_id,
-    unitId: row.unit_id,
-    kind: row.kind,
-    settings: row.settings,
-    itemVersion: row.version,
-    dueAt: at(row.due_at),
-    lateUntil: at(row.late_until),
-    classId: row.class_id,
+    itemId: c.itemId,
+    courseId: c.courseId,
+    unitId: c.unitId,
+    kind: c.kind,
+    settings: c.settings,
+    itemVersion: c.itemVersion,
+    dueAt: c.dueAt,
+    lateUntil: c.lateUntil,
+    classId: c.classId,
   };
 }

@@ -1,0 +1,393 @@
+import { sql } from 'drizzle-orm';
+import {
+  FILE_TYPE_LABELS,
+  FILE_TYPE_MIMES,
+  type FileTaskSettings,
+  type TextTaskSettings,
+} from '@lantern/contracts/learning-kinds';
+import type { TaskState } from '@lantern/contracts/learning-enums';
+import type {
+  Attempt,
+  DraftInput,
+  MarkDoneResult,
+  MyWork,
+  SubmitInput,
+  TaskSettingsView,
+} from '@lantern/contracts/learning-work';
+import { countWords } from '@lantern/contracts/words';
+import type { AuthContext } from '../../../plugins/auth';
+import type { Deps } from '../../../lib/deps';
+import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { audit } from '../../../lib/audit';
+import { rows } from '../../../lib/sql';
+import { assertMaySubmit, loadSubmitContext, type SubmitContext } from './may-submit';
+import { recordCompletion, removeCompletion } from './progress';
+import { iso, isoOrNull } from './dates';
+import * as repo from './work.repository';
+
+const IMPERSONATING = () =>
+  new AppError(403, 'IMPERSONATING', 'Work can only be handed in by the student themselves.');
+
+const stale = () =>
+  new AppError(
+    409,
+    'STALE_VERSION',
+    'Your answer was changed on another device or tab. Both versions are shown: keep one and save again.',
+  );
+
+// ---- mark done (interface 1) ----
+
+/**
+ * Marks a resource done or takes the mark back. Only for an item the learner sees, of a kind
+ * that completes by marking (a task completes by being handed in).
+ */
+export async function setDone(
+  deps: Deps,
+  auth: AuthContext,
+  itemId: number,
+  done: boolean,
+  clientEventId: string | null,
+): Promise<MarkDoneResult> {
+  if (auth.impersonating) throw IMPERSONATING();
+  const studentId = auth.user.jwlId;
+  const now = new Date();
+  const [item] = await rows<{ kind: string }>(
+    deps.db,
+    sql`select i.kind from learning_items i join learning_units u on u.id = i.unit_id
+        where i.id = ${itemId} and i.deleted_at is null and u.deleted_at is null
+          and i.is_published and u.status <> 'draft' and (u.opens_at is null or u.opens_at <= ${now.toISOString()}::timestamptz)
+          and i.kind = 'resource'
+          and exists (select 1 from course_learners cl where cl.course_id = i.course_id and cl.student_id = ${studentId})
+          and coalesce((select d.visible_from from item_class_dates d join course_learners cl
+                          on cl.class_id = d.class_id and cl.course_id = i.course_id and cl.student_id = ${studentId}
+                        where d.item_id = i.id limit 1), i.visible_from, '-infinity') <= ${now.toISOString()}::timestamptz`,
+  );
+  if (!item) throw notFound('The item');
+  return deps.db.transaction(async (tx) => {
+    if (done) {
+      const { completedAt } = await recordCompletion(tx, {
+        studentId,
+        itemId,
+        source: 'done',
+        at: now,
+        clientEventId,
+      });
+      return { itemId, done: true, completedAt: completedAt.toISOString() };
+    }
+    await removeCompletion(tx, { studentId, itemId, at: now });
+    return { itemId, done: false, completedAt: null };
+  });
+}
+
+// ---- the learner's work on a task ----
+
+function settingsView(c: SubmitContext): TaskSettingsView {
+  if (c.kind === 'text_task') {
+    const s = c.settings as TextTaskSettings;
+    return {
+      minWords: s.minWords ?? null,
+      maxWords: s.maxWords ?? null,
+      maxAttempts: s.maxAttempts ?? null,
+      accept: [],
+      maxFiles: null,
+      maxFileBytes: null,
+    };
+  }
+  const s = c.settings as Partial<FileTaskSettings>;
+  return {
+    minWords: null,
+    maxWords: null,
+    maxAttempts: s.maxAttempts ?? null,
+    accept: s.accept ?? [],
+    maxFiles: s.maxFiles ?? null,
+    maxFileBytes: s.maxFileBytes ?? null,
+  };
+}
+
+function taskState(attempts: Attempt[]): TaskState {
+  const latest = attempts.at(-1);
+  if (!latest) return 'not_started';
+  if (latest.status === 'draft') return 'draft';
+  return latest.decision?.outcome ?? 'submitted';
+}
+
+async function loadAttempts(deps: Deps, itemId: number, studentId: number): Promise<Attempt[]> {
+  const attempts = await repo.findAttempts(deps.db, itemId, studentId);
+  const [files, decisions] = await Promise.all([
+    repo.findAttemptFiles(
+      deps.db,
+      attempts.map((a) => a.id),
+    ),
+    repo.findDecisions(deps.db, itemId, studentId),
+  ]);
+  return attempts.map((a) => toAttempt(deps, a, files, decisions));
+}
+
+function toAttempt(
+  deps: Deps,
+  a: repo.AttemptRow,
+  files: repo.FileRow[],
+  decisions: repo.DecisionRow[],
+): Attempt {
+  const d = decisions.find((x) => x.submission_id === a.id);
+  return {
+    id: a.id,
+    clientId: a.client_id,
+    attempt: a.attempt,
+    status: a.status,
+    text: a.text,
+    wordCount: a.word_count,
+    late: a.late,
+    submittedAt: isoOrNull(a.submitted_at),
+    updatedAt: iso(a.updated_at),
+    version: a.version,
+    files: files
+      .filter((f) => f.submission_id === a.id)
+      .map((f) => ({
+        fileId: f.file_id,
+        name: f.name,
+        size: f.size,
+        mime: f.mime,
+        url: deps.files.signedUrl(f.file_id),
+      })),
+    decision: d
+      ? {
+          outcome: d.outcome,
+          points: d.points === null ? null : Number(d.points),
+          maxPoints: Number(d.max_points),
+          comment: d.comment,
+          publishedAt: isoOrNull(d.published_at),
+        }
+      : null,
+  };
+}
+
+/** The task as its learner sees it: their attempts, decisions, and why they cannot hand in. */
+export async function getMyWork(deps: Deps, auth: AuthContext, itemId: number): Promise<MyWork> {
+  if (!auth.rights.has('SUBMISSION__CREATE')) throw notFound('The task');
+  const c = await loadSubmitContext(deps.db, auth, itemId);
+  const attempts = await loadAttempts(deps, itemId, auth.user.jwlId);
+  const latest = attempts.at(-1) ?? null;
+  return {
+    task: {
+      id: c.itemId,
+      kind: c.kind,
+      title: c.title,
+      body: c.body,
+      course: { id: c.courseId, code: c.courseCode, title: c.courseTitle },
+      unit: { id: c.unitId, title: c.unitTitle },
+      delivery: c.delivery,
+      maxPoints: c.maxPoints,
+      dueAt: isoOrNull(c.dueAt),
+      lateUntil: isoOrNull(c.lateUntil),
+      settings: settingsView(c),
+    },
+    state: taskState(attempts),
+    attempts,
+    draft: latest?.status === 'draft' ? latest : null,
+    blocked: c.refusal ? { code: c.refusal.code, detail: c.refusal.detail } : null,
+    studyBreakUntil: c.studyBreakUntil,
+  };
+}
+
+type ResolvedFile = { fileId: string; name: string; size: number; mime: string };
+
+/** The files of a draft, each checked: the learner's, for this task, complete, of an accepted type. */
+async function resolveFiles(
+  deps: Deps,
+  auth: AuthContext,
+  c: { itemId: number; settings: FileTaskSettings },
+  refs: NonNullable<DraftInput['files']>,
+): Promise<ResolvedFile[]> {
+  const uploadIds = refs.flatMap((r) => ('uploadId' in r ? [r.uploadId.toLowerCase()] : []));
+  const fileIds = refs.flatMap((r) => ('fileId' in r ? [r.fileId.toLowerCase()] : []));
+  const [uploads, kept] = await Promise.all([
+    repo.findOwnUploads(deps.db, uploadIds, c.itemId, auth.user.jwlId),
+    repo.findOwnAttemptFiles(deps.db, fileIds, c.itemId, auth.user.jwlId),
+  ]);
+  const resolved: ResolvedFile[] = [];
+  for (const ref of refs) {
+    const found =
+      'uploadId' in ref
+        ? uploads.find((u) => u.ref === ref.uploadId.toLowerCase())
+        : kept.find((k) => k.ref === ref.fileId.toLowerCase());
+    if (!found)
+      throw badRequest('A file is not finished uploading, or is not one of yours for this task.', {
+        files: 'A file is not finished uploading, or is not one of yours for this task.',
+      });
+    if (resolved.some((r) => r.fileId === found.file_id)) continue;
+    resolved.push({
+      fileId: found.file_id,
+      name: found.name,
+      size: found.size,
+      mime: found.mime,
+    });
+  }
+  const s = c.settings;
+  if (resolved.length > s.maxFiles) {
+    const text =
+      s.maxFiles === 1
+        ? 'This task takes one file.'
+        : `This task takes at most ${s.maxFiles} files.`;
+    throw badRequest(text, { files: text });
+  }
+  const mimes = new Set(s.accept.flatMap((k) => FILE_TYPE_MIMES[k]));
+  for (const f of resolved) {
+    if (!mimes.has(f.mime)) {
+      const text = `File must be a valid file: ${s.accept.map((k) => FILE_TYPE_LABELS[k]).join(', ')}.`;
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', text, { fields: { files: text } });
+    }
+    if (f.size > s.maxFileBytes) {
+      const text = `“${f.name}” is larger than this task takes.`;
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', text, { fields: { files: text } });
+    }
+  }
+  return resolved;
+}
+
+/**
+ * Saves the draft of the learner's current attempt (a new attempt after a published return).
+ * A draft changed elsewhere since the device saw it is refused (409), never overwritten.
+ */
+export async function saveDraft(
+  deps: Deps,
+  auth: AuthContext,
+  itemId: number,
+  input: DraftInput,
+): Promise<Attempt> {
+  const may = await assertMaySubmit(deps.db, auth, itemId);
+  const studentId = auth.user.jwlId;
+  if (may.kind === 'text_task' && input.files !== undefined)
+    throw badRequest('A text task takes text, not files.', {
+      files: 'A text task takes text, not files.',
+    });
+  if (may.kind === 'file_task' && input.text !== undefined)
+    throw badRequest('A file task takes files, not text.', {
+      text: 'A file task takes files, not text.',
+    });
+  const files =
+    may.kind === 'file_task' && input.files !== undefined
+      ? await resolveFiles(
+          deps,
+          auth,
+          { itemId, settings: may.settings as FileTaskSettings },
+          input.files,
+        )
+      : null;
+  const text = may.kind === 'text_task' ? (input.text ?? '') : null;
+  const words = text === null ? 0 : countWords(text);
+  const savedAt = input.clientSavedAt ?? null;
+
+  const id = await deps.db.transaction(async (tx) => {
+    const latest = await repo.lockLatest(tx, itemId, studentId);
+    let submissionId: number;
+    if (latest && latest.status === 'draft') {
+      if (input.version !== latest.version) throw stale();
+      submissionId = latest.id;
+      await tx.execute(
+        sql`update submissions set text = ${text}, word_count = ${words}, item_version = ${may.itemVersion},
+              client_saved_at = ${savedAt}::timestamptz, version = version + 1, updated_at = now()
+            where id = ${submissionId}`,
+      );
+    } else {
+      // A device that thinks it is editing a draft which has since been handed in is stale.
+      if (input.version !== null) throw stale();
+      const attempt = latest ? latest.attempt + 1 : 1;
+      // The new attempt takes is_latest from the previous one in the same statement.
+      const [created] = await rows<{ id: number }>(
+        tx,
+        sql`with old as (
+              update submissions set is_latest = false, updated_at = now()
+              where id = ${latest ? latest.id : null}::bigint returning id
+            )
+            insert into submissions (client_id, item_id, student_id, course_id, attempt, status, is_latest,
+                                     text, word_count, item_version, client_saved_at)
+            select ${input.clientId}::uuid, ${itemId}, ${studentId}, ${may.courseId}, ${attempt}, 'draft', true,
+                   ${text}, ${words}, ${may.itemVersion}, ${savedAt}::timestamptz
+            from (select count(*) from old) moved
+            on conflict (client_id) do nothing
+            returning id::int as id`,
+      );
+      if (!created) throw stale();
+      submissionId = created.id;
+    }
+    if (files !== null) await repo.replaceFiles(tx, submissionId, files);
+    return submissionId;
+  });
+  const attempts = await loadAttempts(deps, itemId, studentId);
+  const saved = attempts.find((a) => a.id === id);
+  if (!saved) throw notFound('The draft');
+  return saved;
+}
+
+/**
+ * Hands in the learner's draft: checks the task's bounds, marks it submitted (late against the
+ * effective due date) and counts the task done, in one transaction. The same clientId again
+ * answers the stored result.
+ */
+export async function submit(
+  deps: Deps,
+  auth: AuthContext,
+  itemId: number,
+  input: SubmitInput,
+): Promise<Attempt> {
+  if (!auth.rights.has('SUBMISSION__CREATE')) throw notFound('The task');
+  if (auth.impersonating) throw IMPERSONATING();
+  const studentId = auth.user.jwlId;
+  const earlier = await repo.findAttemptByClientId(deps.db, input.clientId);
+  if (
+    earlier &&
+    earlier.status === 'submitted' &&
+    earlier.student_id === studentId &&
+    earlier.item_id === itemId
+  ) {
+    const attempts = await loadAttempts(deps, itemId, studentId);
+    const found = attempts.find((a) => a.id === earlier.id);
+    if (found) return found;
+  }
+  const may = await assertMaySubmit(deps.db, auth, itemId);
+  const now = new Date();
+  const submitted = await deps.db.transaction(async (tx) => {
+    const draft = await repo.lockLatest(tx, itemId, studentId);
+    if (!draft || draft.status !== 'draft') {
+      if (may.kind === 'file_task')
+        throw badRequest('Please add a file first', { files: 'Please add a file first' });
+      throw badRequest('Not enough words.', { text: 'Not enough words.' });
+    }
+    if (draft.client_id !== input.clientId.toLowerCase() || draft.version !== input.version)
+      throw stale();
+    if (may.kind === 'text_task') {
+      const s = may.settings as TextTaskSettings;
+      const words = countWords(draft.text ?? '');
+      if (words === 0 || (s.minWords && words < s.minWords))
+        throw badRequest('Not enough words.', { text: 'Not enough words.' });
+      if (s.maxWords && words > s.maxWords) {
+        const text = `Too many words: at most ${s.maxWords}.`;
+        throw badRequest(text, { text });
+      }
+    } else if ((await repo.countFiles(tx, draft.id)) === 0) {
+      throw badRequest('Please add a file first', { files: 'Please add a file first' });
+    }
+    const late = may.dueAt !== null && now > may.dueAt;
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`update submissions set status = 'submitted', submitted_at = ${now.toISOString()}::timestamptz,
+            late = ${late}, item_version = ${may.itemVersion}, version = version + 1, updated_at = now()
+          where id = ${draft.id} and status = 'draft' and version = ${input.version}
+          returning id::int as id`,
+    );
+    if (!row) throw stale();
+    await recordCompletion(tx, { studentId, itemId, source: 'submitted', at: now });
+    await audit(tx, auth, {
+      action: 'submission.submit',
+      entityType: 'submission',
+      entityId: row.id,
+      changes: { itemId, attempt: draft.attempt, late },
+    });
+    return row.id;
+  });
+  const attempts = await loadAttempts(deps, itemId, studentId);
+  const found = attempts.find((a) => a.id === submitted);
+  if (!found) throw notFound('The submission');
+  return found;
+}

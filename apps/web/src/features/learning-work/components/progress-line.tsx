@@ -1,0 +1,24 @@
+import { Group, Progress, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Items done of all, as a bar and in words (the bar alone says nothing to a screen reader). */
+export function ProgressLine({
+  done,
+  total,
+  label,
+}: {
+  done: number;
+  total: number;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const value = total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 0;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress value={value} flex={1} aria-label={label} size="sm" />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('lms.progress.itemsDone', '{{done}} of {{total}} done', { done, total })}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,28 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TaskState } from '@lantern/contracts/learning-enums';
+
+const COLORS: Record<TaskState, string> = {
+  not_started: 'gray.7',
+  draft: 'blue.8',
+  submitted: 'teal.9',
+  graded: 'green.9',
+  returned: 'orange.9',
+};
+
+/** A task's state as a label, never the stored value. */
+export function TaskStateBadge({ state }: { state: TaskState }) {
+  const { t } = useTranslation();
+  const labels: Record<TaskState, string> = {
+    not_started: t('lms.state.not_started', 'Not started'),
+    draft: t('lms.state.draft', 'Draft'),
+    submitted: t('lms.state.submitted', 'Handed in'),
+    graded: t('lms.state.graded', 'Graded'),
+    returned: t('lms.state.returned', 'Returned for rework'),
+  };
+  return (
+    <Badge color={COLORS[state]} variant="light">
+      {labels[state]}
+    </Badge>
+  );
+}
