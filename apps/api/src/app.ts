@@ -48,6 +48,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notificationRoutes,
     announcementRoutes,
     supportRoutes,
+    teachingRoutes,
   ]) {
     await area(app, deps);
   }

@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'LOCKED',
+  // Grading (decision 0019).
+  'NOT_RESPONSIBLE',
+  'GRADE_CHANGED',
+  'GRADE_PUBLISHED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -30,5 +34,7 @@ export const errorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   missingRight: z.string().optional(),
   retryAfterSeconds: z.number().optional(),
+  /** A conflict's record as it is now (a grade another grader changed), to show beside yours. */
+  current: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
