@@ -4,7 +4,7 @@ import type { TestApp } from './helpers';
  * Teaching test data made with SQL (the demo content is another area's): a running programme
  * at KAK and AMM with one course, a published unit with an online text task (10 points), an
  * onsite file task (20 points) and a resource; class K1 at KAK (the demo student and three
- * more; staffed by facilitator, faculty and teaching_assistant) and class K2 at AMM (student_2
+ * more; staffed by facilitator, lead_facilitator, faculty and teaching_assistant) and class K2 at AMM (student_2
  * and two more; facilitator_2). Every learner has handed in the text task; the demo student
  * also the file task, late.
  */
@@ -79,8 +79,17 @@ export async function makeTeachingFixture(t: TestApp, code = '951'): Promise<Tea
   ).id;
   await t.database.query(
     `insert into class_staff (class_id, user_id, kind) values
-       ($1, $3, 'facilitator'), ($1, $4, 'faculty'), ($1, $5, 'assistant'), ($2, $6, 'facilitator')`,
-    [k1, k2, user.facilitator, user.faculty, user.teaching_assistant, user.facilitator_2],
+       ($1, $3, 'facilitator'), ($1, $4, 'faculty'), ($1, $5, 'assistant'), ($2, $6, 'facilitator'),
+       ($1, $7, 'facilitator')`,
+    [
+      k1,
+      k2,
+      user.facilitator,
+      user.faculty,
+      user.teaching_assistant,
+      user.facilitator_2,
+      user.lead_facilitator,
+    ],
   );
   const enrol = async (clcId: number | undefined, classId: number, first: number, n: number) => {
     await t.database.query(
