@@ -24,7 +24,7 @@ export type TeachingFixture = {
   scaleMax: number;
 };
 
-const one = async <T>(t: TestApp, text: string, params: unknown[] = []): Promise<T> => {
+const one = async <T extends Record<string, unknown>>(t: TestApp, text: string, params: unknown[] = []): Promise<T> => {
   const [row] = await t.database.query<T>(text, params);
   if (!row) throw new Error(`no row: ${text}`);
   return row;
@@ -142,7 +142,7 @@ export async function makeTeachingFixture(t: TestApp, code = '951'): Promise<Tea
   const resource = await item('resource', 'Reading', null, null, 3);
   const submissions: Record<number, Record<number, number>> = { [textTask]: {}, [fileTask]: {} };
   const submit = async (itemId: number, sid: number, late: boolean) => {
-    const row = await one<{ id: number }>(
+    const row = await one<{ id: string | number }>(
       t,
       `insert into submissions (item_id, student_id, course_id, attempt, status, text, word_count,
          item_version, late, submitted_at)
