@@ -63,7 +63,7 @@ async function replay(itemId: number, studentId: number): Promise<Replayed | nul
        from grade_events where item_id = $1 and student_id = $2 order by id`,
     [itemId, studentId],
   );
-  let state: Replayed | null = null;
+  let state = null as Replayed | null;
   for (const e of events)
     state = {
       points: e.new_points === null ? null : Number(e.new_points),
