@@ -521,3 +521,32 @@ describe('the grade book', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe(':programme/finish takes the computed result', () => {
+  it('shows the grade book’s result read-only for a course with graded items', async () => {
+    const url = `/api/en/programme/professional-certificate/${String(f.programmeId)}/results`;
+    const res = await t.app.inject({ method: 'GET', url, headers: h.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      courses: { id: number; computed?: boolean }[];
+      students: { studentId: number; enrolmentId: number; scores: Record<string, number> }[];
+    }>();
+    expect(body.courses.find((c) => c.id === f.courseId)?.computed).toBe(true);
+    const me = body.students.find((s) => s.studentId === demo());
+    // 9 published points of 30 on the schema's scale.
+    expect(me?.scores[String(f.courseId)]).toBe(Math.round((9 / 30) * f.scaleMax * 100) / 100);
+    const entered = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: h.admin,
+      payload: { entries: [{ enrolmentId: me?.enrolmentId, courseId: f.courseId, score: 1 }] },
+    });
+    expect(entered.statusCode).toBe(400);
+    expect(entered.json()).toMatchObject({
+      fields: {
+        'entries.0.courseId':
+          'This course’s result comes from its grade book; it is not entered here',
+      },
+    });
+  });
+});
