@@ -87,11 +87,12 @@ export async function getResults(
     courses: courses.map((c) => ({ ...c, computed: computed.has(c.id) })),
     gradingSchema: schema,
     students: students.map((s): StudentResults => {
-      const scores = { ...(s.scores ?? {}) };
+      const scores = Object.fromEntries(
+        Object.entries(s.scores ?? {}).filter(([courseId]) => !computed.has(Number(courseId))),
+      );
       for (const [courseId, byStudent] of computed) {
         const result = byStudent.get(s.student_id);
-        if (result === null || result === undefined) delete scores[String(courseId)];
-        else scores[String(courseId)] = result;
+        if (result !== null && result !== undefined) scores[String(courseId)] = result;
       }
       return {
         enrolmentId: s.enrolment_id,
