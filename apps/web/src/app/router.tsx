@@ -5,6 +5,7 @@ import { page } from './lazy-page';
 import { LangLayout } from './routes/lang-layout';
 import { PEOPLE_ROUTES } from './people-routes';
 import { PROGRAMME_ROUTES } from './programme-routes';
+import { TEACHING_ROUTES } from './teaching-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -120,6 +121,7 @@ export const router = createBrowserRouter([
           { path: 'audit-log', lazy: page(() => import('../features/audit-log/routes/audit-log')) },
           ...PEOPLE_ROUTES,
           ...PROGRAMME_ROUTES,
+          ...TEACHING_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),
