@@ -52,6 +52,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { learningContentRoutes } from './modules/learning/content/content.routes';
 import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
+import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     learningContentRoutes,
     learningWorkRoutes,
     studentCourseRoutes,
+    teachingRoutes,
   ]) {
     await area(app, deps);
   }

@@ -28,6 +28,10 @@ export const ERROR_CODES = [
   'ATTEMPT_NOT_RETURNED',
   'NO_ATTEMPT_LEFT',
   'HAS_WORK',
+  // Grading (decision 0019).
+  'NOT_RESPONSIBLE',
+  'GRADE_CHANGED',
+  'GRADE_PUBLISHED',
   'INTERNAL',
   // Learning (decision 0019, Refusals): who may hand in work, and resumable uploads.
   'IMPERSONATING',
@@ -48,5 +52,7 @@ export const errorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   missingRight: z.string().optional(),
   retryAfterSeconds: z.number().optional(),
+  /** A conflict's record as it is now (a grade another grader changed), to show beside yours. */
+  current: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

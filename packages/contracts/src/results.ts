@@ -35,6 +35,8 @@ export const programmeResultsSchema = z.object({
       code: z.string(),
       title: z.string(),
       units: z.number().int(),
+      /** The result comes from the course's grade book (it has graded items): read-only here. */
+      computed: z.boolean().optional(),
     }),
   ),
   gradingSchema: z

@@ -11,6 +11,7 @@ export class AppError extends Error {
       fields?: Record<string, string>;
       missingRight?: string;
       retryAfterSeconds?: number;
+      current?: unknown;
     } = {},
   ) {
     super(detail);

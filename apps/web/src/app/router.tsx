@@ -7,6 +7,7 @@ import { PEOPLE_ROUTES } from './people-routes';
 import { LEARNING_WORK_ROUTES } from './learning-work-routes';
 import { PROGRAMME_ROUTES } from './programme-routes';
 import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
+import { TEACHING_ROUTES } from './teaching-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -124,6 +125,7 @@ export const router = createBrowserRouter([
           ...LEARNING_WORK_ROUTES,
           ...PROGRAMME_ROUTES,
           ...LEARNING_CONTENT_ROUTES,
+          ...TEACHING_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

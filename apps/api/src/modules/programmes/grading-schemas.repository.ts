@@ -70,3 +70,20 @@ export async function updateGradingSchema(
     .returning({ id: gradingSchemas.id });
   return updated.length > 0;
 }
+
+/**
+ * Records the schema as it now is under its version (decision 0019): a grade keeps the version
+ * it was given under, so an edit never rewrites what an old grade meant. In the edit's
+ * transaction.
+ */
+export async function recordGradingSchemaVersion(
+  db: Db,
+  id: number,
+  createdBy: number,
+): Promise<void> {
+  await db.execute(
+    sql`insert into grading_schema_versions (grading_schema_id, version, scale_max, pass_mark, bands, created_by)
+        select id, version, scale_max, pass_mark, bands, ${createdBy} from grading_schemas where id = ${id}
+        on conflict do nothing`,
+  );
+}

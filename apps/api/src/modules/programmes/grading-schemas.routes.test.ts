@@ -135,6 +135,16 @@ describe('grading schemas', () => {
       name: { from: 'Zeta percentage', to: 'Zeta percent' },
       passMark: { from: 60, to: 50 },
     });
+    // Every edit records the schema under its version (decision 0019).
+    const versions = await t.database.query<{ version: number; pass_mark: string }>(
+      `select version, pass_mark from grading_schema_versions where grading_schema_id = $1 order by version`,
+      [zeta.id],
+    );
+    expect(versions.map((v) => [v.version, Number(v.pass_mark)])).toEqual([
+      [1, 60],
+      [2, 50],
+      [3, 60],
+    ]);
   });
 
   it('needs PROGRAMME__CREATE to create and PROGRAMME__EDIT to edit', async () => {

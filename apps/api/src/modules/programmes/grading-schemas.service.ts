@@ -51,6 +51,7 @@ export async function createGradingSchema(
   const id = await guardName(() =>
     deps.db.transaction(async (tx) => {
       const created = await repo.insertGradingSchema(tx, values);
+      await repo.recordGradingSchemaVersion(tx, created, auth.user.jwlId);
       await audit(tx, auth, {
         action: 'grading_schema.created',
         entityType: 'grading_schema',
@@ -76,6 +77,7 @@ export async function updateGradingSchema(
   await guardName(() =>
     deps.db.transaction(async (tx) => {
       if (!(await repo.updateGradingSchema(tx, id, version, values))) throw staleVersion();
+      await repo.recordGradingSchemaVersion(tx, id, auth.user.jwlId);
       await audit(tx, auth, {
         action: 'grading_schema.updated',
         entityType: 'grading_schema',

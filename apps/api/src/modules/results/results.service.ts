@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
 import * as repo from './results.repository';
+import { computedResults } from '../learning/teaching/result';
 
 type Schema = NonNullable<repo.ProgrammeRow['grading_schema']>;
 
@@ -80,11 +81,19 @@ export async function getResults(
 ): Promise<ProgrammeResults> {
   const { programme, courses, students } = await load(deps, auth, programmeId);
   const schema = programme.grading_schema;
+  // Courses with graded items take their result from the grade book (decision 0019).
+  const computed = await computedResults(deps.db, programmeId, schema?.scaleMax ?? null);
   return {
-    courses,
+    courses: courses.map((c) => ({ ...c, computed: computed.has(c.id) })),
     gradingSchema: schema,
     students: students.map((s): StudentResults => {
-      const scores = s.scores ?? {};
+      const scores = Object.fromEntries(
+        Object.entries(s.scores ?? {}).filter(([courseId]) => !computed.has(Number(courseId))),
+      );
+      for (const [courseId, byStudent] of computed) {
+        const result = byStudent.get(s.student_id);
+        if (result !== null && result !== undefined) scores[String(courseId)] = result;
+      }
       return {
         enrolmentId: s.enrolment_id,
         studentId: s.student_id,
@@ -113,6 +122,7 @@ export async function saveResults(
 ): Promise<{ saved: number; cleared: number }> {
   const { programme, courses, students } = await load(deps, auth, programmeId);
   const schema = takesResults(programme);
+  const computed = await computedResults(deps.db, programmeId, schema.scaleMax);
   const fields: Record<string, string> = {};
   input.entries.forEach((entry, i) => {
     const student = students.find((s) => s.enrolment_id === entry.enrolmentId);
@@ -122,6 +132,9 @@ export async function saveResults(
         `${student.first_name} ${student.last_name} is ${student.state === 'completed' ? 'passed' : student.state}; unfail or reopen first`;
     if (!courses.some((c) => c.id === entry.courseId))
       fields[`entries.${String(i)}.courseId`] = 'Not a course of this programme';
+    else if (computed.has(entry.courseId))
+      fields[`entries.${String(i)}.courseId`] =
+        'This course’s result comes from its grade book; it is not entered here';
     if (entry.score !== null && entry.score > schema.scaleMax)
       fields[`entries.${String(i)}.score`] = `At most ${String(schema.scaleMax)}`;
   });

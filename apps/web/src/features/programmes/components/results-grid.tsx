@@ -118,9 +118,14 @@ export function ResultsGrid(props: ResultsGridProps) {
                 {courses.map((c) => {
                   const key = cellKey(s.enrolmentId, c.id);
                   const saved = scoreText(s.scores[String(c.id)]);
-                  if (!editable)
+                  // A course with graded items takes its result from the grade book.
+                  if (!editable || c.computed)
                     return (
-                      <Table.Td key={c.id} ta="right">
+                      <Table.Td
+                        key={c.id}
+                        ta="right"
+                        title={c.computed ? 'From the course’s grade book' : undefined}
+                      >
                         {saved === '' ? '—' : saved}
                       </Table.Td>
                     );

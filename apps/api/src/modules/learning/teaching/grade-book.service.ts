@@ -1,0 +1,394 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type {
+  GradeBook,
+  GradeBookCell,
+  GradeBookCellInput,
+  GradeBookQuery,
+  gradeBookExportQuerySchema,
+} from '@lantern/contracts/teaching';
+import type { Db } from '@lantern/db/client';
+import type { AuthContext } from '../../../plugins/auth';
+import type { Deps } from '../../../lib/deps';
+import { AppError, notFound } from '../../../lib/errors';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor';
+import { sendExport, type ExportColumn } from '../../../lib/export';
+import {
+  isLearner,
+  learnerReach,
+  loadCourseInReach,
+  loadLearnerInReach,
+} from '../../../lib/learning-scope';
+import { containsPattern, rows } from '../../../lib/sql';
+import { applyGradeEvent, findGrade, GradeChanged } from './grade-events';
+import { changedSentence, PUBLISHED_SENTENCE } from './grading.service';
+import { assertMayGrade } from './responsibility';
+import { courseDenominators, courseResult } from './result';
+import * as repo from './teaching.repository';
+
+// The grade book of decision 0019: a course's graded items as columns, the learners the caller
+// reaches as rows (keyset by last name, first name, id; 50 a page), each cell
+// [state, points, published, late, version], totals from course_progress. A page is three index
+// reads after the columns: the learners, their grades, their latest attempts.
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+const SEP = '\u0000';
+
+type Head = {
+  id: number;
+  code: string;
+  title: string;
+  weighting: string;
+  scale_max: string | number | null;
+  grading_schema_id: number | null;
+  schema_version: number | null;
+};
+
+async function loadHead(db: Db, courseId: number): Promise<Head> {
+  const [head] = await rows<Head>(
+    db,
+    sql`select c.id, c.code, c.title, c.grade_weighting as weighting, gs.scale_max,
+          p.grading_schema_id, gs.version as schema_version
+        from programme_courses c join programmes p on p.id = c.programme_id
+        left join grading_schemas gs on gs.id = p.grading_schema_id where c.id = ${courseId}`,
+  );
+  if (!head) throw notFound('The course');
+  return head;
+}
+
+type LearnerRow = {
+  student_id: number;
+  first_name: string;
+  last_name: string;
+  class_id: number | null;
+  points: string | number;
+  weighted: string | number;
+  lname: string;
+  fname: string;
+};
+
+/** One page of learners, in keyset order; `cursor` from the previous page's last row. */
+async function learnerPage(
+  db: Db,
+  auth: AuthContext,
+  courseId: number,
+  query: Pick<GradeBookQuery, 'classId' | 'q' | 'sort' | 'dir' | 'cursor'>,
+  limit: number,
+): Promise<LearnerRow[]> {
+  const filters: SQL[] = [sql`cl.course_id = ${courseId}`, learnerReach('cl', auth)];
+  if (query.classId) filters.push(sql`cl.class_id = ${query.classId}`);
+  if (query.q) {
+    const like = containsPattern(query.q);
+    filters.push(
+      sql`(u.first_name ilike ${like} or u.last_name ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like})`,
+    );
+  }
+  const desc = query.dir === 'desc';
+  const cmp = desc ? sql`<` : sql`>`;
+  const dir = desc ? sql`desc` : sql`asc`;
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor, query.sort, query.dir);
+    if (query.sort === 'total')
+      filters.push(
+        sql`(coalesce(cp.points_published, 0), u.jwl_id) ${cmp} (${Number(c.value ?? 0)}::numeric, ${c.id})`,
+      );
+    else {
+      const [last = '', first = ''] = (c.value ?? '').split(SEP);
+      filters.push(
+        sql`(lower(u.last_name), lower(u.first_name), u.jwl_id) ${cmp} (${last}, ${first}, ${c.id})`,
+      );
+    }
+  }
+  const order =
+    query.sort === 'total'
+      ? sql`coalesce(cp.points_published, 0) ${dir}, u.jwl_id ${dir}`
+      : sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.jwl_id ${dir}`;
+  return rows<LearnerRow>(
+    db,
+    sql`select cl.student_id, u.first_name, u.last_name, cl.class_id,
+          coalesce(cp.points_published, 0) as points, coalesce(cp.weighted_published, 0) as weighted,
+          lower(u.last_name) as lname, lower(u.first_name) as fname
+        from course_learners cl join users u on u.jwl_id = cl.student_id
+        left join course_progress cp on cp.student_id = cl.student_id and cp.course_id = cl.course_id
+        where ${sql.join(filters, sql` and `)}
+        order by ${order}
+        limit ${limit}`,
+  );
+}
+
+const cursorOf = (sort: GradeBookQuery['sort'], dir: GradeBookQuery['dir'], r: LearnerRow) =>
+  encodeCursor({
+    sort,
+    dir,
+    value: sort === 'total' ? String(Number(r.points)) : `${r.lname}${SEP}${r.fname}`,
+    id: r.student_id,
+  });
+
+function cellOf(c: repo.CellRow | undefined): GradeBookCell {
+  return [
+    repo.cellState(c),
+    repo.cellPoints(c),
+    c?.g_published ?? false,
+    c?.sub_late ?? false,
+    c?.g_version ?? 0,
+  ];
+}
+
+type BuiltRows = GradeBook['rows'];
+
+async function buildRows(
+  db: Db,
+  learners: LearnerRow[],
+  tasks: repo.TaskRow[],
+  allTasks: repo.TaskRow[],
+  head: Head,
+  courseId: number,
+): Promise<BuiltRows> {
+  const cells = await repo.findCells(
+    db,
+    learners.map((l) => l.student_id),
+    tasks.map((t) => t.id),
+  );
+  const byKey = new Map(cells.map((c) => [`${String(c.student_id)}:${String(c.item_id)}`, c]));
+  const denominators = (await courseDenominators(db, [courseId])).get(courseId);
+  const scaleMax = num(head.scale_max);
+  // "So far": over the tasks with a published grade only, from the grades of all columns.
+  const soFarCells =
+    tasks.length === allTasks.length
+      ? cells
+      : await repo.findCells(
+          db,
+          learners.map((l) => l.student_id),
+          allTasks.map((t) => t.id),
+        );
+  const maxOf = new Map(allTasks.map((t) => [t.id, Number(t.max_points)]));
+  const weightOf = new Map(allTasks.map((t) => [t.id, num(t.weight) ?? 1]));
+  const soFarDen = new Map<number, { max: number; weights: number }>();
+  for (const c of soFarCells) {
+    if (!c.g_published || c.g_outcome !== 'graded') continue;
+    const d = soFarDen.get(c.student_id) ?? { max: 0, weights: 0 };
+    d.max += maxOf.get(c.item_id) ?? 0;
+    d.weights += weightOf.get(c.item_id) ?? 1;
+    soFarDen.set(c.student_id, d);
+  }
+  return learners.map((l) => {
+    const totals = { points: Number(l.points), weighted: Number(l.weighted) };
+    const d = soFarDen.get(l.student_id);
+    const soFar =
+      d && scaleMax !== null && denominators
+        ? courseResult(
+            { ...denominators, tasks: 1, maxPoints: d.max, weights: d.weights },
+            totals,
+            scaleMax,
+          )
+        : null;
+    return {
+      studentId: l.student_id,
+      firstName: l.first_name,
+      lastName: l.last_name,
+      classId: l.class_id,
+      cells: tasks.map((t) => cellOf(byKey.get(`${String(l.student_id)}:${String(t.id)}`))),
+      points: totals.points,
+      result: courseResult(denominators, totals, scaleMax),
+      soFar,
+    };
+  });
+}
+
+/** GET …/course/:courseId/grade-book. */
+export async function getGradeBook(
+  deps: Deps,
+  auth: AuthContext,
+  courseId: number,
+  query: GradeBookQuery,
+): Promise<GradeBook> {
+  await loadCourseInReach(deps.db, auth, courseId);
+  const [head, allTasks, learners, classes, units] = await Promise.all([
+    loadHead(deps.db, courseId),
+    repo.findTasks(deps.db, courseId),
+    learnerPage(deps.db, auth, courseId, query, query.limit + 1),
+    rows<{ id: number; name: string }>(
+      deps.db,
+      sql`select distinct k.id, k.name from course_learners cl join classes k on k.id = cl.class_id
+          where cl.course_id = ${courseId} and ${learnerReach('cl', auth)} order by k.name, k.id`,
+    ),
+    rows<{ id: number; title: string }>(
+      deps.db,
+      sql`select id, title from learning_units where course_id = ${courseId} and deleted_at is null
+          order by position, id`,
+    ),
+  ]);
+  const tasks = query.unitId ? allTasks.filter((t) => t.unit_id === query.unitId) : allTasks;
+  const page = learners.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    course: {
+      id: head.id,
+      code: head.code,
+      title: head.title,
+      weighting: head.weighting === 'weights' ? 'weights' : 'points',
+      scaleMax: num(head.scale_max),
+    },
+    units,
+    columns: tasks.map((t) => ({
+      id: t.id,
+      unitId: t.unit_id,
+      title: t.title,
+      maxPoints: Number(t.max_points),
+      weight: num(t.weight),
+      delivery: t.delivery,
+    })),
+    classes,
+    rows: await buildRows(deps.db, page, tasks, allTasks, head, courseId),
+    nextCursor:
+      learners.length > query.limit && last ? cursorOf(query.sort, query.dir, last) : null,
+    mayEdit: auth.rights.has('GRADE_BOOK__EDIT') && !isLearner(auth),
+  };
+}
+
+async function currentCell(db: Db, studentId: number, itemId: number): Promise<GradeBookCell> {
+  const [c] = await repo.findCells(db, [studentId], [itemId]);
+  return cellOf(c);
+}
+
+/** PUT …/grade-book/cell: a draft grade entered inline, refused when someone changed it. */
+export async function saveCell(
+  deps: Deps,
+  auth: AuthContext,
+  courseId: number,
+  input: GradeBookCellInput,
+): Promise<{ cell: GradeBookCell }> {
+  await loadCourseInReach(deps.db, auth, courseId);
+  const task = (await repo.findTasks(deps.db, courseId)).find((t) => t.id === input.itemId);
+  if (!task) throw notFound('The task');
+  const learner = await loadLearnerInReach(deps.db, auth, courseId, input.studentId);
+  assertMayGrade(auth, { delivery: task.delivery }, learner.inGradingScope);
+  const maxPoints = Number(task.max_points);
+  if (input.points !== null && input.points > maxPoints)
+    throw new AppError(400, 'VALIDATION', `At most ${String(maxPoints)} points.`, {
+      fields: { points: `At most ${String(maxPoints)}` },
+    });
+  const head = await loadHead(deps.db, courseId);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const current = await findGrade(tx, task.id, input.studentId, true);
+      if (current?.isPublished) throw new AppError(409, 'GRADE_PUBLISHED', PUBLISHED_SENTENCE);
+      if (input.points === null) {
+        if (current === null) return;
+        throw new AppError(
+          400,
+          'VALIDATION',
+          'A saved grade cannot be emptied; enter the points, or return the work on its grade page.',
+          { fields: { points: 'Enter the points' } },
+        );
+      }
+      const [latest] = await rows<{ id: string | number }>(
+        tx,
+        sql`select id from submissions where item_id = ${task.id} and student_id = ${input.studentId}
+              and status = 'submitted' order by attempt desc limit 1`,
+      );
+      await applyGradeEvent(tx, {
+        action: 'save',
+        itemId: task.id,
+        studentId: input.studentId,
+        courseId,
+        expectedVersion: input.version,
+        values: {
+          submissionId: latest ? Number(latest.id) : (current?.submissionId ?? null),
+          outcome: 'graded',
+          points: input.points,
+          comment: current?.comment ?? null,
+          rubricScores: null,
+        },
+        maxPoints,
+        weight: num(task.weight),
+        itemVersion: task.version,
+        gradingSchemaId: head.grading_schema_id,
+        gradingSchemaVersion: head.schema_version,
+        actorId: auth.user.jwlId,
+        impersonatorId: auth.impersonating ? auth.realUser.jwlId : null,
+      });
+    });
+  } catch (error) {
+    if (error instanceof GradeChanged)
+      throw new AppError(
+        409,
+        'GRADE_CHANGED',
+        await changedSentence(deps.db, error.currentGrade, input.points),
+        { current: await currentCell(deps.db, input.studentId, task.id) },
+      );
+    throw error;
+  }
+  return { cell: await currentCell(deps.db, input.studentId, task.id) };
+}
+
+const STATE_TEXT: Record<GradeBookCell[0], string> = {
+  not_started: '',
+  draft: '',
+  submitted: 'Submitted',
+  graded: '',
+  returned: 'Returned',
+};
+
+/** GET …/grade-book/export: every row in reach, streamed 500 at a time. */
+export async function exportGradeBook(
+  deps: Deps,
+  auth: AuthContext,
+  courseId: number,
+  query: z.output<typeof gradeBookExportQuerySchema>,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  await loadCourseInReach(deps.db, auth, courseId);
+  const [head, allTasks, classes] = await Promise.all([
+    loadHead(deps.db, courseId),
+    repo.findTasks(deps.db, courseId),
+    rows<{ id: number; name: string }>(deps.db, sql`select id, name from classes`),
+  ]);
+  const tasks = query.unitId ? allTasks.filter((t) => t.unit_id === query.unitId) : allTasks;
+  const className = new Map(classes.map((k) => [k.id, k.name]));
+  type Row = BuiltRows[number];
+  const columns: ExportColumn<Row>[] = [
+    { header: 'Last name', value: (r) => r.lastName },
+    { header: 'First name', value: (r) => r.firstName },
+    { header: 'Class', value: (r) => (r.classId === null ? '' : (className.get(r.classId) ?? '')) },
+    ...tasks.map((t, i): ExportColumn<Row> => ({
+      header: `${t.unit_title} — ${t.title} (${String(Number(t.max_points))})`,
+      value: (r) => {
+        const cell = r.cells[i];
+        if (!cell) return null;
+        const [state, points, published] = cell;
+        if (points !== null) return published ? points : `${String(points)} (draft)`;
+        return STATE_TEXT[state] || null;
+      },
+    })),
+    { header: 'Published points', value: (r) => r.points },
+    {
+      header: `Result${head.scale_max === null ? '' : ` (of ${String(Number(head.scale_max))})`}`,
+      value: (r) => r.result,
+    },
+  ];
+  const batches = async function* () {
+    let cursor: string | undefined;
+    for (;;) {
+      const learners = await learnerPage(
+        deps.db,
+        auth,
+        courseId,
+        { classId: query.classId, q: query.q, sort: 'name', dir: 'asc', cursor },
+        500,
+      );
+      if (learners.length === 0) return;
+      yield await buildRows(deps.db, learners, tasks, allTasks, head, courseId);
+      const last = learners.at(-1);
+      if (learners.length < 500 || !last) return;
+      cursor = cursorOf('name', 'asc', last);
+    }
+  };
+  return sendExport(reply, {
+    format: query.format,
+    filename: `grade-book-${head.code}`,
+    columns,
+    batches: batches(),
+  });
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildTestApp, type TestApp } from '../../../../test/helpers';
+import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
+import { applyGradeEvent, findGrade, GradeChanged, type GradeEvent } from './grade-events';
+
+let t: TestApp;
+let f: TeachingFixture;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  f = await makeTeachingFixture(t, '952');
+});
+afterAll(async () => t.close());
+
+type Op =
+  | {
+      kind: 'save';
+      outcome: 'graded' | 'returned';
+      points: number;
+      comment: string | null;
+      stale: boolean;
+    }
+  | { kind: 'publish'; stale: boolean }
+  | { kind: 'override'; points: number; comment: string | null; stale: boolean };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    kind: fc.constant('save' as const),
+    outcome: fc.constantFrom('graded' as const, 'returned' as const),
+    points: fc.integer({ min: 0, max: 1000 }).map((n) => n / 100),
+    comment: fc.option(fc.constantFrom('Good.', 'Add an example.', 'See me.'), { nil: null }),
+    stale: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+  }),
+  fc.record({ kind: fc.constant('publish' as const), stale: fc.constant(false) }),
+  fc.record({
+    kind: fc.constant('override' as const),
+    points: fc.integer({ min: 0, max: 1000 }).map((n) => n / 100),
+    comment: fc.option(fc.constantFrom('Regraded.', 'Changed.'), { nil: null }),
+    stale: fc.constant(false),
+  }),
+);
+
+type Replayed = {
+  points: number | null;
+  outcome: string;
+  published: boolean;
+  comment: string | null;
+  version: number;
+};
+
+/** The grade as its events tell it: folded in order, as issue 17's as-of reads will. */
+async function replay(itemId: number, studentId: number): Promise<Replayed | null> {
+  const events = await t.database.query<{
+    action: string;
+    new_points: string | null;
+    new_outcome: string;
+    new_published: boolean;
+    comment: string | null;
+    grade_version: number;
+  }>(
+    `select action, new_points, new_outcome, new_published, comment, grade_version
+       from grade_events where item_id = $1 and student_id = $2 order by id`,
+    [itemId, studentId],
+  );
+  let state = null as Replayed | null;
+  for (const e of events)
+    state = {
+      points: e.new_points === null ? null : Number(e.new_points),
+      outcome: e.new_outcome,
+      published: e.new_published,
+      comment: e.action === 'publish' ? (state?.comment ?? null) : e.comment,
+      version: e.grade_version,
+    };
+  return state;
+}
+
+describe('grade events', () => {
+  it('replayed from grade_events give the current grade and the course totals', async () => {
+    const studentId = f.user.student ?? 0;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        run += 1;
+        const [item] = await t.database.query<{ id: number }>(
+          `insert into learning_items (unit_id, course_id, kind, title, position, is_published,
+             delivery, max_points, grading)
+           values ($1, $2, 'text_task', $3, 10, true, 'online', 10, 'points') returning id`,
+          [f.unitId, f.courseId, `Property ${String(run)}`],
+        );
+        const itemId = item?.id ?? 0;
+        for (const o of ops) {
+          const current = await findGrade(t.database.db, itemId, studentId);
+          const valid =
+            o.kind === 'save'
+              ? !current?.isPublished
+              : o.kind === 'publish'
+                ? current !== null && !current.isPublished
+                : current?.isPublished === true;
+          if (!valid) continue;
+          const event: GradeEvent = {
+            action: o.kind,
+            itemId,
+            studentId,
+            courseId: f.courseId,
+            expectedVersion: (current?.version ?? 0) + (o.stale ? 1 : 0),
+            ...(o.kind === 'publish'
+              ? {}
+              : {
+                  values: {
+                    submissionId: null,
+                    outcome: o.kind === 'save' ? o.outcome : 'graded',
+                    points: o.points,
+                    comment: o.comment,
+                    rubricScores: null,
+                  },
+                }),
+            maxPoints: 10,
+            weight: null,
+            itemVersion: 1,
+            gradingSchemaId: null,
+            gradingSchemaVersion: null,
+            actorId: f.user.faculty ?? 0,
+            impersonatorId: null,
+            reason: o.kind === 'override' ? 'Property test' : null,
+          };
+          const attempt = t.database.db.transaction((tx) => applyGradeEvent(tx, event));
+          if (o.stale) await expect(attempt).rejects.toBeInstanceOf(GradeChanged);
+          else await attempt;
+        }
+        const grade = await findGrade(t.database.db, itemId, studentId);
+        const replayed = await replay(itemId, studentId);
+        expect(replayed).toEqual(
+          grade === null
+            ? null
+            : {
+                points: grade.points,
+                outcome: grade.outcome,
+                published: grade.isPublished,
+                comment: grade.comment,
+                version: grade.version,
+              },
+        );
+        // The course totals equal a recount of the published grades.
+        const [totals] = await t.database.query<{
+          kept: string;
+          recount: string;
+          graded: number;
+          n: number;
+        }>(
+          `select
+             (select coalesce(sum(points_published), 0) from course_progress
+                where student_id = $1 and course_id = $2) as kept,
+             (select coalesce(sum(tasks_graded), 0)::int from course_progress
+                where student_id = $1 and course_id = $2) as graded,
+             (select coalesce(sum(points), 0) from grades where student_id = $1 and course_id = $2
+                and is_published and outcome = 'graded') as recount,
+             (select count(*)::int from grades where student_id = $1 and course_id = $2
+                and is_published and outcome = 'graded') as n`,
+          [studentId, f.courseId],
+        );
+        expect(Number(totals?.kept)).toBeCloseTo(Number(totals?.recount), 2);
+        expect(totals?.graded).toBe(totals?.n);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('are append-only: the trigger refuses update, delete and truncate', async () => {
+    await t.database.db.transaction(async (tx) =>
+      applyGradeEvent(tx, {
+        action: 'save',
+        itemId: f.textTask,
+        studentId: f.user.student ?? 0,
+        courseId: f.courseId,
+        expectedVersion: 0,
+        values: {
+          submissionId: null,
+          outcome: 'graded',
+          points: 4,
+          comment: null,
+          rubricScores: null,
+        },
+        maxPoints: 10,
+        weight: null,
+        itemVersion: 1,
+        gradingSchemaId: null,
+        gradingSchemaVersion: null,
+        actorId: f.user.faculty ?? 0,
+        impersonatorId: null,
+      }),
+    );
+    await expect(t.database.query(`update grade_events set new_points = 1`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(t.database.query(`delete from grade_events`)).rejects.toThrow(/append-only/);
+    await expect(t.database.query(`truncate grade_events`)).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { page } from './lazy-page';
+
+/** Teaching (decision 0019): class_root, class, grade and the grade book, all lms routes. */
+export const TEACHING_ROUTES: RouteObject[] = [
+  { path: 'class_root', lazy: page(() => import('../features/teaching/routes/class-root')) },
+  { path: 'class/:classId', lazy: page(() => import('../features/teaching/routes/class')) },
+  { path: 'grade/:submissionId', lazy: page(() => import('../features/teaching/routes/grade')) },
+  {
+    path: 'course/:courseId/grade-book',
+    lazy: page(() => import('../features/teaching/routes/grade-book')),
+  },
+];

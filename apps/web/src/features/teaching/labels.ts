@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import type { TaskState } from '@lantern/contracts/learning-enums';
+
+/** A learner's state on a task, as people read it (never the stored value). */
+export const taskStateLabel = (t: TFunction, state: TaskState): string =>
+  ({
+    not_started: t('teaching.state.not_started', 'Not started'),
+    draft: t('teaching.state.draft', 'Draft'),
+    submitted: t('teaching.state.submitted', 'Submitted'),
+    graded: t('teaching.state.graded', 'Graded'),
+    returned: t('teaching.state.returned', 'Returned'),
+  })[state];
+
+export const STATE_COLORS: Record<TaskState, string> = {
+  not_started: 'gray.7',
+  draft: 'gray.7',
+  submitted: 'orange.9',
+  graded: 'green.9',
+  returned: 'violet.9',
+};
+
+/** Points without trailing zeros: 7, 7.5, 7.25. */
+export const pointsText = (points: number | null): string =>
+  points === null ? '' : String(Math.round(points * 100) / 100);
