@@ -34,6 +34,17 @@ const envSchema = z.object({
     .transform((v) => v !== '0' && v !== 'false'),
   /** warn by default, so the console of `npm start` stays readable; info logs every request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** The https origins lms videos may be embedded from, comma-separated (decision 0019). */
+  LANTERN_VIDEO_HOSTS: z
+    .string()
+    .default('https://www.youtube-nocookie.com,https://player.vimeo.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((host) => host.trim().replace(/\/$/, ''))
+        .filter((host) => host !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^https$/ }))),
   /** The built SPA; default apps/web/dist beside the API. */
   LANTERN_WEB_DIST: z.string().optional(),
   /** On SIGUSR2, print the event loop's delay since the last signal (the bench's figure, 0017). */
@@ -62,6 +73,7 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   webDist: string | null;
   eventLoopReport: boolean;
+  videoHosts: string[];
 };
 
 /** The only place the environment is read; it is validated once, at start. */
@@ -93,5 +105,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDist: env.LANTERN_WEB_DIST ?? null,
     eventLoopReport: env.LANTERN_EVENT_LOOP_REPORT,
+    videoHosts: env.LANTERN_VIDEO_HOSTS,
   };
 }
