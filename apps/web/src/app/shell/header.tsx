@@ -110,6 +110,7 @@ export function Header({ session }: { session: SessionData }) {
         opened={drawerOpened}
         onClose={drawer.close}
         title={t('shell.menu.title')}
+        closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
         size={300}
         hiddenFrom="lg"
       >
