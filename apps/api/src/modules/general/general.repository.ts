@@ -1,6 +1,8 @@
-import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { users } from '@lantern/db/schema/people';
+import type { AuthContext } from '../../plugins/auth';
+import { classInScope, classScope } from '../../lib/class-scope';
 import { containsPattern, rows } from '../../lib/sql';
 import { userRoles } from '@lantern/db/schema/access';
 
@@ -66,12 +68,13 @@ export async function findStudyBreakUntil(db: Db, userId: number): Promise<strin
   return row?.until ?? null;
 }
 
-/** Whether a class is in the given condition's reach (the caller teaches or oversees one). */
-export async function reachesAClass(db: Db, classCondition: SQL): Promise<boolean> {
+/** Whether the caller reaches a class (class scope) of a programme not cancelled. */
+export async function reachesAClass(db: Db, auth: AuthContext): Promise<boolean> {
   const [row] = await rows<{ reaches: boolean }>(
     db,
     sql`select exists (select 1 from classes k join programmes p on p.id = k.programme_id
-          where p.status <> 'cancelled' and ${classCondition}) as reaches`,
+          where p.status <> 'cancelled'
+            and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}) as reaches`,
   );
   return row?.reaches === true;
 }

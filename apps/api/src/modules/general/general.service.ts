@@ -10,7 +10,6 @@ import {
   USER_STATUSES,
   type Mode,
 } from '@lantern/contracts/enums';
-import { sql } from 'drizzle-orm';
 import {
   APP_VERSION,
   DEFAULT_LOCALE,
@@ -30,7 +29,6 @@ import {
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import { audit } from '../../lib/audit';
-import { classInScope, classScope } from '../../lib/class-scope';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { isAuthor, isLearner, seesAllCourses } from '../../lib/learning-scope';
@@ -103,11 +101,7 @@ export function assertLmsAvailable(auth: AuthContext): void {
 async function learningFlags(deps: Deps, auth: AuthContext): Promise<LearningFlags> {
   const teaches =
     auth.rights.has('CLASSROOM__DISPLAY') &&
-    (seesAllCourses(auth) ||
-      (await repo.reachesAClass(
-        deps.db,
-        classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth)),
-      )));
+    (seesAllCourses(auth) || (await repo.reachesAClass(deps.db, auth)));
   return {
     isLearner: isLearner(auth),
     teaches,
