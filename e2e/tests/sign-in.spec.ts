@@ -45,12 +45,16 @@ test('an unsupported language goes home in English', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/home/);
 });
 
-test('a student in the sis sees the insufficient-permissions notice and a pointer to the learning platform', async ({
+test('a student lands on the learning home, and in the sis sees the insufficient-permissions notice with the way back', async ({
   page,
 }) => {
   await signIn(page, 'student_2');
+  await expect(page).toHaveURL(/\/en\/learning$/);
+  await page.goto('/en/student/list');
   await expect(
     page.getByText('You have insufficient permissions to visit this page'),
   ).toBeVisible();
   await expect(page.getByRole('main')).toContainText(/learning platform/i);
+  await page.getByRole('link', { name: 'Go to your learning home' }).click();
+  await expect(page).toHaveURL(/\/en\/learning$/);
 });

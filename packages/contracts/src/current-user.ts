@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RTL_LANGUAGES, SWITCHER_LANGUAGES } from './constants';
 import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES } from './enums';
 import { ROLE_SCOPES } from './roles';
 
@@ -6,6 +7,24 @@ export const clcRefSchema = z.object({ id: z.number().int(), name: z.string(), c
 export type ClcRef = z.infer<typeof clcRefSchema>;
 
 /** The current user of spec §3; `id` is the person's jwlId, `role` the system role. */
+/** A language the lms offers (spec §2's switcher); routes and server sentences stay en. */
+export const languageSchema = z.enum(SWITCHER_LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+/**
+ * What the lms needs to know of the person at start (decision 0019, "Mode follows the route"):
+ * whether they learn (SUBMISSION__CREATE), reach a class, may author content, read every course
+ * (system role seeAllCourses), and until when a study break covering today runs (a date).
+ */
+export const learningFlagsSchema = z.object({
+  isLearner: z.boolean(),
+  teaches: z.boolean(),
+  authors: z.boolean(),
+  seeAllCourses: z.boolean(),
+  studyBreakUntil: z.string().nullable(),
+});
+export type LearningFlags = z.infer<typeof learningFlagsSchema>;
+
 export const currentUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -26,6 +45,10 @@ export const currentUserSchema = z.object({
   canImpersonate: z.boolean(),
   impersonated: z.boolean(),
   impersonatedBy: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** The person's language in lms mode (users.locale); en until they choose. */
+  locale: languageSchema.default('en'),
+  /** In lms mode only; null in sis. */
+  learning: learningFlagsSchema.nullable().default(null),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -40,12 +63,14 @@ export const menuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
-/** A menu node: a link (`path` under /:lang) or a group of items; `flyout` marks course/class menus. */
+/** A menu node: a link (`path` under /:lang) or a group of items; `flyout` marks course/class
+ * menus, whose entries each carry their spec §3 menu `item` (the programme or class they open). */
 export type MenuNode = {
   id: string;
   label: string;
   path: string | null;
   flyout?: 'course' | 'class' | undefined;
+  item?: MenuItem | undefined;
   items?: MenuItem[] | undefined;
   children?: MenuNode[] | undefined;
 };
@@ -55,6 +80,7 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
     label: z.string(),
     path: z.string().nullable(),
     flyout: z.enum(['course', 'class']).optional(),
+    item: menuItemSchema.optional(),
     items: z.array(menuItemSchema).optional(),
     children: z.array(menuNodeSchema).optional(),
   }),
@@ -71,6 +97,12 @@ export const basicSystemDataSchema = z.object({
   year: z.number().int(),
   helpdeskEmail: z.string().nullable(),
   enumerations: z.record(z.string(), z.array(enumOptionSchema)),
+  /** lms mode only (decision 0019): the switcher's languages, those written right to left, the
+   * hosts videos may come from, and the upload limits. */
+  languages: z.array(languageSchema).optional(),
+  rtlLanguages: z.array(z.enum(RTL_LANGUAGES)).optional(),
+  videoHosts: z.array(z.string()).optional(),
+  upload: z.object({ maxBytes: z.number().int(), chunkBytes: z.number().int() }).optional(),
 });
 export type BasicSystemData = z.infer<typeof basicSystemDataSchema>;
 
@@ -80,6 +112,10 @@ export const baseDataSchema = z.object({
   basicSystemData: basicSystemDataSchema,
 });
 export type BaseData = z.infer<typeof baseDataSchema>;
+
+/** PUT /api/general/current-user/locale: the person's language choice, and its answer. */
+export const localeUpdateSchema = z.object({ locale: languageSchema });
+export type LocaleUpdate = z.infer<typeof localeUpdateSchema>;
 
 export const versionSchema = z.object({ version: z.string() });
 

@@ -50,4 +50,7 @@ export const ERROR_TEXTS = {
   menuError: 'The menu could not be loaded',
   invalidLink: 'This link is invalid or has expired',
   emptySubmenu: 'Nothing to show here yet',
+  /** System role manager never gets lms mode (spec §3). */
+  lmsNotAvailable: 'Managers work in the student information system only.',
+  goToLearningHome: 'Go to your learning home',
 } as const;

@@ -92,9 +92,48 @@ export const PAGES = {
 } as const satisfies Record<string, Page>;
 export type PageKey = keyof typeof PAGES;
 
-/** A page's path with its programme id put in. */
-export const pagePath = (key: PageKey, id?: number): string =>
-  PAGES[key].path.replace(':id', String(id ?? ''));
+/**
+ * The lms pages the lms menu leads to (decision 0019, "The lms menu and the concentrations"):
+ * `:id` is the programme of a concentration, the course of an orientation, or the class. Their
+ * API routes are the learning routes under /api/:locale/lms.
+ */
+export const LMS_PAGES = {
+  learning: { path: 'learning', right: 'GENERAL_LMS__DISPLAY', api: 'GET /api/:locale/lms/home' },
+  concentrationHome: {
+    path: 'concentration_home/:id',
+    right: 'GENERAL_LMS__DISPLAY',
+    api: 'GET /api/:locale/lms/concentration/:programmeId',
+  },
+  orientationCourse: {
+    path: 'orientation_course/:id',
+    right: 'COURSE_DOCUMENT__DISPLAY',
+    api: 'GET /api/:locale/lms/course/:courseId',
+  },
+  classRoot: {
+    path: 'class_root',
+    right: 'CLASSROOM__DISPLAY',
+    api: 'GET /api/:locale/lms/classes',
+  },
+  class: {
+    path: 'class/:id',
+    right: 'CLASSROOM__DISPLAY',
+    api: 'GET /api/:locale/lms/class/:classId',
+  },
+  track: {
+    path: 'track',
+    right: 'GENERAL_LMS__DISPLAY',
+    api: 'GET /api/:locale/lms/my-progress',
+  },
+} as const satisfies Record<string, Page>;
+export type LmsPageKey = keyof typeof LMS_PAGES;
+
+/** Every page a menu of either mode leads to. */
+export const MENU_PAGES = { ...PAGES, ...LMS_PAGES } as const satisfies Record<string, Page>;
+export type MenuPageKey = keyof typeof MENU_PAGES;
+
+/** A page's path with its id (programme, course or class) put in. */
+export const pagePath = (key: MenuPageKey, id?: number): string =>
+  MENU_PAGES[key].path.replace(':id', String(id ?? ''));
 
 /**
  * The programme entry's redirect (spec §2), in its order: the bachelor list, else the

@@ -553,13 +553,29 @@ export const concentrationProgrammeSchema = z.object({
   programmeType: z.enum(PROGRAMME_TYPES),
   startDate: z.string(),
   endDate: z.string(),
-  courses: z.array(z.object({ code: z.string(), units: z.number().int() })),
+  /** `units` is the course's credit weight (decision 0008), not its learning units. */
+  courses: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      title: z.string(),
+      units: z.number().int(),
+    }),
+  ),
 });
 export const concentrationsSchema = z.object({
   professional: z.array(concentrationProgrammeSchema),
   bachelor: z.array(concentrationProgrammeSchema),
   language: z.array(concentrationProgrammeSchema),
-  orientation: z.array(z.object({ id: z.number().int(), code: z.string(), title: z.string() })),
+  /** `courseId` is the programme's first course, which orientation_course opens (null: none). */
+  orientation: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      title: z.string(),
+      courseId: z.number().int().nullable(),
+    }),
+  ),
   /** The text of a failure to load, or null (spec §8). */
   error: z.string().nullable(),
 });

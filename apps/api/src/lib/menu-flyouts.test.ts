@@ -9,13 +9,24 @@ const p = (
   type: FlyoutProgramme['type'],
   code: string,
   hasOwnClass = true,
-): FlyoutProgramme => ({ id, code, title: `T${String(id)}`, type, hasOwnClass });
+  lmsCourseId: number | null = null,
+): FlyoutProgramme => ({
+  id,
+  code,
+  title: `T${String(id)}`,
+  type,
+  startDate: '2026-01-05',
+  endDate: '2026-07-03',
+  hasOwnClass,
+  lmsCourseId,
+});
 const ADMIN = new Set([
   'PC_PROGRAMME__DISPLAY',
   'PROGRAMME_PROFESSIONAL__DISPLAY',
   'PROGRAMME_ACADEMIC__DISPLAY',
   'CLASSROOM__DISPLAY',
 ]);
+const LMS_STAFF = new Set([...ADMIN, 'GENERAL_LMS__DISPLAY', 'COURSE_DOCUMENT__DISPLAY']);
 const paths = (node: MenuNode): (string | null)[] =>
   (node.children ?? []).flatMap((g) => (g.children ?? []).map((c) => c.path));
 
@@ -43,6 +54,14 @@ describe('course and class flyouts', () => {
       id: 'course-professional-2',
       label: '102 T2',
       path: 'programme/professional-certificate/2/overview',
+      item: {
+        id: 'programme-2',
+        code: '102',
+        label: 'T2',
+        startDate: '2026-01-05',
+        endDate: '2026-07-03',
+        type: 'other',
+      },
     });
   });
 
@@ -67,8 +86,30 @@ describe('course and class flyouts', () => {
     expect(withFlyoutEntries(course, one, ADMIN)).toMatchObject({
       path: 'programme/professional-certificate/5/overview',
       children: [],
+      item: { id: 'programme-5', type: 'other' },
     });
     expect(withFlyoutEntries(klass, one, ADMIN).path).toBeNull();
-    expect(withFlyoutEntries(course, [...one, p(4, 'orientation', 'OR1')], ADMIN).path).toBeNull();
+    const withOrientation = [...one, p(4, 'orientation', 'OR1', true, 40)];
+    expect(withFlyoutEntries(course, withOrientation, LMS_STAFF).path).toBeNull();
+    // An orientation the role cannot open is not in the menu, so it does not count.
+    expect(withFlyoutEntries(course, withOrientation, ADMIN).path).toBe(
+      'programme/professional-certificate/5/overview',
+    );
+  });
+
+  it('opens language and orientation programmes in the lms, for who may work there', () => {
+    const lms = [
+      p(9, 'language', 'EN1', true, 90),
+      p(4, 'orientation', 'OR1', true, 40),
+      p(3, 'orientation', 'OR0', true, null),
+    ];
+    const node = withFlyoutEntries(course, lms, LMS_STAFF);
+    expect(node.children?.map((g) => g.label)).toEqual(['Language', 'Orientation']);
+    expect(paths(node)).toEqual(['concentration_home/9', 'orientation_course/40']);
+    expect(node.children?.[1]?.children?.[0]?.item?.type).toBe('orientation');
+    // Without the lms right, or without COURSE_DOCUMENT__DISPLAY for an orientation, nothing.
+    expect(withFlyoutEntries(course, lms, ADMIN).children).toEqual([]);
+    const noDocuments = new Set([...LMS_STAFF].filter((r) => r !== 'COURSE_DOCUMENT__DISPLAY'));
+    expect(withFlyoutEntries(course, lms, noDocuments).path).toBe('concentration_home/9');
   });
 });

@@ -1,13 +1,20 @@
 import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Mode } from '@lantern/contracts/enums';
 import type { Right } from '@lantern/contracts/rights';
-import { PAGES, programmeEntryStep, type PageKey } from '@lantern/contracts/pages';
+import {
+  LMS_PAGES,
+  MENU_PAGES,
+  PAGES,
+  programmeEntryStep,
+  type MenuPageKey,
+  type PageKey,
+} from '@lantern/contracts/pages';
 
 type Flyout = NonNullable<MenuNode['flyout']>;
 
 type Entry = Omit<MenuNode, 'children'> & {
   /** The page it opens: the node shows only to holders of the page's right. */
-  page?: PageKey;
+  page?: MenuPageKey;
   /** Shows only when this holds (for nodes that open no single page). */
   when?: (rights: ReadonlySet<string>) => boolean;
   modes: Mode[];
@@ -36,7 +43,21 @@ const opensFlyout = (flyout: Flyout) => (rights: ReadonlySet<string>) =>
  * flyouts get their programmes in `buildMenuWithFlyouts`.
  */
 const MENU: Entry[] = [
-  { id: 'home', label: 'Home', path: 'home', modes: ['sis', 'lms'] },
+  { id: 'home', label: 'Home', path: 'home', modes: ['sis'] },
+  // lms mode (decision 0019): the learning home, the courses and classes the person reaches,
+  // and the learner's own progress. The flyouts get their entries in `buildMenuWithFlyouts`.
+  { id: 'home', label: 'Home', path: LMS_PAGES.learning.path, page: 'learning', modes: ['lms'] },
+  { id: 'course', label: 'Courses', path: null, flyout: 'course', modes: ['lms'] },
+  { id: 'class', label: 'Classes', path: null, flyout: 'class', page: 'classRoot', modes: ['lms'] },
+  {
+    id: 'progress',
+    label: 'Progress',
+    path: LMS_PAGES.track.path,
+    page: 'track',
+    // Progress is a learner's own: staff follow their classes' progress there instead.
+    when: (rights) => rights.has('SUBMISSION__CREATE'),
+    modes: ['lms'],
+  },
   {
     id: 'people',
     label: 'People',
@@ -97,7 +118,7 @@ const MENU: Entry[] = [
 
 function visible(entry: Entry, mode: Mode, rights: ReadonlySet<string>): MenuNode | null {
   if (!entry.modes.includes(mode)) return null;
-  if (entry.page && !rights.has(PAGES[entry.page].right)) return null;
+  if (entry.page && !rights.has(MENU_PAGES[entry.page].right)) return null;
   if (entry.when && !entry.when(rights)) return null;
   const node: MenuNode = { id: entry.id, label: entry.label, path: entry.path };
   if (entry.flyout) node.flyout = entry.flyout;

@@ -34,30 +34,20 @@ const envSchema = z.object({
     .transform((v) => v !== '0' && v !== 'false'),
   /** warn by default, so the console of `npm start` stays readable; info logs every request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  /** The built SPA; default apps/web/dist beside the API. */
-  LANTERN_WEB_DIST: z.string().optional(),
-  /** On SIGUSR2, print the event loop's delay since the last signal (the bench's figure, 0017). */
-  /** Where embedded videos may come from: https origins, comma-separated (decision 0019). */
+  /** The https origins lms videos may be embedded from, comma-separated (decision 0019). */
   LANTERN_VIDEO_HOSTS: z
     .string()
     .default('https://www.youtube-nocookie.com,https://player.vimeo.com')
-    .transform((v, ctx) => {
-      const origins: string[] = [];
-      for (const part of v
+    .transform((v) =>
+      v
         .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean)) {
-        try {
-          const url = new URL(part);
-          if (url.protocol !== 'https:' || url.origin !== part.replace(/\/$/, ''))
-            throw new Error();
-          origins.push(url.origin);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: `not an https origin: ${part}` });
-        }
-      }
-      return origins;
-    }),
+        .map((host) => host.trim().replace(/\/$/, ''))
+        .filter((host) => host !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^https$/ }))),
+  /** The built SPA; default apps/web/dist beside the API. */
+  LANTERN_WEB_DIST: z.string().optional(),
+  /** On SIGUSR2, print the event loop's delay since the last signal (the bench's figure, 0017). */
   LANTERN_EVENT_LOOP_REPORT: z
     .enum(['1', '0'])
     .optional()

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE } from '@lantern/contracts/constants';
 import type { Mode } from '@lantern/contracts/enums';
+import { modeOnRoute, routeModeOf } from '../app/route-modes';
 
 /** An error the user may report: what happened, on which page, when (spec §3 store state). */
 export type AppErrorEntry = { error: string; page: string; timestamp: string };
@@ -13,7 +14,11 @@ export type AppState = {
 
 const MAX_ERRORS = 20;
 
-let state: AppState = { mode: 'sis', locale: DEFAULT_LOCALE, errors: [] };
+/** A tab starts in the mode of the address it opens; an `any` page in a fresh tab is sis. */
+const initialMode = (): Mode =>
+  typeof window === 'undefined' ? 'sis' : modeOnRoute(routeModeOf(window.location.pathname), 'sis');
+
+let state: AppState = { mode: initialMode(), locale: DEFAULT_LOCALE, errors: [] };
 const listeners = new Set<() => void>();
 
 function setState(next: AppState): void {
@@ -39,11 +44,11 @@ export function useAppState<T>(select: (s: AppState) => T): T {
 }
 
 export function setMode(mode: Mode): void {
-  setState({ ...state, mode });
+  if (state.mode !== mode) setState({ ...state, mode });
 }
 
 export function setLocale(locale: string): void {
-  setState({ ...state, locale });
+  if (state.locale !== locale) setState({ ...state, locale });
 }
 
 export function recordError(error: string): void {

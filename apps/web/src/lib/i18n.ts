@@ -1,13 +1,33 @@
+import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, RTL_LANGUAGES, SWITCHER_LANGUAGES } from '@lantern/contracts/constants';
+import { DEFAULT_LOCALE, RTL_LANGUAGES } from '@lantern/contracts/constants';
 import { ERROR_TEXTS, NETWORK_ERROR_KEYS } from '@lantern/contracts/messages';
+import en from '../locales/en.json';
+import { setLocale } from './app-store';
 
-/* User-facing texts are English (spec §1); es and ar are prepared and fall back to en. Only
- * the keys the client produces itself are translated: server details are shown as is. */
-const en = {
+/* User-facing texts are English (spec §1). lms screens take their texts through t() with the
+ * English in locales/en.json; another language is a file beside it (locales/<lang>.json), loaded
+ * when first chosen, and any key it lacks falls back to English. Server details are shown as
+ * they come. */
+type Resource = Record<string, string>;
+
+const ENGLISH: Resource = {
+  ...en,
   [NETWORK_ERROR_KEYS.serverError]: ERROR_TEXTS.serverError,
   [NETWORK_ERROR_KEYS.configurationError]: ERROR_TEXTS.configurationError,
+};
+
+/** The translation files other than English, each its own chunk. */
+const TRANSLATIONS = import.meta.glob<{ default: Resource }>([
+  '../locales/*.json',
+  '!../locales/en.json',
+]);
+
+/** The dayjs locales of the switcher's languages (en is built in). */
+const DAYJS_LOCALES: Record<string, () => Promise<unknown>> = {
+  es: () => import('dayjs/locale/es'),
+  ar: () => import('dayjs/locale/ar'),
 };
 
 export const i18n = i18next.createInstance();
@@ -15,9 +35,8 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...SWITCHER_LANGUAGES],
-  resources: { en: { translation: en }, es: { translation: {} }, ar: { translation: {} } },
-  // The keys contain dots; they are flat keys, not paths.
+  resources: { en: { translation: ENGLISH } },
+  // Keys are flat and contain dots ('shell.menu.home'): no nesting, no namespaces in keys.
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
@@ -27,9 +46,28 @@ void i18n.use(initReactI18next).init({
 export const isRtl = (language: string): boolean =>
   (RTL_LANGUAGES as readonly string[]).includes(language);
 
-/** Switches the language (lms mode only) and the document direction with it. */
-export async function changeLanguage(language: string): Promise<void> {
+/** Loads a language's translation file once, if there is one (without, English shows). */
+async function loadTranslation(language: string): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const load = TRANSLATIONS[`../locales/${language}.json`];
+  if (!load) return;
+  const file = await load();
+  i18n.addResourceBundle(language, 'translation', file.default, true, true);
+}
+
+/** The locale dates and numbers are written in on lms screens (Intl, dayjs). */
+export const intlLocale = (): string => i18n.language || DEFAULT_LOCALE;
+
+/**
+ * Shows the app in a language: its texts, `<html lang dir>`, and the Intl/dayjs locale. lms mode
+ * applies the person's choice; sis mode is always en, left to right (decision 0019).
+ */
+export async function applyLanguage(language: string): Promise<void> {
+  await loadTranslation(language);
+  await DAYJS_LOCALES[language]?.();
   await i18n.changeLanguage(language);
+  dayjs.locale(language in DAYJS_LOCALES ? language : DEFAULT_LOCALE);
   document.documentElement.lang = language;
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+  setLocale(language);
 }

@@ -1,6 +1,7 @@
-import { redirect } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import type { Right } from '@lantern/contracts/rights';
+import { modeOnRoute, routeModeOf, worksInLmsOnly } from '../app/route-modes';
 import { getAppState } from './app-store';
 import { baseDataQueryOptions } from './base-data';
 import { queryClient } from './query-client';
@@ -8,19 +9,24 @@ import { hasRight, hasRole, notAuthorisedPath, notAuthorisedRolePath } from './r
 import { getAccessToken } from './storage';
 
 /** A route loader that sends a user who fails `check` to `refused`. Without a session, or when
- * the base data fails, it lets the shell decide (sign-in or study break). */
+ * the base data fails, it lets the shell decide (sign-in, study break, an lms refusal); so it
+ * does for a learner on a sis page, whom the shell shows the way to their learning home. */
 function requireAccess(check: (user: CurrentUser) => boolean, refused: string) {
-  return async (): Promise<Response | null> => {
+  return async (args?: LoaderFunctionArgs): Promise<Response | null> => {
     if (getAccessToken() === null) return null;
+    // The base data of the mode the page opens in (the shell's own, decision 0019).
+    const path = args ? new URL(args.request.url).pathname : window.location.pathname;
+    const routeMode = routeModeOf(path);
     let data;
     try {
       data = await queryClient.query({
-        ...baseDataQueryOptions(getAppState().mode),
+        ...baseDataQueryOptions(modeOnRoute(routeMode, getAppState().mode)),
         staleTime: 'static',
       });
     } catch {
       return null;
     }
+    if (routeMode === 'sis' && worksInLmsOnly(data.user)) return null;
     return check(data.user) ? null : redirect(refused);
   };
 }

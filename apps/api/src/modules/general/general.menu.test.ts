@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseDataSchema, type MenuNode } from '@lantern/contracts/current-user';
-import { PAGES, programmeEntryStep, type Page } from '@lantern/contracts/pages';
-import { ROLE_KEYS } from '@lantern/contracts/roles';
+import { MENU_PAGES, PAGES, programmeEntryStep, type Page } from '@lantern/contracts/pages';
+import { ROLE_KEYS, defaultRightsOf } from '@lantern/contracts/roles';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ function pageOf(path: string, rights: ReadonlySet<string>): { page: Page; id?: s
     const step = programmeEntryStep(rights);
     return step?.page ? { page: PAGES[step.page] } : null;
   }
-  for (const page of Object.values(PAGES)) {
+  for (const page of Object.values(MENU_PAGES)) {
     const pattern = new RegExp(`^${page.path.replace(':id', '(\\d+)')}$`);
     const match = pattern.exec(bare);
     if (match) return match[1] ? { page, id: match[1] } : { page };
@@ -31,7 +31,7 @@ function pageOf(path: string, rights: ReadonlySet<string>): { page: Page; id?: s
 
 describe('the menu table', () => {
   it('names, for every page, the API route it loads, which declares the same right', () => {
-    for (const [key, page] of Object.entries(PAGES)) {
+    for (const [key, page] of Object.entries(MENU_PAGES)) {
       const [method, url] = page.api.split(' ');
       const route = t.routes.find((r) => r.method === method && r.url === url);
       expect(route, `${key}: ${page.api}`).toBeDefined();
@@ -40,10 +40,18 @@ describe('the menu table', () => {
   });
 });
 
+/** Every demo role in each mode it may work in: sis for all, lms for holders of its right. */
+const MODE_ROLES = ROLE_KEYS.flatMap((role) => [
+  ['sis', role.toLowerCase()] as const,
+  ...(defaultRightsOf(role).includes('GENERAL_LMS__DISPLAY')
+    ? [['lms', role.toLowerCase()] as const]
+    : []),
+]);
+
 describe('every menu entry of every demo role leads where the role may go', () => {
-  it.each(ROLE_KEYS.map((role) => role.toLowerCase()))('%s', async (username) => {
+  it.each(MODE_ROLES)('%s: %s', async (mode, username) => {
     const headers = await t.as(username);
-    const res = await t.app.inject({ url: '/api/general/current-user/sis', headers });
+    const res = await t.app.inject({ url: `/api/general/current-user/${mode}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     const { user, menu } = baseDataSchema.parse(res.json());
     const rights = new Set(user.applicationRights);
@@ -61,7 +69,7 @@ describe('every menu entry of every demo role leads where the role may go', () =
       // a flyout is one the role reaches). A page that only posts is held by its right above.
       const [method, pattern] = target.page.api.split(' ');
       if (method !== 'GET') continue;
-      const url = pattern?.replace(':locale', 'en').replace(':id', target.id ?? '');
+      const url = pattern?.replace(':locale', 'en').replace(/:\w*[iI]d\b/, target.id ?? '');
       const answer = await t.app.inject({ url, headers });
       expect(answer.statusCode, `${username}: ${node.label} → ${url}: ${answer.body}`).toBe(200);
     }

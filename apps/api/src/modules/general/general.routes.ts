@@ -6,15 +6,15 @@ import {
   ACCEPTABLE_USE_PATH,
   baseDataSchema,
   impersonatorSchema,
+  localeUpdateSchema,
   publicInfoSchema,
   versionSchema,
 } from '@lantern/contracts/current-user';
-import { MODES } from '@lantern/contracts/enums';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { getBaseData } from './general.service';
+import { getBaseData, updateLocale } from './general.service';
 import { searchImpersonationTargets } from './general.repository';
 import { assertCanImpersonate } from '../../lib/grants';
 
@@ -45,15 +45,38 @@ export async function generalRoutes(app: FastifyInstance, deps: Deps): Promise<v
     }),
   });
 
-  r.get('/api/general/current-user/:mode', {
+  r.get('/api/general/current-user/sis', {
     config: { access: 'signedIn' },
     schema: {
       tags: ['general'],
-      summary: 'Base data: the current user, their menu and the system data the web needs at start',
-      params: z.object({ mode: z.enum(MODES) }),
+      summary: 'Base data of sis mode: the current user, their menu and the system data at start',
       response: { 200: baseDataSchema, 401: errorBodySchema },
     },
-    handler: async (request) => getBaseData(deps, authOf(request), request.params.mode),
+    handler: async (request) => getBaseData(deps, authOf(request), 'sis'),
+  });
+
+  // lms mode is its own route with its own right (decision 0019); system role manager is
+  // refused inside, whatever its rights (spec §3), which one declared right cannot say.
+  r.get('/api/general/current-user/lms', {
+    config: { access: { right: 'GENERAL_LMS__DISPLAY' } },
+    schema: {
+      tags: ['general'],
+      summary:
+        'Base data of lms mode: the user with their language and learning flags, the lms menu, the lms system data',
+      response: { 200: baseDataSchema, 401: errorBodySchema, 403: errorBodySchema },
+    },
+    handler: async (request) => getBaseData(deps, authOf(request), 'lms'),
+  });
+
+  r.put('/api/general/current-user/locale', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['general'],
+      summary: 'Keeps the language the person chose in the lms (en, es, ar)',
+      body: localeUpdateSchema,
+      response: { 200: localeUpdateSchema, 400: errorBodySchema, 401: errorBodySchema },
+    },
+    handler: async (request) => updateLocale(deps, authOf(request), request.body.locale),
   });
 
   // Declared signedIn with the check inside: who may impersonate is `canImpersonate` (the

@@ -15,13 +15,27 @@ import {
   DEFAULT_LOCALE,
   MAX_FILE_SIZE_BYTES,
   MAX_FILE_SIZE_LABEL,
+  RTL_LANGUAGES,
+  SWITCHER_LANGUAGES,
+  UPLOAD_CHUNK_BYTES,
 } from '@lantern/contracts/constants';
-import type { BaseData, BasicSystemData } from '@lantern/contracts/current-user';
+import {
+  languageSchema,
+  type BaseData,
+  type BasicSystemData,
+  type Language,
+  type LearningFlags,
+} from '@lantern/contracts/current-user';
+import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
-import { buildMenuWithFlyouts } from '../../lib/menu-flyouts';
+import { AppError } from '../../lib/errors';
+import { isAuthor, isLearner, seesAllCourses } from '../../lib/learning-scope';
+import { buildMenuWithFlyouts } from '../../lib/menu-with-flyouts';
 import { findClcRefs } from '../../lib/people';
 import { canImpersonate } from '../../lib/grants';
+import * as repo from './general.repository';
 
 const label = (value: string) =>
   (value.charAt(0).toUpperCase() + value.slice(1)).replaceAll(/[_-]/g, ' ');
@@ -52,22 +66,63 @@ const ENUMERATIONS: BasicSystemData['enumerations'] = {
 };
 
 export function basicSystemData(deps: Deps, mode: Mode): BasicSystemData {
-  return {
+  const data: BasicSystemData = {
     version: APP_VERSION,
     maxFileSize: MAX_FILE_SIZE_LABEL,
     maxFileSizeBytes: MAX_FILE_SIZE_BYTES,
     mode,
+    // The routes' and the API's language (spec §2): the person's own choice is `user.locale`.
     locale: DEFAULT_LOCALE,
     year: new Date().getUTCFullYear(),
     helpdeskEmail: deps.config.helpdeskEmail,
     enumerations: ENUMERATIONS,
   };
+  if (mode === 'sis') return data;
+  return {
+    ...data,
+    languages: [...SWITCHER_LANGUAGES],
+    rtlLanguages: [...RTL_LANGUAGES],
+    videoHosts: deps.config.videoHosts,
+    upload: { maxBytes: MAX_FILE_SIZE_BYTES, chunkBytes: UPLOAD_CHUNK_BYTES },
+  };
 }
+
+/** System role manager works in the sis only, whatever its rights (spec §3). */
+export function assertLmsAvailable(auth: AuthContext): void {
+  if (auth.user.systemRole === 'manager')
+    throw new AppError(403, 'LMS_NOT_AVAILABLE', ERROR_TEXTS.lmsNotAvailable);
+}
+
+/**
+ * What the lms knows of the person (decision 0019): learns (SUBMISSION__CREATE); reaches a class
+ * (CLASSROOM__DISPLAY and a class in class scope); may author; sees every course; the end of a
+ * study break covering today.
+ */
+async function learningFlags(deps: Deps, auth: AuthContext): Promise<LearningFlags> {
+  const teaches =
+    auth.rights.has('CLASSROOM__DISPLAY') &&
+    (seesAllCourses(auth) || (await repo.reachesAClass(deps.db, auth)));
+  return {
+    isLearner: isLearner(auth),
+    teaches,
+    authors: isAuthor(auth),
+    seeAllCourses: seesAllCourses(auth),
+    studyBreakUntil: await repo.findStudyBreakUntil(deps.db, auth.user.jwlId),
+  };
+}
+
+/** A stored language, read leniently: anything the switcher does not offer (any more) is en. */
+const asLanguage = (value: string | null): Language => {
+  const parsed = languageSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'en';
+};
 
 /** The base data the web loads at start: the user as they act now, their menu, system data. */
 export async function getBaseData(deps: Deps, auth: AuthContext, mode: Mode): Promise<BaseData> {
+  if (mode === 'lms') assertLmsAvailable(auth);
   const { user } = auth;
   const allClcs = await findClcRefs(deps.db, user.allClcIds);
+  const locale = asLanguage(await repo.findUserLocale(deps.db, user.jwlId));
   return {
     user: {
       id: user.jwlId,
@@ -90,8 +145,30 @@ export async function getBaseData(deps: Deps, auth: AuthContext, mode: Mode): Pr
       impersonatedBy: auth.impersonating
         ? { id: auth.realUser.jwlId, username: auth.realUser.username }
         : null,
+      locale,
+      learning: mode === 'lms' ? await learningFlags(deps, auth) : null,
     },
     menu: await buildMenuWithFlyouts(deps.db, auth, mode),
     basicSystemData: basicSystemData(deps, mode),
   };
+}
+
+/** Keeps the person's language choice (lms switcher); the change is on record. */
+export async function updateLocale(
+  deps: Deps,
+  auth: AuthContext,
+  locale: Language,
+): Promise<{ locale: Language }> {
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findUserLocale(tx, auth.user.jwlId);
+    if (before === locale) return;
+    await repo.updateUserLocale(tx, auth.user.jwlId, locale);
+    await audit(tx, auth, {
+      action: 'user.locale',
+      entityType: 'user',
+      entityId: auth.user.jwlId,
+      changes: { locale: { from: before, to: locale } },
+    });
+  });
+  return { locale };
 }

@@ -12,10 +12,12 @@ const SHOWN: ProgrammeType[] = ['professional', 'bachelor', 'language', 'orienta
 /** A person's own programmes: those they applied to or study in, not those they left. */
 const OWN_STATES: EnrolmentState[] = ['applied', 'active', 'completed', 'failed'];
 
-/** Programmes a person is in: as an applicant or student, or as staff of one of its classes. */
+/** Programmes a person is in: as an applicant or student, through an additional course
+ * (decision 0019), or as staff of one of its classes. */
 export function ownProgrammes(userId: number): SQL {
   return or(
     sql`exists (select 1 from enrolments e where e.programme_id = ${PROGRAMME_ID} and e.user_id = ${userId} and e.state in (${inList(OWN_STATES)}))`,
+    sql`exists (select 1 from course_enrolments ce join programme_courses pco on pco.id = ce.course_id where pco.programme_id = ${PROGRAMME_ID} and ce.student_id = ${userId} and ce.source = 'additional' and ce.status = 'active')`,
     sql`exists (select 1 from classes c join class_staff cs on cs.class_id = c.id where c.programme_id = ${PROGRAMME_ID} and cs.user_id = ${userId})`,
   ) as SQL;
 }
@@ -34,8 +36,8 @@ export async function findConcentrationProgrammes(db: Db, scope: Scope, own?: nu
       startDate: programmes.startDate,
       endDate: programmes.endDate,
       courses: sql<
-        { code: string; units: number }[]
-      >`coalesce((select json_agg(json_build_object('code', pco.code, 'units', pco.units) order by pco.position, pco.id) from programme_courses pco where pco.programme_id = ${PROGRAMME_ID}), '[]'::json)`,
+        { id: number; code: string; title: string; units: number }[]
+      >`coalesce((select json_agg(json_build_object('id', pco.id, 'code', pco.code, 'title', pco.title, 'units', pco.units) order by pco.position, pco.id) from programme_courses pco where pco.programme_id = ${PROGRAMME_ID}), '[]'::json)`,
     })
     .from(programmes)
     .where(

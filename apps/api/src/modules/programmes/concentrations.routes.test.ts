@@ -110,14 +110,20 @@ describe('concentrations', () => {
       startDate: '2090-01-01',
       endDate: '2090-07-20',
       courses: [
-        { code: 'pcOld-1', units: 3 },
-        { code: 'pcOld-2', units: 4 },
+        { id: expect.any(Number) as number, code: 'pcOld-1', title: 'pcOld-1', units: 3 },
+        { id: expect.any(Number) as number, code: 'pcOld-2', title: 'pcOld-2', units: 4 },
       ],
     });
+    // An orientation entry opens its programme's first course (orientation_course/:courseId).
+    const [first] = await t.database.query<{ id: number }>(
+      `select id from programme_courses where programme_id = $1 order by position, id limit 1`,
+      [id('orA')],
+    );
     expect(c.orientation.find((o) => o.id === id('orA'))).toEqual({
       id: id('orA'),
       code: 'AA1',
       title: 'Conc orA',
+      courseId: first?.id,
     });
     // Neither cancelled programmes nor GEL.
     expect(allIds(c)).not.toContain(id('pcCancelled'));

@@ -19,7 +19,12 @@ function group(rows: Row[]): Concentrations {
   };
   for (const row of rows) {
     if (row.programmeType === 'orientation')
-      result.orientation.push({ id: row.id, code: row.code, title: row.title });
+      result.orientation.push({
+        id: row.id,
+        code: row.code,
+        title: row.title,
+        courseId: row.courses[0]?.id ?? null,
+      });
     else if (row.programmeType !== 'gel') result[row.programmeType].push(row);
   }
   return result;

@@ -29,11 +29,16 @@ beforeEach(() => {
   vi.mocked(reloadPage).mockClear();
 });
 
+/** A member of staff: a student's start page is their learning home (mode.test.tsx). */
+const STAFF = {
+  ...BASE_DATA,
+  user: { ...BASE_DATA.user, applicationRights: ['GENERAL_SIS__DISPLAY'] },
+};
 const answerBaseData = () => {
   fetchMock.mockImplementation((input) =>
     Promise.resolve(
       urlOf(input).startsWith('/api/general/current-user/sis')
-        ? jsonResponse(BASE_DATA)
+        ? jsonResponse(STAFF)
         : jsonResponse({ version: '5.12.5' }),
     ),
   );

@@ -13,26 +13,32 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import './shell.css';
-import '../../lib/i18n';
-import { useEffect } from 'react';
-import { Button, Center, Container, Loader } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Button, Center, Container, DirectionProvider, Loader, useDirection } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Mode } from '@lantern/contracts/enums';
 import { ErrorPanel } from '../../components/error-panel';
 import { Footer } from '../../components/footer';
 import { PUBLIC_TICKET_PATH } from '../../components/report-problem-link';
 import { Logo } from '../../components/logo';
-import { useBaseData } from '../../lib/base-data';
+import type { SessionData } from '../../lib/base-data';
 import { displayError } from '../../lib/errors';
+import { applyLanguage, isRtl } from '../../lib/i18n';
 import { reloadPage } from '../../lib/page';
+import { notAuthorisedPath } from '../../lib/rights';
 import {
   getAccessToken,
   getImpersonatedUsername,
   setImpersonatedUsername,
   setRedirectUrl,
 } from '../../lib/storage';
+import { HOME_PATHS, worksInLmsOnly } from '../route-modes';
 import { Header } from './header';
+import { LmsRefusedPanel, SisOnlyPanel } from './mode-refusals';
 import { RolePickerModal } from './role-picker-modal';
 import { startupFailure } from './startup-failure';
+import { useShellSession } from './use-shell-session';
 import { VersionCheck } from './version-check';
 
 function FullPage({ children }: { children: React.ReactNode }) {
@@ -59,11 +65,50 @@ function Waiting({ label }: { label: string }) {
   );
 }
 
-/** The signed-in frame: loads the base data, then header, page and footer (spec §2 "Startup"). */
+/** The page's language: the person's choice in lms mode, English (left to right) in sis. */
+function useDocumentLanguage(mode: Mode, session: SessionData | undefined): string {
+  const language = mode === 'lms' && session ? session.user.locale : 'en';
+  useEffect(() => {
+    void applyLanguage(language);
+  }, [language]);
+  return language;
+}
+
+/** Keeps Mantine's direction (menus, drawers, inputs) with the page's language. */
+function DirectionSync({ rtl }: { rtl: boolean }) {
+  const { setDirection } = useDirection();
+  useEffect(() => {
+    setDirection(rtl ? 'rtl' : 'ltr');
+  }, [rtl, setDirection]);
+  return null;
+}
+
+/**
+ * What the main area shows for the mode and the person (decision 0019): a learner on a sis page
+ * the way to their learning home; an lms page the server refused its sentence; else the page.
+ */
+function MainContent({
+  session,
+  isSisRoute,
+  lmsRefusal,
+}: {
+  session: SessionData;
+  isSisRoute: boolean;
+  lmsRefusal: string | null;
+}): ReactNode {
+  if (lmsRefusal !== null) return <LmsRefusedPanel detail={lmsRefusal} />;
+  if (isSisRoute && worksInLmsOnly(session.user)) return <SisOnlyPanel />;
+  return <Outlet />;
+}
+
+/** The signed-in frame: loads the base data of the route's mode, then header, page and footer
+ * (spec §2 "Startup", decision 0019 "Mode follows the route"). */
 export default function AppLayout() {
+  const { t } = useTranslation();
   const location = useLocation();
   const hasToken = getAccessToken() !== null;
-  const baseData = useBaseData();
+  const { mode, routeMode, baseData, lmsRefusal } = useShellSession();
+  const language = useDocumentLanguage(mode, baseData.data);
   const returnTo = location.pathname + location.search + location.hash;
   // Only a failed first load stops the app: a failed background refresh keeps what is shown.
   const failure =
@@ -109,22 +154,38 @@ export default function AppLayout() {
     );
   }
 
-  if (baseData.data === undefined) return <Waiting label="Loading Lantern" />;
+  // Without GENERAL_LMS__DISPLAY an lms page is not-authorised with that right (spec §6).
+  if (routeMode === 'lms' && lmsRefusal?.code === 'MISSING_RIGHT')
+    return <Navigate to={notAuthorisedPath('GENERAL_LMS__DISPLAY')} replace />;
+
+  if (baseData.data === undefined) return <Waiting label={t('shell.loading')} />;
+  const session = baseData.data;
+
+  // A learner's start page is their learning home.
+  if (location.pathname === HOME_PATHS.sis && worksInLmsOnly(session.user))
+    return <Navigate to={HOME_PATHS.lms} replace />;
 
   return (
-    <div className="app-frame">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header session={baseData.data} />
-      <main className="app-main" id="main" tabIndex={-1}>
-        <Container size="xl">
-          <Outlet />
-        </Container>
-      </main>
-      <Footer version={baseData.data.basicSystemData.version} />
-      <RolePickerModal />
-      <VersionCheck />
-    </div>
+    <DirectionProvider initialDirection="ltr" detectDirection={false}>
+      <DirectionSync rtl={isRtl(language)} />
+      <div className="app-frame">
+        <a className="skip-link" href="#main">
+          {t('shell.skipToContent')}
+        </a>
+        <Header session={session} />
+        <main className="app-main" id="main" tabIndex={-1}>
+          <Container size="xl">
+            <MainContent
+              session={session}
+              isSisRoute={routeMode === 'sis'}
+              lmsRefusal={routeMode === 'lms' && lmsRefusal ? displayError(lmsRefusal) : null}
+            />
+          </Container>
+        </main>
+        <Footer version={session.basicSystemData.version} />
+        <RolePickerModal />
+        <VersionCheck />
+      </div>
+    </DirectionProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { ImpersonationSearch } from '../../features/impersonation/components/impersonation-search';
@@ -7,9 +8,11 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { useAppState } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
 import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
+import { HOME_PATHS, worksInBothModes } from '../route-modes';
 import { LanguageSwitcher } from './language-switcher';
 import { MainMenu } from './main-menu';
 import { MobileMenu } from './mobile-menu';
+import { ModeSwitch } from './mode-switch';
 import { ProfileFlyout } from './profile-flyout';
 import { useHeaderVisibility } from './use-header-visibility';
 
@@ -19,6 +22,7 @@ function exitImpersonation(): void {
 }
 
 function ReportErrorLink({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const errorCount = useAppState((s) => s.errors.length);
   const location = useLocation();
   if (errorCount === 0) return null;
@@ -36,21 +40,25 @@ function ReportErrorLink({ onNavigate }: { onNavigate?: () => void }) {
       c="red.9"
       fw={600}
     >
-      Report error
+      {t('shell.reportError')}
     </Anchor>
   );
 }
 
+/** The header of the signed-in app, for the mode of its base data: the lms menu, home and
+ * language switcher in lms, the sis ones in sis, and the switch between them (decision 0019). */
 export function Header({ session }: { session: SessionData }) {
+  const { t } = useTranslation();
   const { user, menu, menuError } = session;
+  const mode = session.basicSystemData.mode;
   const isVisible = useHeaderVisibility();
-  const mode = useAppState((s) => s.mode);
   const [drawerOpened, drawer] = useDisclosure(false);
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
+  const switchesMode = worksInBothModes(user);
 
   const exitButton = isImpersonating ? (
     <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
-      Exit impersonation
+      {t('shell.exitImpersonation')}
     </Button>
   ) : null;
 
@@ -63,12 +71,18 @@ export function Header({ session }: { session: SessionData }) {
             onClick={drawer.toggle}
             hiddenFrom="lg"
             size="sm"
-            aria-label={drawerOpened ? 'Close the menu' : 'Open the menu'}
+            aria-label={drawerOpened ? t('shell.menu.close') : t('shell.menu.open')}
           />
-          <Anchor component={Link} to="/en/home" underline="never" aria-label="Lantern, start page">
+          <Anchor
+            component={Link}
+            to={HOME_PATHS[mode]}
+            state={{ mode }}
+            underline="never"
+            aria-label={t('shell.logo')}
+          >
             <Logo />
           </Anchor>
-          <Box component="nav" aria-label="Main" visibleFrom="lg" ml="sm">
+          <Box component="nav" aria-label={t('shell.nav.main')} visibleFrom="lg" ms="sm">
             <MainMenu menu={menu} menuError={menuError} />
           </Box>
         </Group>
@@ -82,13 +96,26 @@ export function Header({ session }: { session: SessionData }) {
             </Box>
           ) : null}
           <Box visibleFrom="sm">{exitButton}</Box>
-          {mode === 'lms' ? <LanguageSwitcher /> : null}
+          {switchesMode ? (
+            <Box visibleFrom="md">
+              <ModeSwitch mode={mode} />
+            </Box>
+          ) : null}
+          {mode === 'lms' ? <LanguageSwitcher language={user.locale} /> : null}
           <NotificationBell />
           <ProfileFlyout user={user} />
         </Group>
       </Group>
-      <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" size={300} hiddenFrom="lg">
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title={t('shell.menu.title')}
+        closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
+        size={300}
+        hiddenFrom="lg"
+      >
         <Stack gap="md">
+          {switchesMode ? <ModeSwitch mode={mode} /> : null}
           <MobileMenu menu={menu} menuError={menuError} onNavigate={drawer.close} />
           <ReportErrorLink onNavigate={drawer.close} />
           {user.canImpersonate && !isImpersonating ? <ImpersonationSearch width="100%" /> : null}

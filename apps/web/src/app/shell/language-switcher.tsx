@@ -1,28 +1,42 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SWITCHER_LANGUAGES } from '@lantern/contracts/constants';
-import { setLocale } from '../../lib/app-store';
-import { changeLanguage } from '../../lib/i18n';
+import { languageSchema, type Language } from '@lantern/contracts/current-user';
+import { displayError } from '../../lib/errors';
+import { notifyFailure, outcomeTexts } from '../../lib/notify';
+import { useUpdateLocale } from './api/update-locale';
 
-const LABELS: Record<(typeof SWITCHER_LANGUAGES)[number], string> = {
-  en: 'English',
-  es: 'Español',
-  ar: 'العربية',
-};
-
-/** Shown in lms mode only (spec §2); Arabic turns the page right-to-left. */
-export function LanguageSwitcher() {
-  const { i18n } = useTranslation();
+/**
+ * The lms language switcher (spec §2: en, es, ar): the person's choice, kept on the server so a
+ * shared phone shows each person their own. The shell applies it (texts, direction, dates).
+ */
+export function LanguageSwitcher({ language }: { language: Language }) {
+  const { t } = useTranslation();
+  const update = useUpdateLocale();
   return (
     <NativeSelect
-      aria-label="Language"
+      aria-label={t('shell.language.label')}
       size="xs"
-      value={i18n.language}
-      data={SWITCHER_LANGUAGES.map((language) => ({ value: language, label: LABELS[language] }))}
+      value={language}
+      data={SWITCHER_LANGUAGES.map((value) => ({
+        value,
+        label: t(`shell.language.${value}`),
+      }))}
       onChange={(event) => {
-        const language = event.currentTarget.value;
-        setLocale(language);
-        void changeLanguage(language);
+        const parsed = languageSchema.safeParse(event.currentTarget.value);
+        if (!parsed.success) return;
+        update.mutate(
+          { locale: parsed.data },
+          {
+            onError: (error) => {
+              notifyFailure(
+                'language',
+                displayError(error),
+                outcomeTexts('', t('shell.language.saveFailed')),
+              );
+            },
+          },
+        );
       }}
     />
   );

@@ -1,10 +1,11 @@
 import { Fragment } from 'react';
 import { Button, Group, Menu, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
-import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
 import { isLinkNode, menuGroups, type MenuGroup } from './menu-model';
+import { useMenuLabel } from './use-menu-label';
 
 const Chevron = () => (
   <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
@@ -13,6 +14,7 @@ const Chevron = () => (
 );
 
 function MenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] }) {
+  const { t } = useTranslation();
   return (
     <Menu
       position="bottom-start"
@@ -21,6 +23,9 @@ function MenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] })
       trigger="click-hover"
       openDelay={80}
       closeDelay={150}
+      // Its focus placeholder is a bare div inside role="menu", which axe refuses; the first
+      // item takes focus from the keyboard instead.
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
         <Button variant="subtle" size="compact-sm" rightSection={<Chevron />} c="gray.9">
@@ -30,7 +35,7 @@ function MenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] })
       <Menu.Dropdown miw={220} maw={420} mah="70vh" style={{ overflowY: 'auto' }}>
         {groups.length === 0 ? (
           <Text size="sm" c="gray.7" px="sm" py={6}>
-            {ERROR_TEXTS.emptySubmenu}
+            {t('shell.menu.empty')}
           </Text>
         ) : (
           groups.map((group, index) => (
@@ -59,17 +64,19 @@ function LinkButton({ to, label }: { to: string; label: string }) {
 }
 
 function MenuEntry({ node }: { node: MenuNode }) {
-  if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={node.label} />;
-  return <MenuDropdown label={node.label} groups={menuGroups(node)} />;
+  const labelOf = useMenuLabel();
+  if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={labelOf(node)} />;
+  return <MenuDropdown label={labelOf(node)} groups={menuGroups(node, labelOf)} />;
 }
 
 /** The wide-screen menu: links and dropdowns from the base data, the course and class flyouts
  * included (spec §2). */
 export function MainMenu({ menu, menuError }: { menu: MenuNode[]; menuError: string | null }) {
+  const { t } = useTranslation();
   if (menuError !== null) {
     return (
       <Text size="sm" c="red.9" role="alert">
-        {ERROR_TEXTS.menuError}: {menuError}
+        {t('shell.menu.error')}: {menuError}
       </Text>
     );
   }

@@ -1,9 +1,10 @@
 import { NavLink as MantineNavLink, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
-import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { appPath } from '../../lib/paths';
 import { isLinkNode, menuGroups } from './menu-model';
+import { useMenuLabel } from './use-menu-label';
 
 /** The narrow-screen menu inside the drawer: the same tree as nested, keyboard-usable links. */
 export function MobileMenu({
@@ -15,15 +16,17 @@ export function MobileMenu({
   menuError: string | null;
   onNavigate: () => void;
 }) {
+  const { t } = useTranslation();
+  const labelOf = useMenuLabel();
   if (menuError !== null) {
     return (
       <Text size="sm" c="red.9" role="alert">
-        {ERROR_TEXTS.menuError}: {menuError}
+        {t('shell.menu.error')}: {menuError}
       </Text>
     );
   }
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t('shell.nav.main')}>
       {menu.map((node) => {
         if (isLinkNode(node)) {
           return (
@@ -31,17 +34,17 @@ export function MobileMenu({
               key={node.id}
               component={Link}
               to={appPath(node.path ?? '')}
-              label={node.label}
+              label={labelOf(node)}
               onClick={onNavigate}
             />
           );
         }
-        const groups = menuGroups(node);
+        const groups = menuGroups(node, labelOf);
         return (
-          <MantineNavLink key={node.id} label={node.label} childrenOffset="md">
+          <MantineNavLink key={node.id} label={labelOf(node)} childrenOffset="md">
             {groups.length === 0 ? (
               <Text size="sm" c="gray.7" px="sm" py={6}>
-                {ERROR_TEXTS.emptySubmenu}
+                {t('shell.menu.empty')}
               </Text>
             ) : (
               groups.flatMap((group) =>

@@ -1,5 +1,6 @@
 import { Avatar, Button, Divider, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import { signOut } from '../../features/auth/api/revoke-token';
@@ -11,6 +12,7 @@ const initials = (user: CurrentUser): string =>
 
 /** First name, last name, ID, profile link, role and sign out (spec §2). */
 export function ProfileFlyout({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const fullName = `${user.firstName} ${user.lastName}`;
 
@@ -29,7 +31,7 @@ export function ProfileFlyout({ user }: { user: CurrentUser }) {
       <Popover.Target>
         <UnstyledButton
           onClick={toggle}
-          aria-label={`Account of ${fullName}`}
+          aria-label={t('shell.account', { name: fullName })}
           aria-expanded={opened}
           aria-haspopup="dialog"
           p={2}
@@ -46,18 +48,18 @@ export function ProfileFlyout({ user }: { user: CurrentUser }) {
             <Text fw={600}>{user.firstName}</Text>
             <Text fw={600}>{user.lastName}</Text>
             <Text size="sm" c="gray.7">
-              ID: {user.id}
+              {t('shell.account.id', { id: user.id })}
             </Text>
           </div>
           <Button component={Link} to="/en/profile/view" variant="light" size="xs" onClick={close}>
-            Profile
+            {t('shell.account.profile')}
           </Button>
           <ReportProblemLink to={supportIssuePath()} look="button" onNavigate={close} />
           <Divider />
           <RolePicker onChanged={close} />
           <Divider />
           <Button variant="outline" color="red.9" size="xs" onClick={() => void signOut()}>
-            Sign out
+            {t('shell.account.signOut')}
           </Button>
         </Stack>
       </Popover.Dropdown>
