@@ -48,21 +48,30 @@ function classReach(programmeId: SQL, auth: AuthContext): SQL {
 export function courseReach(courseId: SQL, programmeId: SQL, auth: AuthContext): SQL {
   if (seesAllCourses(auth)) return sql`true`;
   const own = sql`exists (select 1 from course_learners cl where cl.course_id = ${courseId} and cl.student_id = ${auth.user.jwlId})`;
-  if (isLearner(auth)) return own;
-  return sql`(${classReach(programmeId, auth)} or ${authoringReach(programmeId, auth)})`;
+  // A union, not "learners read only their own": an admin holds SUBMISSION__CREATE as well as
+  // every staff right, and a student holds no class or authoring right, so each reaches its own.
+  return sql`(${own} or ${classReach(programmeId, auth)} or ${authoringReach(programmeId, auth)})`;
 }
 
 /**
  * The condition that the caller reaches a learner's work (submissions, grades, progress) in a
- * course, given the learner's `course_learners` row alias `cl`: their class is in class scope;
- * or the learner's CLC is in CLC scope for holders of PC_CLASS__DISPLAY or an authoring right;
- * or everything for seeAllCourses. A learner reaches only themselves.
+ * course, given the learner's `course_learners` row alias `cl`: oneself; learners whose class is in class scope;
+ * or whose CLC is in CLC scope for holders of PC_CLASS__DISPLAY or an authoring right; or
+ * everyone for seeAllCourses. A student reaches only themselves.
  */
 export function learnerReach(cl: string, auth: AuthContext): SQL {
   const c = sql.raw(cl);
-  if (isLearner(auth)) return sql`${c}.student_id = ${auth.user.jwlId}`;
   if (seesAllCourses(auth)) return sql`true`;
-  return sql`(${gradingScope(cl, auth)} or ${wideReach(cl, auth)})`;
+  // Oneself, and whom one's classes and CLCs reach (a student has neither, so only themselves).
+  return sql`(${c}.student_id = ${auth.user.jwlId} or ${classLearners(cl, auth)} or ${wideReach(cl, auth)})`;
+}
+
+/** The learners whose class for the course is in the caller's class scope. */
+function classLearners(cl: string, auth: AuthContext): SQL {
+  if (!auth.rights.has('CLASSROOM__DISPLAY') && !auth.rights.has('PC_CLASS__DISPLAY'))
+    return sql`false`;
+  const c = sql.raw(cl);
+  return sql`(${c}.class_id is not null and exists (select 1 from classes k where k.id = ${c}.class_id and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}))`;
 }
 
 function wideReach(cl: string, auth: AuthContext): SQL {
@@ -77,8 +86,7 @@ function wideReach(cl: string, auth: AuthContext): SQL {
  */
 export function gradingScope(cl: string, auth: AuthContext): SQL {
   if (isLearner(auth)) return sql`false`;
-  const c = sql.raw(cl);
-  const inClass = sql`(${c}.class_id is not null and exists (select 1 from classes k where k.id = ${c}.class_id and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}))`;
+  const inClass = classLearners(cl, auth);
   if (!auth.rights.has('SUBMISSION__EDIT')) return inClass;
   return sql`(${inClass} or ${wideReach(cl, auth)})`;
 }
