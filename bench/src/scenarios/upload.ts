@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Scenario } from '../lib/context';
 import { signIn } from '../lib/load';
 import { rssBytes } from '../lib/people';
-import { startApp, stopChild, type AppProcess } from '../lib/processes';
+import { ensureBuilt, startApp, stopChild, type AppProcess } from '../lib/processes';
 import { log, result } from '../lib/report';
 
 const MB = 1024 * 1024;
@@ -158,10 +158,13 @@ export const uploadScenario: Scenario = {
   summary:
     'a 512 MB tus upload on PGlite: throughput against a bare Node server piping to a file, server RSS growth, bytes sent again after a cut at 50 %',
   run: async (context) => {
+    await ensureBuilt();
     const floorDir = context.newDir('upload-floor');
     const app = await startApp({
       dataDir: context.newDir('upload-app'),
       demo: true,
+      // A first start migrates and seeds a new folder: slow on a busy machine.
+      timeoutMs: 300_000,
       env: { LANTERN_WORKERS: '0' },
     });
     const floor = await startFloorServer(floorDir);

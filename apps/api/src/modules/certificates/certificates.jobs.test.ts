@@ -87,7 +87,9 @@ describe('a large export runs as a job', () => {
 
     const file = await t.app.inject({ url: last?.downloadUrl ?? '' });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toBe('attachment; filename="certificates-214.zip"');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="certificates-214.zip"; filename*=UTF-8''certificates-214.zip`,
+    );
     const entries = readZip(file.rawPayload);
     expect(entries).toHaveLength(total);
     expect(entries.every((e) => e.data.subarray(0, 5).toString() === '%PDF-')).toBe(true);

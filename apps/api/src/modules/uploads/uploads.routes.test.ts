@@ -575,8 +575,9 @@ describe('resumable uploads (tus)', () => {
       sending = false;
       await looking;
       expect(status).toBe(204);
-      // Buffering the body would keep up to its 20 MB; streaming keeps a few chunks.
-      expect(peak - before).toBeLessThan(6 * 1024 * 1024);
+      // Buffering the body would keep up to its 20 MB (21.5 MB measured when the store held
+      // the chunks); streaming keeps a few chunks and socket buffers, well under half of it.
+      expect(peak - before).toBeLessThan(10 * 1024 * 1024);
       await clearUploads();
     });
   });
