@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { isRight } from '@lantern/contracts/rights';
 import { rightLabel } from '@lantern/contracts/labels';
+import { defaultRightsOf } from '@lantern/contracts/roles';
 import { registerAuth } from '../src/plugins/auth';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -55,7 +56,11 @@ describe('every route declares its access', () => {
 
   it('answers 403 with the missing right on every right-gated route, for a user without it', async () => {
     const student = await t.as('student');
-    const gated = t.routes.filter((r) => typeof r.access === 'object' && r.method !== 'HEAD');
+    // The student's own rights (the lms reading routes) are tried by the access matrix.
+    const held = new Set<string>(defaultRightsOf('STUDENT'));
+    const gated = t.routes.filter(
+      (r) => typeof r.access === 'object' && r.method !== 'HEAD' && !held.has(r.access.right),
+    );
     expect(gated.length).toBeGreaterThan(0);
     for (const route of gated) {
       const right = typeof route.access === 'object' ? route.access.right : '';
