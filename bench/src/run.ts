@@ -29,6 +29,7 @@ import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
 } from './scenarios/concurrency-student-list';
+import { progressScenario } from './scenarios/progress';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -54,6 +55,7 @@ const SCENARIOS: Scenario[] = [
   eventLoopImport,
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
+  progressScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
