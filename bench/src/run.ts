@@ -30,6 +30,7 @@ import {
   concurrencyStudentListPostgres,
 } from './scenarios/concurrency-student-list';
 import { uploadScenario } from './scenarios/upload';
+import { progressScenario } from './scenarios/progress';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -56,6 +57,7 @@ const SCENARIOS: Scenario[] = [
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
   uploadScenario,
+  progressScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePersonHistory } from '../api/get-person-history';
 import { StudentPhotos } from './student-photos';
 import { StudentProgrammes } from './student-programmes';
+import { StudentCoursesCard } from '../../learning-work/components/student-courses-card';
 
 const COUNTRY_FIELDS: ReadonlySet<string> = new Set([
   'birthCountry',
@@ -155,6 +156,7 @@ export function StudentOverviewView({
       </Title>
       <StudentPhotos student={student} />
       <StudentProgrammes studentId={student.id} canOpenProgrammes={canOpenProgrammes} />
+      <StudentCoursesCard studentId={student.id} />
       <StudentHistory id={student.id} />
     </Stack>
   );

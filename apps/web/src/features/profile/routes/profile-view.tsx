@@ -16,6 +16,7 @@ import { ClcPicker } from '../components/clc-picker';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileNav } from '../components/profile-nav';
 import { RolePicker } from '../components/role-picker';
+import { MyStudies } from '../../learning-work/components/my-studies';
 
 export default function ProfileViewRoute() {
   const profile = useProfile();
@@ -52,6 +53,7 @@ export default function ProfileViewRoute() {
           ) : null}
         </Stack>
       </SimpleGrid>
+      <MyStudies />
     </Stack>
   );
 }
