@@ -6,6 +6,7 @@ import type { AuthContext } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { courseOfItem, courseOfUnit, loadCourseToAuthor } from '../../../lib/learning-scope';
 import { intArray, rows } from '../../../lib/sql';
+import { recountCourseProgress } from '../work/progress';
 import * as repo from './content.repository';
 
 /** Shared steps of every authoring write (decision 0019, "Content"). */
@@ -28,6 +29,17 @@ export async function bumpCourse(tx: Db, courseId: number): Promise<number> {
         returning content_version`,
   );
   return row?.content_version ?? 0;
+}
+
+/**
+ * bumpCourse for a write that may change which items count for progress (an edit, a deletion,
+ * publishing or closing): the course's progress figures are recounted in the same transaction,
+ * so no learner's figure counts an item that no longer counts (decision 0019, Progress).
+ */
+export async function bumpCourseCounted(tx: Db, courseId: number): Promise<number> {
+  const version = await bumpCourse(tx, courseId);
+  await recountCourseProgress(tx, courseId);
+  return version;
 }
 
 /** A unit of a course the caller may author, else 404. */

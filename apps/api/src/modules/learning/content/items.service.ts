@@ -18,6 +18,7 @@ import { sanitiseRichText } from '../../../lib/rich-text';
 import { jsonParam, rows } from '../../../lib/sql';
 import {
   bumpCourse,
+  bumpCourseCounted,
   hasSubmissionsError,
   itemHasSubmissions,
   itemToAuthor,
@@ -199,7 +200,7 @@ export async function updateResource(
   const stored = await storedResource(deps, auth, item.course_id, input);
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
-    const contentVersion = await bumpCourse(tx, item.course_id);
+    const contentVersion = await bumpCourseCounted(tx, item.course_id);
     await audit(tx, auth, {
       action: 'learning_item.updated',
       entityType: 'learning_item',
@@ -222,7 +223,7 @@ export async function updateTask(
   const stored = await storedTask(input);
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
-    const contentVersion = await bumpCourse(tx, item.course_id);
+    const contentVersion = await bumpCourseCounted(tx, item.course_id);
     await audit(tx, auth, {
       action: 'learning_item.updated',
       entityType: 'learning_item',
@@ -251,7 +252,7 @@ export async function deleteItem(
           where id = ${itemId} and deleted_at is null and version = ${version} returning version`,
     );
     if (!row) throw stale('this item');
-    const contentVersion = await bumpCourse(tx, item.course_id);
+    const contentVersion = await bumpCourseCounted(tx, item.course_id);
     await audit(tx, auth, {
       action: 'learning_item.deleted',
       entityType: 'learning_item',
@@ -287,7 +288,7 @@ export async function publishItem(
     );
     if (!row) throw stale('this item');
     await writeRevisions(tx, [itemId], auth);
-    const contentVersion = await bumpCourse(tx, item.course_id);
+    const contentVersion = await bumpCourseCounted(tx, item.course_id);
     await audit(tx, auth, {
       action: publish ? 'learning_item.published' : 'learning_item.unpublished',
       entityType: 'learning_item',

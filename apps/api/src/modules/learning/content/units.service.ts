@@ -17,6 +17,7 @@ import { jsonParam, rows } from '../../../lib/sql';
 import * as repo from './content.repository';
 import {
   bumpCourse,
+  bumpCourseCounted,
   hasSubmissionsError,
   stale,
   unitHasSubmissions,
@@ -205,7 +206,7 @@ export async function deleteUnit(deps: Deps, auth: AuthContext, unitId: number, 
       sql`update learning_items set deleted_at = now(), updated_at = now()
           where unit_id = ${unitId} and deleted_at is null`,
     );
-    const contentVersion = await bumpCourse(tx, unit.course_id);
+    const contentVersion = await bumpCourseCounted(tx, unit.course_id);
     await audit(tx, auth, {
       action: 'learning_unit.deleted',
       entityType: 'learning_unit',
@@ -382,7 +383,7 @@ export async function transitionUnit(
         auth,
       );
     }
-    const contentVersion = await bumpCourse(tx, unit.course_id);
+    const contentVersion = await bumpCourseCounted(tx, unit.course_id);
     await audit(tx, auth, {
       action: `learning_unit.${step.action}`,
       entityType: 'learning_unit',
