@@ -25,6 +25,7 @@ import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 import { announcementsScenario } from './scenarios/announcements';
 import { eventLoopImport } from './scenarios/event-loop-import';
+import { gradeBookScenario } from './scenarios/grade-book';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -58,6 +59,7 @@ const SCENARIOS: Scenario[] = [
   concurrencyStudentListPostgres,
   uploadScenario,
   progressScenario,
+  gradeBookScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

@@ -24,7 +24,11 @@ export type TeachingFixture = {
   scaleMax: number;
 };
 
-const one = async <T extends Record<string, unknown>>(t: TestApp, text: string, params: unknown[] = []): Promise<T> => {
+const one = async <T extends Record<string, unknown>>(
+  t: TestApp,
+  text: string,
+  params: unknown[] = [],
+): Promise<T> => {
   const [row] = await t.database.query<T>(text, params);
   if (!row) throw new Error(`no row: ${text}`);
   return row;

@@ -399,11 +399,13 @@ export async function gradingQueue(
     attempt: number;
     late: boolean;
     submitted_at: Date | string;
+    /** The time at full (microsecond) precision, for the cursor. */
+    submitted_key: string;
     has_draft: boolean;
   }>(
     deps.db,
     sql`select s.id, s.item_id, i.title as item_title, s.student_id, u.first_name, u.last_name,
-          k.name as class_name, s.attempt, s.late, s.submitted_at,
+          k.name as class_name, s.attempt, s.late, s.submitted_at, s.submitted_at::text as submitted_key,
           (g.item_id is not null and not g.is_published) as has_draft
         from submissions s
         join learning_items i on i.id = s.item_id and i.deleted_at is null and i.max_points is not null
@@ -436,7 +438,7 @@ export async function gradingQueue(
         ? encodeCursor({
             sort: 'submitted',
             dir: 'asc',
-            value: iso(last.submitted_at),
+            value: last.submitted_key,
             id: Number(last.id),
           })
         : null,
