@@ -468,11 +468,11 @@ async function neighbours(deps: Deps, auth: AuthContext, s: repo.SubmissionRow) 
 const INLINE = /^(application\/pdf|image\/(png|jpeg|webp)|audio\/|video\/)/;
 
 /**
- * A signed link to a file. The streaming file store (decision 0019, "Serving") signs `inline`
- * into the link; until it lands every link is the download one, and the grade page offers it.
+ * A signed link to a file; `inline` is signed into it (decision 0019, "Serving"), so the grade
+ * page can frame a PDF while the file route still decides what may be shown inline.
  */
-function fileLink(deps: Deps, fileId: string, _inline: boolean): string {
-  return deps.files.signedUrl(fileId);
+function fileLink(deps: Deps, fileId: string, inline: boolean): string {
+  return deps.files.signedUrl(fileId, { inline });
 }
 
 /** grade/:submissionId: the work, its attempts, the grade, and whether the caller may grade. */
