@@ -29,6 +29,7 @@ import { useDeleteItem } from '../api/delete-item';
 import { useItemAuthoring } from '../api/get-item-authoring';
 import { useSaveItem } from '../api/save-item';
 import { ClassDatesTable } from '../components/class-dates-table';
+import { DocumentUploadField } from '../components/document-upload-field';
 import { LazyRichTextEditor } from '../components/lazy-editor';
 import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
 import { kindLabel } from '../labels';
@@ -148,12 +149,12 @@ function ItemForm({
                       </Anchor>
                     </Text>
                   ) : null}
-                  {text('uploadId', t('content.uploadId', 'Document upload'), {
-                    description: t(
-                      'content.uploadIdHelp',
-                      'The reference of a completed document upload for this course; leave empty to keep the current document.',
-                    ),
-                  })}
+                  <DocumentUploadField
+                    courseId={courseId}
+                    onUploaded={(uploadId) => {
+                      set('uploadId', uploadId ?? '');
+                    }}
+                  />
                 </Stack>
               ) : null}
             </Stack>
