@@ -2,10 +2,11 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyWork } from '@lantern/contracts/learning-work';
+import { RichText } from '../../../components/rich-text';
 import { formatDateTime } from '../../../lib/format';
 import { TaskStateBadge } from './task-state-badge';
 
-/** A task's title, course and unit, dates and points, as the answer pages show them. */
+/** A task's title, course and unit, dates, points and instructions, as the answer pages show them. */
 export function TaskHeader({ work }: { work: MyWork }) {
   const { t } = useTranslation();
   const { task } = work;
@@ -50,6 +51,7 @@ export function TaskHeader({ work }: { work: MyWork }) {
           </Text>
         ) : null}
       </Group>
+      <RichText html={task.body} />
     </Stack>
   );
 }
