@@ -102,7 +102,7 @@ export const LMS_PAGES = {
   concentrationHome: {
     path: 'concentration_home/:id',
     right: 'GENERAL_LMS__DISPLAY',
-    api: 'GET /api/:locale/lms/concentration/:programmeId',
+    api: 'GET /api/:locale/lms/concentration/:concentration',
   },
   orientationCourse: {
     path: 'orientation_course/:id',
