@@ -96,30 +96,9 @@ export async function seedCommunication(
          where announcement_id = ${made[2]?.id ?? 0} and user_id = ${user('student_2') ?? 0}`,
   );
 
+  // The student's grade comments come from the demo's learner work (seed-learning-work), on
+  // real submissions.
   const student = user('student');
-  if (student) {
-    await db.insert(notifications).values([
-      {
-        userId: student,
-        type: 'grade_comment',
-        submissionId: 501,
-        taskId: 71,
-        title: 'New comment on your grade: Essay on community leadership',
-        body: 'Good structure. Please add sources to your second argument.',
-        createdAt: new Date(now - 6 * 60 * 60 * 1000),
-      },
-      {
-        userId: student,
-        type: 'grade_comment',
-        submissionId: 502,
-        taskId: 72,
-        title: 'New comment on your grade: Project plan',
-        isRead: true,
-        readAt: new Date(now - DAY),
-        createdAt: new Date(now - 2 * DAY),
-      },
-    ]);
-  }
   const faculty = user('faculty');
   if (faculty) {
     await db.insert(notifications).values({

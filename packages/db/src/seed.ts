@@ -11,6 +11,7 @@ import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
 import { seedCommunication } from './seed-communication';
 import { seedLearning } from './seed-learning';
+import { seedLearningWork } from './seed-learning-work';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -434,6 +435,8 @@ export async function seedDemo(db: Db): Promise<void> {
     const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
     // Course content of the learning side, in the programmes just made.
     await seedLearning(tx, { userId: idOf });
+    // Learner work on that content: submissions in every state, with their grades and progress.
+    const learningWork = await seedLearningWork(tx, { userId: idOf });
     // A handful of people with one data-quality problem each, for the user data checker.
     const dataChecks = await seedDataChecks(tx, clcId);
     const communication = await seedCommunication(tx, { clcId, userId: idOf });
@@ -453,6 +456,7 @@ export async function seedDemo(db: Db): Promise<void> {
         coordinators: staff.coordinators,
         ...programmes,
         ...communication,
+        ...learningWork,
       },
     });
   });

@@ -8,5 +8,9 @@ export const LEARNING_WORK_ROUTES: RouteObject[] = [
     path: 'submit_text/:itemId',
     lazy: page(() => import('../features/learning-work/routes/submit-text')),
   },
+  {
+    path: 'submit_work/:itemId',
+    lazy: page(() => import('../features/learning-work/routes/submit-work')),
+  },
   { path: 'track', lazy: page(() => import('../features/learning-work/routes/track')) },
 ];

@@ -14,6 +14,7 @@ export function useSubmitWork(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SubmitInput) => submitWork(itemId, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['lms'] }),
+    // A refusal changes nothing on the server; only a hand-in refreshes the lms pages.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['lms'] }),
   });
 }

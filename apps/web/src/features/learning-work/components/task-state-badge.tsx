@@ -21,7 +21,8 @@ export function TaskStateBadge({ state }: { state: TaskState }) {
     returned: t('lms.state.returned', 'Returned for rework'),
   };
   return (
-    <Badge color={COLORS[state]} variant="light">
+    // Dark text on the light tint: the light variant's own text falls below AA contrast.
+    <Badge color={COLORS[state]} variant="light" c="dark.8">
       {labels[state]}
     </Badge>
   );

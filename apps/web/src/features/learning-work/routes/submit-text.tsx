@@ -133,7 +133,7 @@ function AnswerEditor({ work, userId }: { work: MyWork; userId: number }) {
         value={autosave.text}
         readOnly={blocked !== null}
         onChange={(e) => autosave.setText(e.currentTarget.value)}
-        error={fieldError}
+        error={fieldError ?? (submit.error ? displayError(submit.error) : null)}
       />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <WordCounter count={words} min={minWords} max={maxWords} />

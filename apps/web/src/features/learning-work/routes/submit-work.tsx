@@ -1,0 +1,262 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import type { Attempt, AttemptFile, MyWork } from '@lantern/contracts/learning-work';
+import { ErrorAlert } from '../../../components/failure-alert';
+import { isApiError } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { requireRight } from '../../../lib/require-right';
+import { startResumableUpload, type UploadState } from '../../../lib/resumable-upload';
+import { useMyWork } from '../api/get-my-work';
+import { useReadGradeComments } from '../api/read-grade-comments';
+import { saveDraft } from '../api/save-draft';
+import { useSubmitWork } from '../api/submit-work';
+import { AttemptsList } from '../components/attempts-list';
+import { StudyBreakBanner } from '../components/study-break-banner';
+import { TaskHeader } from '../components/task-header';
+
+export const loader = requireRight('COURSE_TASK__DISPLAY');
+
+type Sending = { name: string; sent: number; total: number; state: UploadState };
+
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${String(Math.max(1, Math.round(bytes / 1024)))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * The files of the current attempt: each picked file is sent resumably (a cut link pauses it
+ * and it goes on from where it stopped), then attached to the draft; the draft is handed in.
+ */
+function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const submit = useSubmitWork(work.task.id);
+  const draft = useRef<{ clientId: string; version: number | null }>({
+    clientId: work.draft?.clientId ?? crypto.randomUUID(),
+    version: work.draft?.version ?? null,
+  });
+  const [files, setFiles] = useState<AttemptFile[]>(work.draft?.files ?? []);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { maxFiles } = work.task.settings;
+  const blocked = work.blocked;
+
+  const store = async (refs: ({ uploadId: string } | { fileId: string })[]) => {
+    const saved: Attempt = await saveDraft(work.task.id, {
+      clientId: draft.current.clientId,
+      version: draft.current.version,
+      files: refs,
+      clientSavedAt: new Date().toISOString(),
+    });
+    draft.current = { clientId: saved.clientId, version: saved.version };
+    setFiles(saved.files);
+  };
+
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setSending({ name: file.name, sent: 0, total: file.size, state: 'uploading' });
+    try {
+      const upload = startResumableUpload({
+        endpoint: '/api/en/lms/submission-uploads',
+        file,
+        metadata: { itemId: String(work.task.id), filename: file.name },
+        userId,
+        onProgress: (sent, total) => setSending((s) => (s ? { ...s, sent, total } : s)),
+        onStateChange: (state) => setSending((s) => (s ? { ...s, state } : s)),
+      });
+      const { uploadId } = await upload.done;
+      await store([...files.map((f) => ({ fileId: f.fileId })), { uploadId }]);
+      setSending(null);
+    } catch (failure) {
+      setSending(null);
+      // The upload rejects with the server's sentence; the draft's save with an API error.
+      setError(
+        !isApiError(failure) && failure instanceof Error ? failure.message : displayError(failure),
+      );
+    }
+  };
+
+  const remove = async (fileId: string) => {
+    setError(null);
+    try {
+      await store(files.filter((f) => f.fileId !== fileId).map((f) => ({ fileId: f.fileId })));
+    } catch (failure) {
+      setError(displayError(failure));
+    }
+  };
+
+  const handIn = () => {
+    setConfirming(false);
+    setError(null);
+    const version = draft.current.version;
+    if (version === null || files.length === 0) {
+      setError(t('lms.files.addFirst', 'Add a file first.'));
+      return;
+    }
+    submit.mutate(
+      { clientId: draft.current.clientId, version },
+      {
+        onError: (failure) => setError(displayError(failure)),
+        onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['lms'] }),
+      },
+    );
+  };
+
+  const full = maxFiles !== null && files.length >= maxFiles;
+  return (
+    <Stack gap="xs">
+      {blocked ? (
+        <Alert color="yellow.9" variant="light" role="status">
+          {blocked.detail}
+        </Alert>
+      ) : null}
+      <Text fw={600}>{t('lms.files.title', 'Your files')}</Text>
+      {files.length === 0 && !sending ? (
+        <Text size="sm" c="dimmed">
+          {t('lms.files.none', 'No file added yet.')}
+        </Text>
+      ) : null}
+      <Stack gap={4} component="ul" style={{ listStyle: 'none', paddingInlineStart: 0 }}>
+        {files.map((f) => (
+          <Group key={f.fileId} component="li" gap="xs" wrap="nowrap">
+            <Anchor href={f.url} target="_blank" rel="noopener" size="sm">
+              {f.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {megabytes(f.size)}
+            </Text>
+            {blocked === null ? (
+              <CloseButton
+                size="sm"
+                aria-label={t('lms.files.remove', 'Remove {{name}}', { name: f.name })}
+                onClick={() => void remove(f.fileId)}
+              />
+            ) : null}
+          </Group>
+        ))}
+      </Stack>
+      {sending ? (
+        <Stack gap={2} data-testid="upload-progress">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm">{sending.name}</Text>
+            <Text size="sm" role="status" aria-live="polite">
+              {sending.state === 'paused'
+                ? t('lms.files.paused', 'Connection lost: it goes on when you are back online')
+                : t('lms.files.sent', '{{sent}} of {{total}}', {
+                    sent: megabytes(sending.sent),
+                    total: megabytes(sending.total),
+                  })}
+            </Text>
+          </Group>
+          <Progress
+            value={sending.total > 0 ? (sending.sent / sending.total) * 100 : 0}
+            aria-label={t('lms.files.progress', 'Sending {{name}}', { name: sending.name })}
+          />
+        </Stack>
+      ) : null}
+      {error ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {blocked === null ? (
+        <Group gap="sm">
+          <FileButton onChange={(file) => void pick(file)}>
+            {(props) => (
+              <Button {...props} variant="default" disabled={sending !== null || full}>
+                {t('lms.files.add', 'Add a file')}
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            onClick={() => setConfirming(true)}
+            loading={submit.isPending}
+            disabled={sending !== null}
+          >
+            {t('lms.answer.submit', 'Hand in')}
+          </Button>
+        </Group>
+      ) : null}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('lms.files.confirmTitle', 'Hand in your files?')}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {t(
+              'lms.answer.confirmText',
+              'Once handed in, you cannot change it unless it is returned to you for rework.',
+            )}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('common.cancel', 'Cancel')}
+            </Button>
+            <Button onClick={handIn}>{t('lms.answer.submit', 'Hand in')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** submit_work/:itemId (spec §2): add files, hand them in, read the decisions. */
+export default function SubmitWorkRoute() {
+  const { t } = useTranslation();
+  const itemId = Number(useParams().itemId);
+  const [search] = useSearchParams();
+  const submissionId = Number(search.get('submission')) || null;
+  const user = useCurrentUser();
+  const work = useMyWork(itemId);
+  useReadGradeComments(submissionId);
+  return (
+    <Stack gap="md" maw={900}>
+      {work.isPending ? <Loader role="status" aria-label={t('lms.loading', 'Loading')} /> : null}
+      <ErrorAlert error={work.error} />
+      {work.data && user ? (
+        <>
+          <TaskHeader work={work.data} />
+          <StudyBreakBanner until={work.data.studyBreakUntil} />
+          {work.data.state !== 'submitted' && work.data.state !== 'graded' ? (
+            <FilesAnswer
+              key={`${work.data.draft?.id ?? 'new'}-${work.data.attempts.length}`}
+              work={work.data}
+              userId={user.id}
+            />
+          ) : (
+            <Text size="sm">
+              {work.data.state === 'graded'
+                ? t('lms.answer.gradedNote', 'This task is graded.')
+                : t(
+                    'lms.answer.submittedNote',
+                    'Handed in {{at}}. You can hand in again if it is returned to you.',
+                    { at: formatDateTime(work.data.attempts.at(-1)?.submittedAt ?? null) },
+                  )}
+            </Text>
+          )}
+          <AttemptsList attempts={work.data.attempts} highlight={submissionId} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
