@@ -68,6 +68,8 @@ function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
     });
     draft.current = { clientId: saved.clientId, version: saved.version };
     setFiles(saved.files);
+    // The task's state (not started → draft) is the server's: read it again.
+    void queryClient.invalidateQueries({ queryKey: ['lms', 'my-work', work.task.id] });
   };
 
   const pick = async (file: File | null) => {
