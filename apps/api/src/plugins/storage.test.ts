@@ -79,7 +79,10 @@ describe('the streaming file store', () => {
     const source = new Readable({ read() {} });
     const written = store.append(key, 0, source, 10_000);
     source.push(Buffer.alloc(400, 1));
-    setTimeout(() => source.destroy(new Error('aborted')), 20);
+    // The link breaks once the bytes are on disk (a fixed delay raced a busy machine's writes).
+    for (let waited = 0; ((await store.size(key)) ?? 0) < 400 && waited < 5000; waited += 10)
+      await new Promise((r) => setTimeout(r, 10));
+    source.destroy(new Error('aborted'));
     expect(await written).toBe(400);
     expect(await store.size(key)).toBe(400);
     await store.remove(key);
