@@ -140,7 +140,7 @@ test('an admin forms the classes of a running programme, enters a result and set
   await sections.getByRole('link', { name: 'Review grades' }).click();
   await expect(page.getByRole('heading', { name: 'Review grades' })).toBeVisible();
   const grid = page.getByRole('table', { name: 'Course results' });
-  const cell = grid.getByRole('textbox', { name: /^BUS101 score of / }).first();
+  const cell = grid.getByRole('textbox', { name: /^BUS103 score of / }).first();
   // Beyond the scale: held back, and said by the cell.
   await cell.fill('175');
   await expect(cell).toHaveAccessibleDescription('At most 100');
@@ -159,7 +159,7 @@ test('an admin forms the classes of a running programme, enters a result and set
   // the file is imported and the grid shows the new score.
   const href = await grid
     .getByRole('row')
-    .filter({ has: page.getByRole('textbox', { name: /^BUS101 score of / }) })
+    .filter({ has: page.getByRole('textbox', { name: /^BUS103 score of / }) })
     .first()
     .getByRole('link')
     .getAttribute('href');
@@ -167,15 +167,15 @@ test('an admin forms the classes of a running programme, enters a result and set
   const csv = (score: string) => ({
     name: 'results.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`jwlId,BUS101\n${jwlId},${score}\n`),
+    buffer: Buffer.from(`jwlId,BUS103\n${jwlId},${score}\n`),
   });
   await page.getByRole('button', { name: 'Import results' }).click();
   const importer = page.getByRole('dialog', { name: 'Import results' });
-  await expect(importer).toContainText('BUS101');
+  await expect(importer).toContainText('BUS103');
   const resultsFile = importer.locator('input[type="file"]');
   await resultsFile.setInputFiles(csv('seventy'));
   const problems = importer.getByRole('table', { name: '1 problem in the file' });
-  await expect(problems.getByRole('row').nth(1)).toHaveText('2BUS101Must be a number');
+  await expect(problems.getByRole('row').nth(1)).toHaveText('2BUS103Must be a number');
   await settled(page);
   await expectAccessible(page);
   await shoot(page, 'programme-results-import');
