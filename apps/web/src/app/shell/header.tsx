@@ -92,7 +92,7 @@ export function Header({ session }: { session: SessionData }) {
           </Box>
           {user.canImpersonate && !isImpersonating ? (
             <Box visibleFrom="lg">
-              <ImpersonationSearch />
+              <ImpersonationSearch width={150} />
             </Box>
           ) : null}
           <Box visibleFrom="sm">{exitButton}</Box>
