@@ -224,7 +224,7 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
                     <Table.Td>
                       {c.code} · {c.title}
                       {c.source === 'additional' ? (
-                        <Badge ms="xs" variant="light" color="violet.8">
+                        <Badge ms="xs" variant="light" color="violet.8" c="dark.8">
                           Additional
                         </Badge>
                       ) : null}
@@ -239,7 +239,7 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
                       {c.class ? ` · ${c.class.name}` : ''}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS[c.status].color}>
+                      <Badge variant="light" color={STATUS[c.status].color} c="dark.8">
                         {STATUS[c.status].label}
                       </Badge>
                     </Table.Td>
