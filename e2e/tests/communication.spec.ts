@@ -9,7 +9,8 @@ async function pageOf(browser: Browser, username: string): Promise<Page> {
   });
   const page = await context.newPage();
   await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/home/);
+  // Students land on their learning home, everyone else on the sis home.
+  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
   return page;
 }
 
