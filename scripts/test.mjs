@@ -1,7 +1,9 @@
 // `npm test`: lint, typecheck, unit tests, the API suite on PGlite (and on PostgreSQL when
-// DATABASE_URL is set), then the browser journeys in Chromium. Stops at the first failing step.
+// DATABASE_URL is set), then the browser journeys in Chromium. Steps that do not depend on each
+// other run side by side in phases (each phase waits for the one before); a failing phase stops
+// the run. Each step's output is kept and printed whole when it ends, so logs do not interleave.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -33,17 +35,45 @@ function findChromium() {
 }
 
 const chromium = findChromium();
-const steps = [
-  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
-  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['unit: contracts', 'npx', ['vitest', 'run', '--root', 'packages/contracts']],
-  ['unit: db', 'npx', ['vitest', 'run', '--root', 'packages/db']],
-  ['unit: web', 'npx', ['vitest', 'run', '--root', 'apps/web']],
-  ['api on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/api'], { LANTERN_TEST_DB: 'pglite' }],
+
+/** @typedef {[name: string, cmd: string, args: string[], env?: Record<string, string>]} Step */
+
+/**
+ * Phases of steps. The static checks and unit tests are light and mostly single-threaded, so
+ * they share the cores well; the two API suites use different databases (a PGlite dump and a
+ * PostgreSQL template of their own) and spend much of their time waiting on them. The journeys
+ * run alone: they measure nothing, but a starved browser makes their waits flaky.
+ * @type {Step[][]}
+ */
+const phases = [
+  [
+    ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+    ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ['unit: contracts', 'npx', ['vitest', 'run', '--root', 'packages/contracts']],
+    ['unit: db', 'npx', ['vitest', 'run', '--root', 'packages/db']],
+    ['unit: web', 'npx', ['vitest', 'run', '--root', 'apps/web']],
+  ],
+  [
+    [
+      'api on PGlite',
+      'npx',
+      ['vitest', 'run', '--root', 'apps/api'],
+      { LANTERN_TEST_DB: 'pglite' },
+    ],
+  ],
+  [['build', 'npm', ['run', 'build', '--silent']]],
+  [
+    [
+      'browser journeys',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      { CHROMIUM_PATH: chromium },
+    ],
+  ],
 ];
 if (process.env.DATABASE_URL) {
-  steps.push([
+  phases[1].push([
     'api on PostgreSQL',
     'npx',
     ['vitest', 'run', '--root', 'apps/api'],
@@ -52,29 +82,66 @@ if (process.env.DATABASE_URL) {
 } else {
   process.stdout.write('DATABASE_URL is not set: the API suite runs on PGlite only.\n');
 }
-steps.push(['build', 'npm', ['run', 'build', '--silent']]);
-steps.push([
-  'browser journeys',
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-  { CHROMIUM_PATH: chromium },
-]);
 
-let passed = 0;
-for (const [name, cmd, args, env] of steps) {
-  process.stdout.write(`\n=== ${name} ===\n`);
+// One step at a time when asked (LANTERN_TEST_SERIAL=1), e.g. to read a log as it is written.
+const serial = process.env.LANTERN_TEST_SERIAL === '1';
+
+/** Runs one step; resolves with its status, seconds and output. */
+function run([name, cmd, args, env]) {
   const started = Date.now();
-  const result = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (d) => chunks.push(d));
+    child.stderr?.on('data', (d) => chunks.push(d));
+    child.on('close', (code, signal) => {
+      resolve({
+        name,
+        ok: code === 0,
+        status: code ?? signal,
+        seconds: ((Date.now() - started) / 1000).toFixed(1),
+        output: Buffer.concat(chunks).toString(),
+      });
+    });
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    process.stdout.write(`\n${name} failed after ${seconds} s.\n${passed} passed, 1 failed\n`);
+}
+
+const startedAll = Date.now();
+let passed = 0;
+for (const phase of phases) {
+  const results = [];
+  const report = (result) => {
+    results.push(result);
+    if (!serial) process.stdout.write(`\n=== ${result.name} ===\n${result.output}`);
+    process.stdout.write(
+      result.ok
+        ? `--- ${result.name} passed in ${result.seconds} s\n`
+        : `--- ${result.name} failed (${result.status}) after ${result.seconds} s\n`,
+    );
+    return result;
+  };
+  if (serial) {
+    for (const step of phase) {
+      process.stdout.write(`\n=== ${step[0]} ===\n`);
+      if (!report(await run(step)).ok) break;
+    }
+  } else {
+    process.stdout.write(`\n>>> ${phase.map((s) => s[0]).join(', ')} …\n`);
+    await Promise.all(phase.map((step) => run(step).then(report)));
+  }
+  const failed = results.filter((r) => !r.ok);
+  passed += results.length - failed.length;
+  if (failed.length > 0) {
+    const total = ((Date.now() - startedAll) / 1000).toFixed(0);
+    process.stdout.write(
+      `\n${failed.map((r) => r.name).join(', ')} failed; ${passed} passed, ${failed.length} failed (${total} s)\n`,
+    );
     process.exit(1);
   }
-  passed += 1;
-  process.stdout.write(`--- ${name} passed in ${seconds} s\n`);
 }
-process.stdout.write(`\nAll steps passed.\n${passed} passed, 0 failed\n`);
+const total = ((Date.now() - startedAll) / 1000).toFixed(0);
+process.stdout.write(`\nAll steps passed.\n${passed} passed, 0 failed (${total} s)\n`);
