@@ -297,6 +297,11 @@ export const reasonInputSchema = z.object({
 });
 export type ReasonInput = z.infer<typeof reasonInputSchema>;
 
+/** A class an additional course's learner may learn in: its programme's, at their CLCs. */
+export const classOptionSchema = z.object({ id: id, name: z.string(), clcCode: z.string() });
+export type ClassOption = z.infer<typeof classOptionSchema>;
+export const classOptionsSchema = z.object({ items: z.array(classOptionSchema) });
+
 export const additionalCandidateSchema = z.object({
   courseId: id,
   code: z.string(),
@@ -307,7 +312,7 @@ export const additionalCandidateSchema = z.object({
     title: z.string(),
     type: z.enum(PROGRAMME_TYPES),
   }),
-  classes: z.array(z.object({ id: id, name: z.string(), clcCode: z.string() })),
+  classes: z.array(classOptionSchema),
 });
 export type AdditionalCandidate = z.infer<typeof additionalCandidateSchema>;
 export const additionalCandidatesSchema = z.object({ items: z.array(additionalCandidateSchema) });

@@ -121,6 +121,13 @@ describe('a student’s courses', () => {
 
 describe('additional courses', () => {
   it('adds a course outside the programme with a class, moves it, and removes it without work', async () => {
+    // Two classes of programme 10 at the student's CLC: one to join, one to move to.
+    await t.database.query(
+      `insert into classes (programme_id, clc_id, name)
+       select 10, min(clc_id), n from user_clcs, (values ('L-A'), ('L-B')) v(n)
+       where user_id = $1 group by n`,
+      [STUDENT],
+    );
     const candidates = await t.app.inject({
       url: `/api/en/student/${STUDENT}/additional-courses/candidates`,
       headers: coordinator,
@@ -152,6 +159,19 @@ describe('additional courses', () => {
       reason: 'again',
     });
     expect(twice.status).toBe(409);
+
+    const options = await t.app.inject({
+      url: `/api/en/student/${STUDENT}/additional-courses/${courseId}/classes`,
+      headers: coordinator,
+    });
+    expect(options.statusCode).toBe(200);
+    expect(pick?.classes.map((k) => k.name)).toEqual(['L-A', 'L-B']);
+    expect(options.json<{ items: unknown[] }>().items).toEqual(pick?.classes);
+    const notAdditional = await t.app.inject({
+      url: `/api/en/student/${STUDENT}/additional-courses/4/classes`,
+      headers: coordinator,
+    });
+    expect(notAdditional.statusCode).toBe(404);
 
     const wrongClass = await call('PATCH', `${STUDENT}/additional-courses/${courseId}`, {
       classId: 3,

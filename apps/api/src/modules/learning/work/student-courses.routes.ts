@@ -7,6 +7,7 @@ import {
   additionalCandidatesSchema,
   additionalCourseInputSchema,
   additionalCourseUpdateSchema,
+  classOptionsSchema,
   myStudiesSchema,
   reasonInputSchema,
   studentCoursesSchema,
@@ -102,6 +103,24 @@ export async function studentCourseRoutes(app: FastifyInstance, deps: Deps): Pro
     },
     handler: async (request) =>
       service.addAdditional(deps, authOf(request), request.params.id, request.body),
+  });
+
+  r.get(`${base}/additional-courses/:courseId/classes`, {
+    config: { access: { right: 'ADDITIONAL_COURSES__EDIT' } },
+    schema: {
+      tags,
+      summary:
+        'The classes an additional course’s learner may be moved to: its programme’s, at their CLCs',
+      params: courseParams,
+      response: { 200: classOptionsSchema, 404: errorBodySchema },
+    },
+    handler: async (request) =>
+      service.additionalClassOptions(
+        deps,
+        authOf(request),
+        request.params.id,
+        request.params.courseId,
+      ),
   });
 
   r.patch(`${base}/additional-courses/:courseId`, {

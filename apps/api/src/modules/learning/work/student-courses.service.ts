@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { EnrolmentState, ProgrammeStatus, ProgrammeType } from '@lantern/contracts/programme';
 import type {
   AdditionalCandidate,
   AdditionalCourseInput,
   AdditionalCourseUpdate,
+  ClassOption,
   MyStudies,
   ReasonInput,
   StudentCourse,
@@ -234,6 +235,16 @@ export async function restoreCourse(
 }
 
 /**
+ * The classes of a programme at the student's CLCs, as a json array (null when none): where an
+ * additional course's learner may learn. One definition for the candidates and for a move.
+ */
+const classesAtStudentClcs = (programmeId: SQL, studentId: number): SQL =>
+  sql`(select json_agg(json_build_object('id', k.id, 'name', k.name, 'clcCode', cc.code) order by k.name)
+         from classes k join clcs cc on cc.id = k.clc_id
+        where k.programme_id = ${programmeId}
+          and k.clc_id in (select uc.clc_id from user_clcs uc where uc.user_id = ${studentId}))`;
+
+/**
  * Courses the student could take in addition: courses of running programmes offered in the
  * caller's CLC scope that the student does not have yet, with the classes at the student's CLCs.
  */
@@ -253,15 +264,12 @@ export async function additionalCandidates(
     programme_code: string;
     programme_title: string;
     programme_type: ProgrammeType;
-    classes: { id: number; name: string; clcCode: string }[] | null;
+    classes: ClassOption[] | null;
   }>(
     deps.db,
     sql`select c.id as course_id, c.code, c.title, p.id as programme_id, p.code as programme_code,
           p.title as programme_title, p.type as programme_type,
-          (select json_agg(json_build_object('id', k.id, 'name', k.name, 'clcCode', cc.code) order by k.name)
-             from classes k join clcs cc on cc.id = k.clc_id
-            where k.programme_id = p.id
-              and k.clc_id in (select uc.clc_id from user_clcs uc where uc.user_id = ${studentId})) as classes
+          ${classesAtStudentClcs(sql`p.id`, studentId)} as classes
         from programme_courses c join programmes p on p.id = c.programme_id
         where p.status = 'running' and p.type <> 'orientation'
           and exists (select 1 from programme_clcs pc where pc.programme_id = p.id and ${inScope(sql`pc.clc_id`, scope)})
@@ -345,6 +353,24 @@ async function lockAdditional(tx: Db, studentId: number, courseId: number) {
   );
   if (!row) throw notFound('The additional course');
   return row;
+}
+
+/** The classes an additional course's learner may be moved to (its programme's, at their CLCs). */
+export async function additionalClassOptions(
+  deps: Deps,
+  auth: AuthContext,
+  studentId: number,
+  courseId: number,
+): Promise<{ items: ClassOption[] }> {
+  await studentFor(deps.db, auth, studentId);
+  const [row] = await rows<{ classes: ClassOption[] | null }>(
+    deps.db,
+    sql`select ${classesAtStudentClcs(sql`c.programme_id`, studentId)} as classes
+        from course_enrolments ce join programme_courses c on c.id = ce.course_id
+        where ce.course_id = ${courseId} and ce.student_id = ${studentId} and ce.source = 'additional'`,
+  );
+  if (!row) throw notFound('The additional course');
+  return { items: row.classes ?? [] };
 }
 
 /** Moves the student to another class for an additional course. */

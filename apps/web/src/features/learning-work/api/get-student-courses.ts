@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   additionalCandidatesSchema,
+  classOptionsSchema,
   studentCoursesSchema,
   type AdditionalCourseInput,
   type AdditionalCourseUpdate,
@@ -25,6 +26,16 @@ export const useAdditionalCandidates = (studentId: number, q: string, enabled: b
         schema: additionalCandidatesSchema,
       }),
     enabled,
+  });
+
+/** The classes an additional course's learner may be moved to. */
+export const useAdditionalClassOptions = (studentId: number, courseId: number) =>
+  useQuery({
+    queryKey: ['student-courses', studentId, 'class-options', courseId],
+    queryFn: () =>
+      apiFetch(`/api/en/student/${studentId}/additional-courses/${courseId}/classes`, {
+        schema: classOptionsSchema,
+      }),
   });
 
 type Change =

@@ -21,6 +21,7 @@ import { displayError } from '../../../lib/errors';
 import { hasRight } from '../../../lib/rights';
 import {
   useAdditionalCandidates,
+  useAdditionalClassOptions,
   useChangeStudentCourse,
   useStudentCourses,
 } from '../api/get-student-courses';
@@ -31,7 +32,8 @@ const STATUS: Record<StudentCourse['status'], { label: string; color: string }> 
   read_only: { label: 'Ended', color: 'blue.8' },
 };
 
-type Dialog = { kind: 'drop' | 'restore'; course: StudentCourse } | { kind: 'add' } | null;
+type Dialog =
+  { kind: 'drop' | 'restore' | 'move' | 'remove'; course: StudentCourse } | { kind: 'add' } | null;
 
 function ReasonDialog({
   dialog,
@@ -84,6 +86,120 @@ function ReasonDialog({
           </Group>
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/** Moves an additional course's learner to another class of its programme (or to none). */
+function MoveDialog({
+  course,
+  studentId,
+  onClose,
+}: {
+  course: StudentCourse;
+  studentId: number;
+  onClose: () => void;
+}) {
+  const options = useAdditionalClassOptions(studentId, course.courseId);
+  const change = useChangeStudentCourse(studentId);
+  const [classId, setClassId] = useState<string | null>(
+    course.class ? String(course.class.id) : null,
+  );
+  return (
+    <Modal opened onClose={onClose} title={`Change class: ${course.code}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          change.mutate(
+            {
+              kind: 'move',
+              courseId: course.courseId,
+              input: { classId: classId ? Number(classId) : null, version: course.version ?? 1 },
+            },
+            { onSuccess: onClose },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            The student’s work and grades stay with them; the class decides who teaches them.
+          </Text>
+          {options.error ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {displayError(options.error)}
+            </Alert>
+          ) : null}
+          <Select
+            label="Class"
+            clearable
+            disabled={options.isPending}
+            placeholder={
+              options.data?.items.length === 0 ? 'No class at the student’s CLC' : 'No class'
+            }
+            data={(options.data?.items ?? []).map((k) => ({
+              value: String(k.id),
+              label: `${k.name} (${k.clcCode})`,
+            }))}
+            value={classId}
+            onChange={setClassId}
+          />
+          {change.error ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {displayError(change.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              Change class
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Removing is confirmed first: it takes the course out of the student's learning at once. */
+function RemoveDialog({
+  course,
+  studentId,
+  onClose,
+}: {
+  course: StudentCourse;
+  studentId: number;
+  onClose: () => void;
+}) {
+  const change = useChangeStudentCourse(studentId);
+  return (
+    <Modal opened onClose={onClose} title={`Remove additional course: ${course.code}`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          {course.code} · {course.title} leaves the student’s courses. They have no work in it, so
+          nothing is lost; you can add it again later.
+        </Text>
+        {change.error ? (
+          <Alert color="red.9" variant="light" role="alert">
+            {displayError(change.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red.9"
+            loading={change.isPending}
+            onClick={() =>
+              change.mutate({ kind: 'remove', courseId: course.courseId }, { onSuccess: onClose })
+            }
+          >
+            Remove course
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }
@@ -179,11 +295,11 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
   const user = useCurrentUser();
   const canSee = hasRight(user, 'ACTIVE_COURSES__DISPLAY');
   const courses = useStudentCourses(studentId, canSee);
-  const remove = useChangeStudentCourse(studentId);
   const [dialog, setDialog] = useState<Dialog>(null);
   if (!canSee) return null;
   const canEdit = hasRight(user, 'ACTIVE_COURSES__EDIT');
   const canAdd = hasRight(user, 'ADDITIONAL_COURSES__CREATE');
+  const canMove = hasRight(user, 'ADDITIONAL_COURSES__EDIT');
   const canRemove = hasRight(user, 'ADDITIONAL_COURSES__DELETE');
   return (
     <Card withBorder padding="sm" component="section">
@@ -195,11 +311,6 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
         {courses.error ? (
           <Alert color="red.9" variant="light" role="alert">
             {displayError(courses.error)}
-          </Alert>
-        ) : null}
-        {remove.error ? (
-          <Alert color="red.9" variant="light" role="alert">
-            {displayError(remove.error)}
           </Alert>
         ) : null}
         {courses.data && courses.data.items.length === 0 ? (
@@ -270,13 +381,21 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
                             Restore
                           </Button>
                         ) : null}
+                        {canMove && c.source === 'additional' && c.status === 'active' ? (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => setDialog({ kind: 'move', course: c })}
+                          >
+                            Change class
+                          </Button>
+                        ) : null}
                         {canRemove && c.source === 'additional' && !c.hasWork ? (
                           <Button
                             size="compact-xs"
                             variant="subtle"
                             color="red.9"
-                            loading={remove.isPending}
-                            onClick={() => remove.mutate({ kind: 'remove', courseId: c.courseId })}
+                            onClick={() => setDialog({ kind: 'remove', course: c })}
                           >
                             Remove
                           </Button>
@@ -298,7 +417,21 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
         ) : null}
       </Stack>
       {dialog?.kind === 'drop' || dialog?.kind === 'restore' ? (
-        <ReasonDialog dialog={dialog} studentId={studentId} onClose={() => setDialog(null)} />
+        <ReasonDialog
+          dialog={{ kind: dialog.kind, course: dialog.course }}
+          studentId={studentId}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDialog course={dialog.course} studentId={studentId} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'remove' ? (
+        <RemoveDialog
+          course={dialog.course}
+          studentId={studentId}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog?.kind === 'add' ? (
         <AddDialog studentId={studentId} onClose={() => setDialog(null)} />
