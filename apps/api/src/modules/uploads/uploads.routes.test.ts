@@ -462,6 +462,76 @@ describe('resumable uploads (tus)', () => {
     await clearUploads();
   });
 
+  it('takes a document from an author impersonated by a super admin, every request as them', async () => {
+    const admin = await t.as('super_admin');
+    const [lead] = await t.database.query<{ jwl_id: number }>(
+      `select jwl_id from users where username = 'lead_faculty'`,
+    );
+    const data = pdf(3000);
+    let res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lms/document-uploads?_switch_user=lead_faculty',
+      headers: {
+        ...admin,
+        ...tus,
+        'upload-length': String(data.length),
+        'upload-metadata': metadata({ courseId, filename: 'Week 2.pdf' }),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // tus sends the rest to the Location as given: it carries the switch.
+    const url = String(res.headers.location);
+    expect(url).toMatch(
+      /^\/api\/en\/lms\/document-uploads\/[0-9a-f-]{36}\?_switch_user=lead_faculty$/,
+    );
+    const path = url.split('?')[0] ?? '';
+    const id = path.split('/').pop() ?? '';
+    const [row] = await t.database.query<{ owner_id: number }>(
+      `select owner_id from uploads where id = $1`,
+      [id],
+    );
+    expect(row?.owner_id).toBe(lead?.jwl_id);
+
+    res = await head(url, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['upload-offset']).toBe('0');
+    expect((await patch(url, 0, data.subarray(0, 1000), admin)).statusCode).toBe(204);
+    expect((await head(url, admin)).headers['upload-offset']).toBe('1000');
+    // The same person resuming without impersonation (switching to oneself changes nothing).
+    const asLead = await t.as('lead_faculty');
+    expect((await head(url, asLead)).headers['upload-offset']).toBe('1000');
+    // Without the switch the super admin is themselves: not their upload, so unknown.
+    expect((await head(path, admin)).statusCode).toBe(404);
+    expect((await patch(path, 1000, data.subarray(1000), admin)).statusCode).toBe(404);
+    // Another author, and the super admin acting as another author, do not reach it.
+    const other = await t.as('academic_manager');
+    expect((await head(path, other)).statusCode).toBe(404);
+    expect((await head(`${path}?_switch_user=academic_manager`, admin)).statusCode).toBe(404);
+    // Someone who may not impersonate is refused the switch outright.
+    const student403 = await head(url);
+    expect(student403.statusCode).toBe(403);
+
+    res = await patch(url, 1000, data.subarray(1000), admin);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.headers['upload-offset']).toBe(String(data.length));
+    const [file] = await t.database.query<{ owner_id: number; kind: string }>(
+      `select f.owner_id, f.kind from files f join uploads u on u.file_id = f.id where u.id = $1`,
+      [id],
+    );
+    expect(file).toEqual({ owner_id: lead?.jwl_id, kind: 'course-document' });
+    // Uploads as oneself keep a Location without it.
+    res = await create(
+      {
+        'upload-length': '100',
+        'upload-metadata': metadata({ courseId, filename: 'own.pdf' }),
+      },
+      'document-uploads',
+      asLead,
+    );
+    expect(String(res.headers.location)).toMatch(/\/document-uploads\/[0-9a-f-]{36}$/);
+    await clearUploads();
+  });
+
   describe('over a real connection', () => {
     let base: string;
     beforeAll(async () => {
