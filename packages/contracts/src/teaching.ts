@@ -281,6 +281,14 @@ export const submissionViewSchema = z.object({
   task: z.object({
     id: z.number().int(),
     title: z.string(),
+    /**
+     * The instructions as the learner read them when handing in this attempt (the revision of
+     * its item version; the current text when there is none): sanitised HTML with course images
+     * as signed links, shown only through the rich-text component.
+     */
+    instructions: z.string(),
+    /** The instructions were changed after this attempt was handed in. */
+    instructionsChanged: z.boolean(),
     kind: z.enum(ITEM_KINDS_LIST),
     delivery: z.enum(TASK_DELIVERIES),
     maxPoints: z.number(),

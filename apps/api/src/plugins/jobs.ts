@@ -5,7 +5,7 @@ import { queueBreakEvents } from '../lib/automatic-mails';
 import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements';
 import { vacuumWhereDue, type MaintenanceStep } from '@lantern/db/maintenance';
 import type { FileStore } from './storage';
-import { sweepUploads } from '../modules/uploads/uploads.service';
+import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads.service';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -177,7 +177,8 @@ export async function startJobs(options: {
     await boss.schedule(QUEUES.maintenance, MAINTENANCE_CRON);
   }
 
-  // Unfinished uploads nobody resumed within a day of their last byte: bytes and rows go.
+  // Unfinished uploads nobody resumed within a day of their last byte: bytes and rows go. So do
+  // completed uploads whose file nothing used within a week of completion.
   const { files } = options;
   if (files) {
     await boss.createQueue(QUEUES.uploadSweep, { name: QUEUES.uploadSweep });
@@ -186,6 +187,7 @@ export async function startJobs(options: {
       { pollingIntervalSeconds: POLL_SECONDS.sweep },
       async () => {
         await sweepUploads({ db: database.db, files });
+        await sweepUnattachedUploads({ db: database.db, files });
       },
     );
     await boss.schedule(QUEUES.uploadSweep, UPLOAD_SWEEP_CRON);

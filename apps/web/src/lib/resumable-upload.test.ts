@@ -97,6 +97,19 @@ describe('startResumableUpload', () => {
     expect(states).toEqual(['uploading', 'done']);
   });
 
+  it("answers the upload id without the impersonation the server's Location carries", async () => {
+    localStorage.setItem('impersonateUsername', 'lead_faculty');
+    const { upload, tus } = await begin();
+    // The creation carries the switch; the server puts it in the Location for the rest.
+    expect(tus.options.endpoint).toBe('/api/en/lms/submission-uploads?_switch_user=lead_faculty');
+    tus.url =
+      '/api/en/lms/submission-uploads/0b6f6c57-3f39-4a4e-9a53-0d6f33d1f0a1?_switch_user=lead_faculty';
+    tus.options.onSuccess?.({} as never);
+    await expect(upload.done).resolves.toEqual({
+      uploadId: '0b6f6c57-3f39-4a4e-9a53-0d6f33d1f0a1',
+    });
+  });
+
   it('retries a dropped link (paused) and offset conflicts, but not a refusal', async () => {
     const states: string[] = [];
     const { tus } = await begin({ onStateChange: (s) => states.push(s) });

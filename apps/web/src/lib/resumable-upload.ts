@@ -143,8 +143,7 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
           onSuccess: () => {
             stopListening();
             setState('done');
-            const uploadId = upload?.url?.split('/').pop() ?? '';
-            resolve({ uploadId });
+            resolve({ uploadId: uploadIdOf(upload?.url ?? '') });
           },
           onError: fail,
         });
@@ -175,6 +174,14 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
       if (upload) await upload.abort(true).catch(() => undefined);
     },
   };
+}
+
+/**
+ * The upload's id: the last segment of its address. While impersonating, the server's Location
+ * carries `?_switch_user=…` (so tus's HEAD and PATCH act as the same person): not part of the id.
+ */
+export function uploadIdOf(uploadUrl: string): string {
+  return uploadUrl.split(/[?#]/)[0]?.split('/').pop() ?? '';
 }
 
 /** What the upload is for (a task or a course), so the same file for two tasks is two uploads. */

@@ -502,6 +502,11 @@ export const uploads = pgTable(
     index('uploads_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.completedAt} is null`),
+    // Deleting a file sets this column null (the foreign key's action) and the sweep of unused
+    // files deletes them: without it each deletion reads the whole table.
+    index('uploads_file_idx')
+      .on(t.fileId)
+      .where(sql`${t.fileId} is not null`),
     check('uploads_offset_check', sql`${t.offset} >= 0 and ${t.offset} <= ${t.declaredSize}`),
   ],
 );

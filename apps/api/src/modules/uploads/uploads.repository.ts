@@ -200,3 +200,98 @@ export async function expiredUploads(
   );
   return found.map((r) => ({ id: r.id, storageKey: r.storage_key }));
 }
+
+/**
+ * How long a completed upload waits for something to use its file. The page that sent it
+ * attaches it at once; a week covers a draft or a resource form saved later (a device offline
+ * over a weekend, an editor left open, a save retried) before an unused file is removed.
+ */
+export const UNATTACHED_UPLOAD_DAYS = 7;
+
+/** `lantern-file:<uuid>` as the sanitiser lets it into rich text (case-insensitive). */
+const RICH_TEXT_FILE = String.raw`lantern-file:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})`;
+
+/**
+ * Every column that holds a file id outside `uploads` (a test compares this list with the
+ * database's uuid columns named *file_id, so a new one is not missed). A file named in any of
+ * them is kept. Only `submission_files` can hold an upload's file today; the others are checked
+ * so the sweep can never take a file someone shows.
+ */
+export const FILE_ID_COLUMNS = [
+  'submission_files.file_id',
+  'support_tickets.screenshot_file_id',
+  'certificates.file_id',
+  'users.profile_photo_file_id',
+  'clcs.logo_file_id',
+  'clcs.signature_file_id',
+  'student_profiles.certificate_photo_file_id',
+] as const;
+
+const notInColumn = (column: (typeof FILE_ID_COLUMNS)[number]) => {
+  const [table = '', name = ''] = column.split('.');
+  return sql`not exists (select 1 from ${sql.identifier(table)} x where x.${sql.identifier(name)} = u.file_id)`;
+};
+
+/**
+ * Completed uploads older than UNATTACHED_UPLOAD_DAYS whose file nothing uses: no file-id
+ * column (FILE_ID_COLUMNS), no item's settings (`fileId`, a resource's document) and no
+ * rich text (an item's body, a unit's summary, a course's syllabus: `lantern-file:` images),
+ * now or in any item revision (what learners answered stays readable). The references in
+ * settings and rich text are gathered once per call and hash-joined.
+ */
+export async function unattachedUploads(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; fileId: string; storageKey: string }[]> {
+  const found = await rows<{ id: string; file_id: string; storage_key: string }>(
+    db,
+    sql`with texts as (
+          select body as t from learning_items where strpos(body, 'lantern-file:') > 0
+          union all
+          select summary from learning_units where strpos(summary, 'lantern-file:') > 0
+          union all
+          select syllabus from programme_courses where strpos(syllabus, 'lantern-file:') > 0
+          union all
+          select content->>'body' from learning_item_revisions
+            where strpos(content->>'body', 'lantern-file:') > 0
+        ),
+        used as (
+          select lower((regexp_matches(t, ${RICH_TEXT_FILE}, 'g'))[1]) as id from texts
+          union
+          select lower(settings->>'fileId') from learning_items where settings->>'fileId' is not null
+          union
+          select lower(content->'settings'->>'fileId') from learning_item_revisions
+            where content->'settings'->>'fileId' is not null
+        )
+        select u.id, u.file_id, f.storage_key from uploads u
+        join files f on f.id = u.file_id
+        where u.completed_at <= now() - make_interval(days => ${UNATTACHED_UPLOAD_DAYS})
+          and ${sql.join(FILE_ID_COLUMNS.map(notInColumn), sql` and `)}
+          and not exists (select 1 from used where used.id = u.file_id::text)
+        order by u.completed_at limit ${limit}`,
+  );
+  return found.map((r) => ({ id: r.id, fileId: r.file_id, storageKey: r.storage_key }));
+}
+
+/**
+ * Removes a completed upload's row and its file's row, unless a submission took the file since
+ * it was found: the file row is locked first, so a draft attaching it now either went before
+ * (and is seen) or waits and then finds it gone. False when kept.
+ */
+export async function deleteUnattached(db: Db, id: string, fileId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [file] = await rows<{ id: string }>(
+      tx,
+      sql`select id from files where id = ${fileId} for update`,
+    );
+    if (!file) return false;
+    const [taken] = await rows<{ one: number }>(
+      tx,
+      sql`select 1 as one from submission_files where file_id = ${fileId} limit 1`,
+    );
+    if (taken) return false;
+    await tx.execute(sql`delete from uploads where id = ${id} and file_id = ${fileId}`);
+    await tx.execute(sql`delete from files where id = ${fileId}`);
+    return true;
+  });
+}

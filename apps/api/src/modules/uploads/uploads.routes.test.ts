@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNFINISHED_UPLOADS, TUS_VERSION } from '@lantern/contracts/uploads';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { readWhole } from '../../plugins/storage';
-import { sweepUploads } from './uploads.service';
+import { FILE_ID_COLUMNS, UNATTACHED_UPLOAD_DAYS } from './uploads.repository';
+import { sweepUnattachedUploads, sweepUploads } from './uploads.service';
 
 const tus = { 'tus-resumable': TUS_VERSION };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -232,6 +233,112 @@ describe('resumable uploads (tus)', () => {
     expect(await t.deps.files.size(key)).toBeNull();
     expect((await head(live)).statusCode).toBe(200);
     await clearUploads();
+  });
+
+  it(`removes a completed upload's file that nothing uses ${UNATTACHED_UPLOAD_DAYS} days on, never a used one`, async () => {
+    const lead = await t.as('lead_faculty');
+    /** A completed upload (a task's file, or a course document as lead_faculty). */
+    const completed = async (purpose: 'submission' | 'document') => {
+      const data = pdf(1200);
+      const url =
+        purpose === 'submission'
+          ? await start(data.length, fileTaskId, 'answer.pdf')
+          : String(
+              (
+                await create(
+                  {
+                    'upload-length': String(data.length),
+                    'upload-metadata': metadata({ courseId, filename: 'doc.pdf' }),
+                  },
+                  'document-uploads',
+                  lead,
+                )
+              ).headers.location,
+            );
+      const res = await patch(url, 0, data, purpose === 'submission' ? student : lead);
+      expect(res.statusCode, res.body).toBe(204);
+      const row = await uploadRow(url);
+      return {
+        id: url.split('/').pop() ?? '',
+        fileId: row?.file_id ?? '',
+        key: row?.storage_key ?? '',
+      };
+    };
+    const attached = await completed('submission');
+    const unused = await completed('submission');
+    const resource = await completed('document');
+    const image = await completed('document');
+    const answered = await completed('document');
+    const unusedDocument = await completed('document');
+    const recent = await completed('document');
+
+    // A draft holds one file, a resource another, a unit's summary shows a third (upper case, as
+    // the sanitiser lets it through), and an earlier revision of an item the fourth.
+    const [draft] = await t.database.query<{ id: string }>(
+      `insert into submissions (item_id, student_id, course_id, item_version) values ($1, $2, $3, 1)
+       returning id`,
+      [fileTaskId, studentId, courseId],
+    );
+    await t.database.query(
+      `insert into submission_files (submission_id, file_id, name) values ($1, $2, 'answer.pdf')`,
+      [draft?.id, attached.fileId],
+    );
+    const [item] = await t.database.query<{ id: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, settings, body)
+       values ($1, $2, 'resource', 'Reading', $3, '<p>Now without a picture.</p>') returning id`,
+      [unitId, courseId, JSON.stringify({ format: 'file', fileId: resource.fileId })],
+    );
+    await t.database.query(`update learning_units set summary = $2 where id = $1`, [
+      unitId,
+      `<p>See</p><img src="lantern-file:${image.fileId.toUpperCase()}">`,
+    ]);
+    await t.database.query(
+      `insert into learning_item_revisions (item_id, version, content) values ($1, 1, $2)`,
+      [
+        item?.id,
+        JSON.stringify({ body: `<img src="lantern-file:${answered.fileId}">`, settings: {} }),
+      ],
+    );
+    const old = [attached, unused, resource, image, answered, unusedDocument].map((u) => u.id);
+    await t.database.query(
+      `update uploads set completed_at = now() - make_interval(days => $2 + 1) where id = any($1::uuid[])`,
+      [old, UNATTACHED_UPLOAD_DAYS],
+    );
+
+    expect(await sweepUnattachedUploads(t.deps)).toBe(2);
+    for (const gone of [unused, unusedDocument]) {
+      expect(await uploadRow(`/${gone.id}`)).toBeUndefined();
+      const file = await t.database.query(`select 1 from files where id = $1`, [gone.fileId]);
+      expect(file).toHaveLength(0);
+      expect(await t.deps.files.size(gone.key)).toBeNull();
+    }
+    for (const kept of [attached, resource, image, answered, recent]) {
+      expect((await uploadRow(`/${kept.id}`))?.file_id).toBe(kept.fileId);
+      expect(await t.deps.files.size(kept.key)).toBe(1200);
+    }
+    // Nothing more to do on the next run; a file let go is taken then.
+    expect(await sweepUnattachedUploads(t.deps)).toBe(0);
+    await t.database.query(`delete from submission_files where file_id = $1`, [attached.fileId]);
+    expect(await sweepUnattachedUploads(t.deps)).toBe(1);
+    expect(await t.deps.files.size(attached.key)).toBeNull();
+
+    await t.database.query(`delete from learning_item_revisions where item_id = $1`, [item?.id]);
+    await t.database.query(`delete from learning_items where id = $1`, [item?.id]);
+    await t.database.query(`delete from submissions where id = $1`, [draft?.id]);
+    await t.database.query(`update learning_units set summary = '' where id = $1`, [unitId]);
+    await clearUploads();
+  });
+
+  it('knows every column that holds a file id', async () => {
+    // A new uuid column named *file_id must be added to FILE_ID_COLUMNS, or the sweep could
+    // remove a file it shows.
+    const columns = await t.database.query<{ name: string }>(
+      `select table_name || '.' || column_name as name from information_schema.columns
+        where table_schema = 'public' and data_type = 'uuid' and column_name like '%file_id'
+          and table_name <> 'uploads'
+        order by 1`,
+    );
+    expect(columns.map((c) => c.name)).toEqual([...FILE_ID_COLUMNS].sort());
   });
 
   it('refuses a file larger than the task or 512 MB, and bytes beyond the declared length', async () => {
@@ -459,6 +566,76 @@ describe('resumable uploads (tus)', () => {
       'document-uploads',
     );
     expect(res.statusCode).toBe(403);
+    await clearUploads();
+  });
+
+  it('takes a document from an author impersonated by a super admin, every request as them', async () => {
+    const admin = await t.as('super_admin');
+    const [lead] = await t.database.query<{ jwl_id: number }>(
+      `select jwl_id from users where username = 'lead_faculty'`,
+    );
+    const data = pdf(3000);
+    let res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/lms/document-uploads?_switch_user=lead_faculty',
+      headers: {
+        ...admin,
+        ...tus,
+        'upload-length': String(data.length),
+        'upload-metadata': metadata({ courseId, filename: 'Week 2.pdf' }),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // tus sends the rest to the Location as given: it carries the switch.
+    const url = String(res.headers.location);
+    expect(url).toMatch(
+      /^\/api\/en\/lms\/document-uploads\/[0-9a-f-]{36}\?_switch_user=lead_faculty$/,
+    );
+    const path = url.split('?')[0] ?? '';
+    const id = path.split('/').pop() ?? '';
+    const [row] = await t.database.query<{ owner_id: number }>(
+      `select owner_id from uploads where id = $1`,
+      [id],
+    );
+    expect(row?.owner_id).toBe(lead?.jwl_id);
+
+    res = await head(url, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['upload-offset']).toBe('0');
+    expect((await patch(url, 0, data.subarray(0, 1000), admin)).statusCode).toBe(204);
+    expect((await head(url, admin)).headers['upload-offset']).toBe('1000');
+    // The same person resuming without impersonation (switching to oneself changes nothing).
+    const asLead = await t.as('lead_faculty');
+    expect((await head(url, asLead)).headers['upload-offset']).toBe('1000');
+    // Without the switch the super admin is themselves: not their upload, so unknown.
+    expect((await head(path, admin)).statusCode).toBe(404);
+    expect((await patch(path, 1000, data.subarray(1000), admin)).statusCode).toBe(404);
+    // Another author, and the super admin acting as another author, do not reach it.
+    const other = await t.as('academic_manager');
+    expect((await head(path, other)).statusCode).toBe(404);
+    expect((await head(`${path}?_switch_user=academic_manager`, admin)).statusCode).toBe(404);
+    // Someone who may not impersonate is refused the switch outright.
+    const student403 = await head(url);
+    expect(student403.statusCode).toBe(403);
+
+    res = await patch(url, 1000, data.subarray(1000), admin);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.headers['upload-offset']).toBe(String(data.length));
+    const [file] = await t.database.query<{ owner_id: number; kind: string }>(
+      `select f.owner_id, f.kind from files f join uploads u on u.file_id = f.id where u.id = $1`,
+      [id],
+    );
+    expect(file).toEqual({ owner_id: lead?.jwl_id, kind: 'course-document' });
+    // Uploads as oneself keep a Location without it.
+    res = await create(
+      {
+        'upload-length': '100',
+        'upload-metadata': metadata({ courseId, filename: 'own.pdf' }),
+      },
+      'document-uploads',
+      asLead,
+    );
+    expect(String(res.headers.location)).toMatch(/\/document-uploads\/[0-9a-f-]{36}$/);
     await clearUploads();
   });
 

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Right } from '@lantern/contracts/rights';
+import { SWITCH_USER_PARAM } from '@lantern/contracts/constants';
 import { TUS_VERSION, uploadCreatedSchema } from '@lantern/contracts/uploads';
-import { authOf } from '../../plugins/auth';
+import { authOf, type AuthContext } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { localeParams } from '../../lib/params';
@@ -70,7 +71,14 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       const base = `/api/:locale/lms/${area.path}`;
       const config = { access: { right: area.right } };
       const tags = ['uploads'];
-      const location = (locale: string, id: string) => `/api/${locale}/lms/${area.path}/${id}`;
+      // tus sends HEAD, PATCH and DELETE to the Location as given, and the client adds the
+      // switch to the creation only: so an impersonated upload's Location carries it, and every
+      // later request acts as the same person (without it they would meet a 404).
+      const location = (locale: string, id: string, auth: AuthContext) => {
+        const path = `/api/${locale}/lms/${area.path}/${id}`;
+        if (!auth.impersonating) return path;
+        return `${path}?${SWITCH_USER_PARAM}=${encodeURIComponent(auth.user.username)}`;
+      };
 
       r.post(base, {
         config,
@@ -82,13 +90,14 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         },
         handler: async (request, reply) => {
           assertTus(request);
-          const upload = await service.createUpload(deps, authOf(request), area.purpose, {
+          const auth = authOf(request);
+          const upload = await service.createUpload(deps, auth, area.purpose, {
             length: header(request, 'upload-length'),
             metadata: header(request, 'upload-metadata'),
           });
           return reply
             .code(201)
-            .header('location', location(request.params.locale, upload.id))
+            .header('location', location(request.params.locale, upload.id, auth))
             .header('upload-offset', '0')
             .header('upload-expires', expiresHeader(upload.expiresAt))
             .send({

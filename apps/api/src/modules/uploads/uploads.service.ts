@@ -323,3 +323,23 @@ export async function sweepUploads(deps: Deps, batch = 500): Promise<number> {
     if (due.length < batch) return removed;
   }
 }
+
+/**
+ * Removes completed uploads whose file nothing used within UNATTACHED_UPLOAD_DAYS: their rows
+ * first (a file still referenced keeps both), then the bytes. How many went.
+ */
+export async function sweepUnattachedUploads(deps: Deps, batch = 500): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const due = await repo.unattachedUploads(deps.db, batch);
+    let kept = 0;
+    for (const upload of due) {
+      if (await repo.deleteUnattached(deps.db, upload.id, upload.fileId)) {
+        await deps.files.remove(upload.storageKey);
+        removed += 1;
+      } else kept += 1;
+    }
+    // A kept file was taken meanwhile and is not found again; stopping then only guards a loop.
+    if (due.length < batch || kept > 0) return removed;
+  }
+}

@@ -17,6 +17,7 @@ import { notFound } from '../../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { learnerReach, loadCourseInReach } from '../../../lib/learning-scope';
 import { containsPattern, intArray, rows } from '../../../lib/sql';
+import { withImageLinks } from '../content/reading.service';
 import { findGrade } from './grade-events';
 import { gradeOut } from './grading.service';
 import { whyNotGrade } from './responsibility';
@@ -523,6 +524,9 @@ export async function getSubmission(
     task: {
       id: s.item_id,
       title: s.item_title,
+      // What the learner answered, so an edit made since does not change what is graded.
+      instructions: await withImageLinks(deps, s.answered_body ?? s.item_body),
+      instructionsChanged: s.answered_body !== null && s.answered_body !== s.item_body,
       kind: s.kind,
       delivery,
       maxPoints: Number(s.max_points ?? 0),

@@ -131,6 +131,9 @@ export type SubmissionRow = {
   late: boolean;
   submitted_at: Date | string | null;
   item_title: string;
+  item_body: string;
+  /** The body of the item at the version this attempt was handed in against, if recorded. */
+  answered_body: string | null;
   kind: ItemKind;
   delivery: TaskDelivery | null;
   max_points: string | number | null;
@@ -161,13 +164,15 @@ export async function findSubmission(
   const [row] = await rows<SubmissionRow>(
     db,
     sql`select s.id, s.item_id, s.student_id, s.course_id, s.attempt, s.status, s.is_latest, s.text,
-          s.word_count, s.late, s.submitted_at, i.title as item_title, i.kind, i.delivery,
+          s.word_count, s.late, s.submitted_at, i.title as item_title, i.body as item_body,
+          r.content->>'body' as answered_body, i.kind, i.delivery,
           i.max_points, i.weight, i.grading, i.rubric, i.due_at, i.version as item_version,
           c.title as course_title, p.grading_schema_id, gs.version as grading_schema_version,
           cl.class_id, k.name as class_name, u.first_name, u.last_name,
           ${gradingScope('cl', auth)} as in_grading_scope
         from submissions s
         join learning_items i on i.id = s.item_id and i.deleted_at is null and i.max_points is not null
+        left join learning_item_revisions r on r.item_id = s.item_id and r.version = s.item_version
         join programme_courses c on c.id = s.course_id
         join programmes p on p.id = c.programme_id
         left join grading_schemas gs on gs.id = p.grading_schema_id

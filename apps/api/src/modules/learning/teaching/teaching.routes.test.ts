@@ -155,6 +155,36 @@ describe('the grading queue and a submission', () => {
     expect((await call('GET', `/submission/${String(id)}`, 'student')).statusCode).toBe(403);
     expect((await call('GET', '/submission/999999999', 'faculty')).statusCode).toBe(404);
   });
+
+  it('carries the instructions the learner answered, images as signed links', async () => {
+    const id = sub(f.textTask, demo());
+    const image = '0b5e2a8e-1111-4222-8333-444455556666';
+    const now = `<p>Write about <strong>your week</strong>.</p><img src="lantern-file:${image}">`;
+    await t.database.query(`update learning_items set body = $2 where id = $1`, [f.textTask, now]);
+    try {
+      // No revision of the version handed in against: the current text, unchanged.
+      let view = await ok<SubmissionView>('GET', `/submission/${String(id)}`, 'faculty');
+      expect(view.task.instructions).toContain('<p>Write about <strong>your week</strong>.</p>');
+      expect(view.task.instructions).toMatch(
+        new RegExp(`<img src="/api/files/${image}\\?expires=\\d+&amp;signature=[\\w-]+">`),
+      );
+      expect(view.task.instructionsChanged).toBe(false);
+      // The attempt was handed in against version 1, whose text was another: that one shows.
+      await t.database.query(
+        `insert into learning_item_revisions (item_id, version, content)
+         values ($1, 1, jsonb_build_object('body', '<p>Write about your day.</p>'))`,
+        [f.textTask],
+      );
+      view = await ok<SubmissionView>('GET', `/submission/${String(id)}`, 'faculty');
+      expect(view.task.instructions).toBe('<p>Write about your day.</p>');
+      expect(view.task.instructionsChanged).toBe(true);
+    } finally {
+      await t.database.query(`delete from learning_item_revisions where item_id = $1`, [
+        f.textTask,
+      ]);
+      await t.database.query(`update learning_items set body = '' where id = $1`, [f.textTask]);
+    }
+  });
 });
 
 describe('grading and publishing', () => {

@@ -1,30 +1,12 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
 import type { MyWork } from '@lantern/contracts/learning-work';
 import { countWords } from '@lantern/contracts/words';
-import { ErrorAlert } from '../../../components/failure-alert';
-import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
-import { useMyWork } from '../api/get-my-work';
-import { useReadGradeComments } from '../api/read-grade-comments';
 import { useSubmitWork } from '../api/submit-work';
-import { AttemptsList } from '../components/attempts-list';
-import { StudyBreakBanner } from '../components/study-break-banner';
-import { TaskHeader } from '../components/task-header';
+import { TaskWorkPage } from '../components/task-work-page';
 import { useDraftAutosave } from '../components/use-draft-autosave';
 import { WordCounter } from '../components/word-counter';
 
@@ -177,41 +159,5 @@ function AnswerEditor({ work, userId }: { work: MyWork; userId: number }) {
 
 /** submit_text/:itemId (spec §2): write, save as you type, hand in, read the decisions. */
 export default function SubmitTextRoute() {
-  const { t } = useTranslation();
-  const itemId = Number(useParams().itemId);
-  const [search] = useSearchParams();
-  const submissionId = Number(search.get('submission')) || null;
-  const user = useCurrentUser();
-  const work = useMyWork(itemId);
-  useReadGradeComments(submissionId);
-  return (
-    <Stack gap="md" maw={900}>
-      {work.isPending ? <Loader role="status" aria-label={t('lms.loading', 'Loading')} /> : null}
-      <ErrorAlert error={work.error} />
-      {work.data && user ? (
-        <>
-          <TaskHeader work={work.data} />
-          <StudyBreakBanner until={work.data.studyBreakUntil} />
-          {work.data.state !== 'submitted' && work.data.state !== 'graded' ? (
-            <AnswerEditor
-              key={`${work.data.draft?.id ?? 'new'}-${work.data.attempts.length}`}
-              work={work.data}
-              userId={user.id}
-            />
-          ) : (
-            <Text size="sm">
-              {work.data.state === 'graded'
-                ? t('lms.answer.gradedNote', 'This task is graded.')
-                : t(
-                    'lms.answer.submittedNote',
-                    'Handed in {{at}}. You can hand in again if it is returned to you.',
-                    { at: formatDateTime(work.data.attempts.at(-1)?.submittedAt ?? null) },
-                  )}
-            </Text>
-          )}
-          <AttemptsList attempts={work.data.attempts} highlight={submissionId} />
-        </>
-      ) : null}
-    </Stack>
-  );
+  return <TaskWorkPage answer={(work, userId) => <AnswerEditor work={work} userId={userId} />} />;
 }

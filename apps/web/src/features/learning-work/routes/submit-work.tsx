@@ -6,7 +6,6 @@ import {
   CloseButton,
   FileButton,
   Group,
-  Loader,
   Modal,
   Progress,
   Stack,
@@ -14,22 +13,14 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
 import type { Attempt, AttemptFile, MyWork } from '@lantern/contracts/learning-work';
-import { ErrorAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { startResumableUpload, type UploadState } from '../../../lib/resumable-upload';
-import { useMyWork } from '../api/get-my-work';
-import { useReadGradeComments } from '../api/read-grade-comments';
 import { saveDraft } from '../api/save-draft';
 import { useSubmitWork } from '../api/submit-work';
-import { AttemptsList } from '../components/attempts-list';
-import { StudyBreakBanner } from '../components/study-break-banner';
-import { TaskHeader } from '../components/task-header';
+import { TaskWorkPage } from '../components/task-work-page';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');
 
@@ -224,41 +215,5 @@ function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
 
 /** submit_work/:itemId (spec §2): add files, hand them in, read the decisions. */
 export default function SubmitWorkRoute() {
-  const { t } = useTranslation();
-  const itemId = Number(useParams().itemId);
-  const [search] = useSearchParams();
-  const submissionId = Number(search.get('submission')) || null;
-  const user = useCurrentUser();
-  const work = useMyWork(itemId);
-  useReadGradeComments(submissionId);
-  return (
-    <Stack gap="md" maw={900}>
-      {work.isPending ? <Loader role="status" aria-label={t('lms.loading', 'Loading')} /> : null}
-      <ErrorAlert error={work.error} />
-      {work.data && user ? (
-        <>
-          <TaskHeader work={work.data} />
-          <StudyBreakBanner until={work.data.studyBreakUntil} />
-          {work.data.state !== 'submitted' && work.data.state !== 'graded' ? (
-            <FilesAnswer
-              key={`${work.data.draft?.id ?? 'new'}-${work.data.attempts.length}`}
-              work={work.data}
-              userId={user.id}
-            />
-          ) : (
-            <Text size="sm">
-              {work.data.state === 'graded'
-                ? t('lms.answer.gradedNote', 'This task is graded.')
-                : t(
-                    'lms.answer.submittedNote',
-                    'Handed in {{at}}. You can hand in again if it is returned to you.',
-                    { at: formatDateTime(work.data.attempts.at(-1)?.submittedAt ?? null) },
-                  )}
-            </Text>
-          )}
-          <AttemptsList attempts={work.data.attempts} highlight={submissionId} />
-        </>
-      ) : null}
-    </Stack>
-  );
+  return <TaskWorkPage answer={(work, userId) => <FilesAnswer work={work} userId={userId} />} />;
 }

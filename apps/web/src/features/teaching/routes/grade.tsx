@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { useSubmission } from '../api/get-submission';
 import { GradePanel } from '../components/grade-panel';
+import { TaskInstructions } from '../components/task-instructions';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
@@ -112,6 +113,7 @@ export default function GradePage() {
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="xs">
+            <TaskInstructions task={data.task} />
             <Group gap="xs">
               {data.attempts.length > 1 ? (
                 <Select

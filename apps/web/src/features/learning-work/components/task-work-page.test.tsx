@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import type { Attempt, MyWork } from '@lantern/contracts/learning-work';
+import { BASE_DATA } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
+import SubmitTextRoute from '../routes/submit-text';
+import SubmitWorkRoute from '../routes/submit-work';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const attempt = (n: number, over: Partial<Attempt>): Attempt => ({
+  id: 500 + n,
+  clientId: `00000000-0000-4000-8000-00000000000${String(n)}`,
+  attempt: n,
+  status: 'submitted',
+  text: null,
+  wordCount: 0,
+  late: false,
+  submittedAt: `2026-03-0${String(n)}T10:00:00.000Z`,
+  updatedAt: `2026-03-0${String(n)}T10:00:00.000Z`,
+  version: 2,
+  files: [],
+  decision: null,
+  ...over,
+});
+
+const RETURNED = attempt(1, {
+  text: 'My first answer.',
+  decision: {
+    outcome: 'returned',
+    points: null,
+    maxPoints: 10,
+    comment: 'Say more about the costs.',
+    publishedAt: '2026-03-01T12:00:00.000Z',
+  },
+});
+
+const work = (kind: 'text_task' | 'file_task', over: Partial<MyWork>): MyWork => ({
+  task: {
+    id: 9,
+    kind,
+    title: 'Income or expense?',
+    body: '<p>Sort the list.</p>',
+    course: { id: 3, code: 'BUS101', title: 'Business basics' },
+    unit: { id: 4, title: 'Money' },
+    delivery: 'online',
+    maxPoints: 10,
+    dueAt: null,
+    lateUntil: null,
+    settings: {
+      minWords: null,
+      maxWords: null,
+      maxAttempts: null,
+      accept: kind === 'file_task' ? ['pdf'] : [],
+      maxFiles: kind === 'file_task' ? 2 : null,
+      maxFileBytes: kind === 'file_task' ? 25 * 1024 * 1024 : null,
+    },
+  },
+  state: 'returned',
+  attempts: [RETURNED],
+  draft: null,
+  blocked: null,
+  studyBreakUntil: null,
+  ...over,
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  localStorage.setItem('authCode', 'token');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function open(path: 'submit_text' | 'submit_work', answer: MyWork, query = '') {
+  fetchMock.mockImplementation((input) => {
+    const url = urlOf(input);
+    if (url.startsWith('/api/general/current-user/'))
+      return Promise.resolve(jsonResponse(BASE_DATA));
+    if (url.startsWith('/api/en/lms/task/9/my-work')) return Promise.resolve(jsonResponse(answer));
+    if (url.includes('/grade-comment-notifications'))
+      return Promise.resolve(jsonResponse({ notifications: [] }));
+    return Promise.resolve(jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/en/submit_text/:itemId" element={<SubmitTextRoute />} />
+      <Route path="/en/submit_work/:itemId" element={<SubmitWorkRoute />} />
+    </Routes>,
+    { route: `/en/${path}/9${query}` },
+  );
+}
+
+/** The attempts as listed: latest first, each card's heading line and decision. */
+async function listedAttempts() {
+  const heading = await screen.findByRole('heading', { name: 'Your attempts' });
+  const list = heading.parentElement;
+  if (!list) throw new Error('The attempts list has no container.');
+  return list;
+}
+
+describe('the answer pages share one frame and one attempts list', () => {
+  it('submit_work, handed in: the note instead of the form, then every attempt and decision', async () => {
+    open(
+      'submit_work',
+      work('file_task', {
+        state: 'submitted',
+        attempts: [
+          RETURNED,
+          attempt(2, {
+            files: [
+              {
+                fileId: 'f2',
+                name: 'costs.pdf',
+                size: 2048,
+                mime: 'application/pdf',
+                url: '/api/files/f2?x',
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+    const list = await listedAttempts();
+    expect(screen.getByText(/You can hand in again if it is returned to you\.$/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add a file' })).toBeNull();
+    const text = list.textContent;
+    expect(text.indexOf('Attempt 2')).toBeLessThan(text.indexOf('Attempt 1'));
+    expect(within(list).getByRole('link', { name: 'costs.pdf' })).toHaveAttribute(
+      'href',
+      '/api/files/f2?x',
+    );
+    expect(within(list).getByText('Waiting to be graded')).toBeInTheDocument();
+    expect(within(list).getByText('Returned for rework')).toBeInTheDocument();
+    expect(within(list).getByText('Say more about the costs.')).toBeInTheDocument();
+  });
+
+  it('submit_work, returned: the files form for the next attempt above the same list', async () => {
+    open('submit_work', work('file_task', {}));
+    const list = await listedAttempts();
+    expect(screen.getByRole('button', { name: 'Add a file' })).toBeInTheDocument();
+    expect(within(list).getByText('My first answer.')).toBeInTheDocument();
+  });
+
+  it('submit_text, returned from a grade comment: the editor, the list, the comment read', async () => {
+    open('submit_text', work('text_task', {}), `?submission=${String(RETURNED.id)}`);
+    const list = await listedAttempts();
+    expect(screen.getByRole('button', { name: 'Hand in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Income or expense?' })).toBeInTheDocument();
+    expect(within(list).getByText('Say more about the costs.')).toBeInTheDocument();
+    // The attempt the comment links to is the one marked.
+    expect(list.querySelector(`#attempt-${String(RETURNED.id)}`)?.getAttribute('style')).toContain(
+      'border-color: var(--mantine-color-blue-7)',
+    );
+    await vi.waitFor(() => {
+      expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).toContain(
+        `/api/en/notifications/${String(RETURNED.id)}/grade-comment-notifications`,
+      );
+    });
+  });
+});

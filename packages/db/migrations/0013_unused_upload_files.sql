@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_file_idx" ON "uploads" USING btree ("file_id") WHERE "uploads"."file_id" is not null;
