@@ -106,6 +106,23 @@ describe('mark done', () => {
   });
 });
 
+describe('my work', () => {
+  it('gives the learner the instructions with course images as signed links', async () => {
+    const task = await makeItem(t.database, unit, { kind: 'text_task' });
+    const image = '0b5e2a8e-1111-4222-8333-444455556666';
+    await t.database.query(`update learning_items set body = $2 where id = $1`, [
+      task,
+      `<p>Look at the chart.</p><img src="lantern-file:${image}">`,
+    ]);
+    const res = await myWork(task);
+    expect(res.status).toBe(200);
+    expect(res.body.task.body).toContain('<p>Look at the chart.</p>');
+    expect(res.body.task.body).toMatch(
+      new RegExp(`<img src="/api/files/${image}\\?expires=\\d+&amp;signature=[\\w-]+">`),
+    );
+  });
+});
+
 describe('a text task', () => {
   it('drafts, refuses a stale version, checks word bounds, and hands in once', async () => {
     const item = await makeItem(t.database, unit, {

@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { rows } from '../../../lib/sql';
 import { assertMaySubmit, loadSubmitContext, type SubmitContext } from './may-submit';
+import { withImageLinks } from '../content/reading.service';
 import { recordCompletion, removeCompletion } from './progress';
 import { iso, isoOrNull } from './dates';
 import * as repo from './work.repository';
@@ -173,7 +174,8 @@ export async function getMyWork(deps: Deps, auth: AuthContext, itemId: number): 
       id: c.itemId,
       kind: c.kind,
       title: c.title,
-      body: c.body,
+      // Course images are stored as `lantern-file:` ids; the learner's browser needs signed links.
+      body: await withImageLinks(deps, c.body),
       course: { id: c.courseId, code: c.courseCode, title: c.courseTitle },
       unit: { id: c.unitId, title: c.unitTitle },
       delivery: c.delivery,
