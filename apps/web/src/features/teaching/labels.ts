@@ -14,8 +14,9 @@ export const taskStateLabel = (t: TFunction, state: TaskState): string =>
 export const STATE_COLORS: Record<TaskState, string> = {
   not_started: 'gray.7',
   draft: 'gray.7',
-  submitted: 'orange.9',
-  graded: 'green.9',
+  // Darker than Mantine's darkest orange and green: those stay under 4.5:1 on the page's grey.
+  submitted: '#a33a00',
+  graded: '#1f6b30',
   returned: 'violet.9',
 };
 

@@ -1,8 +1,10 @@
+import '../styles';
 import { Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ENROLMENT_STATE_LABELS, PROGRAMME_TYPE_LABELS } from '@lantern/contracts/programme';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDate, formatDateRange } from '../../../lib/format';
 import { useMyStudies } from '../api/get-my-studies';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** "My studies" on the profile: the person's own programmes, states, breaks and certificates. */
 export function MyStudies() {
@@ -15,7 +17,7 @@ export function MyStudies() {
       <Title order={2} fz="h4" mb="xs">
         My studies
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollTable minWidth={480} label="My studies">
         <Table verticalSpacing={4} fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -66,7 +68,7 @@ export function MyStudies() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Paper>
   );
 }

@@ -1,3 +1,4 @@
+import '../styles';
 import { useState } from 'react';
 import {
   Alert,
@@ -25,6 +26,7 @@ import {
   useChangeStudentCourse,
   useStudentCourses,
 } from '../api/get-student-courses';
+import { ScrollTable } from '../../../components/scroll-table';
 
 const STATUS: Record<StudentCourse['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green.9' },
@@ -317,7 +319,7 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
           <Text size="sm">No courses.</Text>
         ) : null}
         {courses.data && courses.data.items.length > 0 ? (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label="Courses">
             <Table verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -406,7 +408,7 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         ) : null}
         {canAdd ? (
           <Group>

@@ -1,3 +1,4 @@
+import '../styles';
 import { useState } from 'react';
 import {
   Anchor,
@@ -22,6 +23,7 @@ import { requireRight } from '../../../lib/require-right';
 import { useMyGrades } from '../api/get-my-grades';
 import { useMyProgress } from '../api/get-my-progress';
 import { ProgressLine } from '../components/progress-line';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export const loader = requireRight('GENERAL_LMS__DISPLAY');
 
@@ -139,7 +141,7 @@ function GradesTab() {
         <Text size="sm">{t('lms.track.noGrades', 'No published grades yet.')}</Text>
       ) : null}
       {data && data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable minWidth={560} label="Progress by course">
           <Table striped verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
@@ -183,7 +185,7 @@ function GradesTab() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       ) : null}
       {data && data.total > data.limit ? (
         <Pagination

@@ -1,3 +1,4 @@
+import '../styles';
 import { useState } from 'react';
 import {
   Anchor,
@@ -26,6 +27,7 @@ import { CLASS_SORTS, type ClassListQuery, type ClassSort } from '@lantern/contr
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useTeachingClasses } from '../api/get-classes';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
@@ -118,7 +120,7 @@ export default function ClassRoot() {
       {isPending ? <Loader size="sm" /> : null}
       {data ? (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label="Classes">
             <Table striped highlightOnHover verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -154,7 +156,7 @@ export default function ClassRoot() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {data.items.length === 0 ? (
             <Text size="sm">{t('teaching.classes.none', 'No classes match.')}</Text>
           ) : null}

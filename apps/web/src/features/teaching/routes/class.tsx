@@ -1,3 +1,4 @@
+import '../styles';
 import { useState } from 'react';
 import {
   Anchor,
@@ -30,6 +31,7 @@ import { useTeachingClass } from '../api/get-class';
 import { useClassProgress } from '../api/get-class-progress';
 import { useGradingQueue } from '../api/get-grading-queue';
 import { pointsText, STATE_COLORS, taskStateLabel } from '../labels';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
@@ -140,7 +142,7 @@ export default function ClassPage() {
                 }}
               />
             </Group>
-            <Table.ScrollContainer minWidth={480}>
+            <ScrollTable minWidth={480} label="Students and tasks">
               <Table striped verticalSpacing={4} fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -200,7 +202,7 @@ export default function ClassPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             {data.tasks.length === 0 ? (
               <Text size="sm">
                 {t('teaching.class.noTasks', 'This course has no graded tasks yet.')}

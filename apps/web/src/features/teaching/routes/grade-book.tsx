@@ -1,3 +1,4 @@
+import '../styles';
 import { useCallback, useState } from 'react';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import '../styles';
 import {
   Anchor,
   Badge,
@@ -69,6 +70,19 @@ function FilePreview({ file }: { file: File }) {
 }
 
 /** grade/:submissionId: the work, its attempts, the grading panel, previous/next in the queue. */
+/** Previous / next in the queue: a link when there is one, else a disabled button (no link). */
+function StepButton({ to, label }: { to: string | null; label: string }) {
+  return to === null ? (
+    <Button size="xs" variant="default" disabled>
+      {label}
+    </Button>
+  ) : (
+    <Button size="xs" variant="default" component={Link} to={to}>
+      {label}
+    </Button>
+  );
+}
+
 export default function GradePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -90,24 +104,14 @@ export default function GradePage() {
           </Text>
         </div>
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={data.previousId === null}
-            component={Link}
-            to={data.previousId === null ? '#' : `/en/grade/${data.previousId}`}
-          >
-            {t('teaching.grade.previous', 'Previous')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={data.nextId === null}
-            component={Link}
-            to={data.nextId === null ? '#' : `/en/grade/${data.nextId}`}
-          >
-            {t('teaching.grade.next', 'Next')}
-          </Button>
+          <StepButton
+            to={data.previousId === null ? null : `/en/grade/${data.previousId}`}
+            label={t('teaching.grade.previous', 'Previous')}
+          />
+          <StepButton
+            to={data.nextId === null ? null : `/en/grade/${data.nextId}`}
+            label={t('teaching.grade.next', 'Next')}
+          />
         </Group>
       </Group>
       <Grid gutter="md">
