@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,12 @@ const MenuDropdown = lazy(() => loadMenuDropdown().then((m) => ({ default: m.Men
 function DeferredMenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] }) {
   const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
   const [isHovered, setHovered] = useState(false);
+  // In a transition, so the stand-in stays (pressable) until the dropdown's code is there.
+  const use = (how: FirstUse) => {
+    startTransition(() => {
+      setFirstUse((before) => (before === 'press' ? before : how));
+    });
+  };
   const standIn = (
     <MenuButton
       label={label}
@@ -24,20 +30,23 @@ function DeferredMenuDropdown({ label, groups }: { label: string; groups: MenuGr
       onFocus={() => void loadMenuDropdown()}
       onMouseEnter={() => {
         setHovered(true);
-        setFirstUse((use) => use ?? 'hover');
+        use('hover');
       }}
       onMouseLeave={() => {
         setHovered(false);
       }}
       onClick={() => {
-        setFirstUse('press');
+        use('press');
       }}
     />
   );
-  if (firstUse === null) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <MenuDropdown label={label} groups={groups} firstUse={firstUse} isHovered={isHovered} />
+      {firstUse === null ? (
+        standIn
+      ) : (
+        <MenuDropdown label={label} groups={groups} firstUse={firstUse} isHovered={isHovered} />
+      )}
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import { AccountButton } from './account-button';
 
@@ -17,14 +17,14 @@ export function ProfileFlyout({ user }: { user: CurrentUser }) {
       onFocus={() => void loadAccountPopover()}
       onMouseEnter={() => void loadAccountPopover()}
       onClick={() => {
-        setWanted(true);
+        // In a transition, so the stand-in stays until the flyout's code is there.
+        startTransition(() => {
+          setWanted(true);
+        });
       }}
     />
   );
-  if (!isWanted) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <AccountPopover user={user} />
-    </Suspense>
+    <Suspense fallback={standIn}>{isWanted ? <AccountPopover user={user} /> : standIn}</Suspense>
   );
 }
