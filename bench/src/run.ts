@@ -11,6 +11,7 @@ import { startup } from './scenarios/startup';
 import { signInPglite, signInPostgres } from './scenarios/sign-in';
 import { currentUserPglite, currentUserPostgres } from './scenarios/current-user';
 import { loginBytes } from './scenarios/login-bytes';
+import { unitBytes } from './scenarios/unit-bytes';
 import { peopleGenerate } from './scenarios/people-generate';
 import { studentListPglite, studentListPostgres } from './scenarios/student-list';
 import { studentExport } from './scenarios/student-export';
@@ -40,6 +41,7 @@ const SCENARIOS: Scenario[] = [
   currentUserPglite,
   currentUserPostgres,
   loginBytes,
+  unitBytes,
   peopleGenerate,
   studentListPglite,
   studentListPostgres,

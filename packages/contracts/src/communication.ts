@@ -8,8 +8,7 @@ export const ISSUE_DESCRIPTION_MIN = 50;
 export const ISSUE_DESCRIPTION_MAX = 5000;
 /** Public tickets one address may send in an hour before it is told to wait. */
 export const PUBLIC_TICKET_LIMIT_PER_HOUR = 5;
-/** How often the header bell asks for the unread count. */
-export const UNREAD_POLL_MS = 60_000;
+export { UNREAD_POLL_MS, unreadCountSchema, type UnreadCount } from './unread-count';
 
 export const PRIORITIES = ['low', 'normal', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -52,14 +51,6 @@ export const notificationListQuery = (defaultLimit: number) =>
       .default(defaultLimit),
     onlyUnread: flag.optional().default(false),
   });
-
-export const unreadCountSchema = z.object({
-  total: z.number().int(),
-  gradeComments: z.number().int(),
-  announcements: z.number().int(),
-  undoPublishRequests: z.number().int(),
-});
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 const idList = z.array(id).min(1, VALIDATION.multiSelect).max(1000);
 

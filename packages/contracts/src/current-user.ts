@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { RTL_LANGUAGES, SWITCHER_LANGUAGES } from './constants';
-import { EMPLOYEE_TYPES, GENDERS, SYSTEM_ROLES } from './enums';
-import { ROLE_SCOPES } from './roles';
+import { EMPLOYEE_TYPES, GENDERS, ROLE_SCOPES, SYSTEM_ROLES } from './enums';
 
 export const clcRefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 export type ClcRef = z.infer<typeof clcRefSchema>;

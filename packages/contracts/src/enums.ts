@@ -17,6 +17,9 @@ export type Gender = (typeof GENDERS)[number];
 export const USER_STATUSES = ['active', 'locked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** Which rows a role reaches: every CLC, the CLCs the user belongs to, or only their own records. */
+export const ROLE_SCOPES = ['all_clcs', 'own_clcs', 'own_records'] as const;
+
 export const MODES = ['lms', 'sis'] as const;
 export type Mode = (typeof MODES)[number];
 
@@ -34,12 +37,23 @@ export const SCHOOLING_LEVELS = ['none', 'grade_school', 'middle_school', 'high_
 export const DEVICE_TYPES = ['tablet', 'tablet_keyboard', 'laptop', 'none'] as const;
 export const CEFR_LEVELS = ['below A1', 'A1', 'A2', 'B1', 'B1+', 'B2', 'C1', 'C2'] as const;
 export const TERMS = ['sp', 'su', 'fa'] as const;
+/** Every programme type of spec §1, in the model from the start. */
 export const PROGRAMME_TYPES = [
   'professional',
   'bachelor',
   'language',
   'orientation',
   'gel',
+] as const;
+/** Programme statuses of spec §4. */
+export const PROGRAMME_STATUSES = [
+  'new',
+  'applying',
+  'preparing',
+  'prep_done',
+  'running',
+  'finished',
+  'cancelled',
 ] as const;
 export const NOTIFICATION_TYPES = [
   'grade_comment',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
+import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './enums';
 import {
   ITEM_KINDS_LIST,
   TASK_DELIVERIES,
@@ -9,7 +10,6 @@ import {
 } from './learning-enums';
 import { FILE_TYPE_KEYS, fileTaskSettingsSchema, textTaskSettingsSchema } from './learning-kinds';
 import { VALIDATION } from './messages';
-import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './programme';
 
 /**
  * Course content (decision 0019, "Content"): what learners read (concentration, itinerary,

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { historyEntrySchema } from './clc';
 import { pageOf, requiredText } from './common';
+import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './enums';
 import { VALIDATION } from './messages';
 import type { Right } from './rights';
 
-/** Every programme type of spec §1, in the model from the start. */
-export const PROGRAMME_TYPES = [
-  'professional',
-  'bachelor',
-  'language',
-  'orientation',
-  'gel',
-] as const;
+// The lists live in enums.ts, whose importers (the lms screens' contracts) do not load this
+// module's schemas with them; they are exported here as well for the programme screens.
+export { PROGRAMME_STATUSES, PROGRAMME_TYPES };
 export type ProgrammeType = (typeof PROGRAMME_TYPES)[number];
 export const PROGRAMME_TYPE_LABELS: Record<ProgrammeType, string> = {
   professional: 'Professional certificate',
@@ -34,16 +30,6 @@ export const PROGRAMME_TYPE_PATHS: Record<ProgrammeType, string> = {
   gel: 'gel',
 };
 
-/** Programme statuses of spec §4. */
-export const PROGRAMME_STATUSES = [
-  'new',
-  'applying',
-  'preparing',
-  'prep_done',
-  'running',
-  'finished',
-  'cancelled',
-] as const;
 export type ProgrammeStatus = (typeof PROGRAMME_STATUSES)[number];
 export const PROGRAMME_STATUS_LABELS: Record<ProgrammeStatus, string> = {
   new: 'New',

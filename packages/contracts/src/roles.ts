@@ -1,3 +1,4 @@
+import { ROLE_SCOPES } from './enums';
 import { family, RIGHTS, type Right } from './rights';
 
 /** The 15 built-in application roles of spec §6; their keys never change. */
@@ -20,8 +21,9 @@ export const ROLE_KEYS = [
 ] as const;
 export type BuiltInRoleKey = (typeof ROLE_KEYS)[number];
 
-/** Which rows a role reaches: every CLC, the CLCs the user belongs to, or only their own records. */
-export const ROLE_SCOPES = ['all_clcs', 'own_clcs', 'own_records'] as const;
+// The list lives in enums.ts, so that the current user's schema does not load this module (its
+// table of default roles and every right) into each page; it is exported here as well.
+export { ROLE_SCOPES };
 export type RoleScope = (typeof ROLE_SCOPES)[number];
 
 type RoleDefault = { label: string; scope: RoleScope; rights: readonly Right[]; why: string };

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, RTL_LANGUAGES } from '@lantern/contracts/constants';
@@ -29,6 +28,17 @@ const DAYJS_LOCALES: Record<string, () => Promise<unknown>> = {
   es: () => import('dayjs/locale/es'),
   ar: () => import('dayjs/locale/ar'),
 };
+
+/* dayjs is there for Mantine's date pickers, which read its global locale. English is its
+ * default, so it is loaded only to set another language (or to set English back). */
+let dayjsLocale: string = DEFAULT_LOCALE;
+async function applyDayjsLocale(language: string): Promise<void> {
+  const locale = language in DAYJS_LOCALES ? language : DEFAULT_LOCALE;
+  if (locale === dayjsLocale) return;
+  const [{ default: dayjs }] = await Promise.all([import('dayjs'), DAYJS_LOCALES[locale]?.()]);
+  dayjs.locale(locale);
+  dayjsLocale = locale;
+}
 
 export const i18n = i18next.createInstance();
 
@@ -63,10 +73,8 @@ export const intlLocale = (): string => i18n.language || DEFAULT_LOCALE;
  * applies the person's choice; sis mode is always en, left to right (decision 0019).
  */
 export async function applyLanguage(language: string): Promise<void> {
-  await loadTranslation(language);
-  await DAYJS_LOCALES[language]?.();
+  await Promise.all([loadTranslation(language), applyDayjsLocale(language)]);
   await i18n.changeLanguage(language);
-  dayjs.locale(language in DAYJS_LOCALES ? language : DEFAULT_LOCALE);
   document.documentElement.lang = language;
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
   setLocale(language);

@@ -1,48 +1,31 @@
-import { Anchor, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Anchor, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
-import { ImpersonationSearch } from '../../features/impersonation/components/impersonation-search';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useAppState } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
 import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
+import { useHasBeenTrue } from '../../lib/use-has-been-true';
 import { HOME_PATHS, worksInBothModes } from '../route-modes';
 import { LanguageSwitcher } from './language-switcher';
+import { LazyImpersonationSearch } from './lazy-impersonation-search';
 import { MainMenu } from './main-menu';
-import { MobileMenu } from './mobile-menu';
 import { ModeSwitch } from './mode-switch';
 import { ProfileFlyout } from './profile-flyout';
+import { ReportErrorLink } from './report-error-link';
 import { useHeaderVisibility } from './use-header-visibility';
+
+/* The drawer (Mantine's Drawer, its overlay, focus trap and scroll lock, and the phone menu)
+ * loads with the first press of the burger, not with every page. */
+const HeaderDrawer = lazy(() =>
+  import('./header-drawer').then((m) => ({ default: m.HeaderDrawer })),
+);
 
 function exitImpersonation(): void {
   setImpersonatedUsername(null);
   window.location.reload();
-}
-
-function ReportErrorLink({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  const errorCount = useAppState((s) => s.errors.length);
-  const location = useLocation();
-  if (errorCount === 0) return null;
-  // The report says on which page the user was; the address keeps only the issue type.
-  const from = location.pathname.endsWith('/support_issue')
-    ? undefined
-    : location.pathname + location.search;
-  return (
-    <Anchor
-      component={Link}
-      to="/en/support_issue?issueType=system-error"
-      state={from ? { from } : undefined}
-      onClick={onNavigate}
-      size="sm"
-      c="red.9"
-      fw={600}
-    >
-      {t('shell.reportError')}
-    </Anchor>
-  );
 }
 
 /** The header of the signed-in app, for the mode of its base data: the lms menu, home and
@@ -53,8 +36,10 @@ export function Header({ session }: { session: SessionData }) {
   const mode = session.basicSystemData.mode;
   const isVisible = useHeaderVisibility();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const isDrawerWanted = useHasBeenTrue(drawerOpened);
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
   const switchesMode = worksInBothModes(user);
+  const canSearchImpersonation = user.canImpersonate && !isImpersonating;
 
   const exitButton = isImpersonating ? (
     <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
@@ -90,9 +75,9 @@ export function Header({ session }: { session: SessionData }) {
           <Box visibleFrom="lg">
             <ReportErrorLink />
           </Box>
-          {user.canImpersonate && !isImpersonating ? (
+          {canSearchImpersonation ? (
             <Box visibleFrom="lg">
-              <ImpersonationSearch width={150} />
+              <LazyImpersonationSearch width={150} />
             </Box>
           ) : null}
           <Box visibleFrom="sm">{exitButton}</Box>
@@ -106,22 +91,20 @@ export function Header({ session }: { session: SessionData }) {
           <ProfileFlyout user={user} />
         </Group>
       </Group>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title={t('shell.menu.title')}
-        closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
-        size={300}
-        hiddenFrom="lg"
-      >
-        <Stack gap="md">
-          {switchesMode ? <ModeSwitch mode={mode} /> : null}
-          <MobileMenu menu={menu} menuError={menuError} onNavigate={drawer.close} />
-          <ReportErrorLink onNavigate={drawer.close} />
-          {user.canImpersonate && !isImpersonating ? <ImpersonationSearch width="100%" /> : null}
-          {exitButton}
-        </Stack>
-      </Drawer>
+      {isDrawerWanted ? (
+        <Suspense fallback={null}>
+          <HeaderDrawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            menu={menu}
+            menuError={menuError}
+            mode={mode}
+            switchesMode={switchesMode}
+            canSearchImpersonation={canSearchImpersonation}
+            exitButton={exitButton}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

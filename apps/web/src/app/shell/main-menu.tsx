@@ -1,57 +1,53 @@
-import { Fragment } from 'react';
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { lazy, startTransition, Suspense, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
 import { appPath } from '../../lib/paths';
+import type { FirstUse } from './deferred-control';
+import { MenuButton } from './menu-button';
 import { isLinkNode, menuGroups, type MenuGroup } from './menu-model';
 import { useMenuLabel } from './use-menu-label';
 
-const Chevron = () => (
-  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-    <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-  </svg>
-);
+const loadMenuDropdown = () => import('./menu-dropdown');
+const MenuDropdown = lazy(() => loadMenuDropdown().then((m) => ({ default: m.MenuDropdown })));
 
-function MenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] }) {
-  const { t } = useTranslation();
+/** A dropdown's button; the dropdown itself loads on the first hover or press (deferred-control). */
+function DeferredMenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] }) {
+  const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
+  const [isHovered, setHovered] = useState(false);
+  // In a transition, so the stand-in stays (pressable) until the dropdown's code is there.
+  const use = (how: FirstUse) => {
+    startTransition(() => {
+      setFirstUse((before) => (before === 'press' ? before : how));
+    });
+  };
+  const standIn = (
+    <MenuButton
+      label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onFocus={() => void loadMenuDropdown()}
+      onMouseEnter={() => {
+        setHovered(true);
+        use('hover');
+      }}
+      onMouseLeave={() => {
+        setHovered(false);
+      }}
+      onClick={() => {
+        use('press');
+      }}
+    />
+  );
   return (
-    <Menu
-      position="bottom-start"
-      offset={4}
-      withinPortal
-      trigger="click-hover"
-      openDelay={80}
-      closeDelay={150}
-      // Its focus placeholder is a bare div inside role="menu", which axe refuses; the first
-      // item takes focus from the keyboard instead.
-      withInitialFocusPlaceholder={false}
-    >
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" rightSection={<Chevron />} c="gray.9">
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown miw={220} maw={420} mah="70vh" style={{ overflowY: 'auto' }}>
-        {groups.length === 0 ? (
-          <Text size="sm" c="gray.7" px="sm" py={6}>
-            {t('shell.menu.empty')}
-          </Text>
-        ) : (
-          groups.map((group, index) => (
-            <Fragment key={group.label ?? index}>
-              {index > 0 ? <Menu.Divider /> : null}
-              {group.label ? <Menu.Label>{group.label}</Menu.Label> : null}
-              {group.links.map((link) => (
-                <Menu.Item key={link.id} component={Link} to={link.to}>
-                  {link.label}
-                </Menu.Item>
-              ))}
-            </Fragment>
-          ))
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={standIn}>
+      {firstUse === null ? (
+        standIn
+      ) : (
+        <MenuDropdown label={label} groups={groups} firstUse={firstUse} isHovered={isHovered} />
+      )}
+    </Suspense>
   );
 }
 
@@ -66,7 +62,7 @@ function LinkButton({ to, label }: { to: string; label: string }) {
 function MenuEntry({ node }: { node: MenuNode }) {
   const labelOf = useMenuLabel();
   if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={labelOf(node)} />;
-  return <MenuDropdown label={labelOf(node)} groups={menuGroups(node, labelOf)} />;
+  return <DeferredMenuDropdown label={labelOf(node)} groups={menuGroups(node, labelOf)} />;
 }
 
 /** The wide-screen menu: links and dropdowns from the base data, the course and class flyouts

@@ -1,7 +1,12 @@
-import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { APP_VERSION } from '@lantern/contracts/constants';
 import { useCurrentVersion } from '../../features/session/api/get-current-version';
+import { useHasBeenTrue } from '../../lib/use-has-been-true';
+
+/* The modal loads only when the server runs another version, which is seldom. */
+const NewVersionDialog = lazy(() =>
+  import('./new-version-dialog').then((m) => ({ default: m.NewVersionDialog })),
+);
 
 /** Asks for a reload when the server runs another version than this page (spec §9). */
 export function VersionCheck() {
@@ -10,37 +15,18 @@ export function VersionCheck() {
   const serverVersion = data?.version ?? null;
   const opened =
     serverVersion !== null && serverVersion !== APP_VERSION && dismissed !== serverVersion;
+  const isWanted = useHasBeenTrue(opened);
 
+  if (!isWanted) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {
-        setDismissed(serverVersion);
-      }}
-      title="A new version is available"
-      size="sm"
-    >
-      <Text size="sm">
-        Lantern {serverVersion} is out (this page runs {APP_VERSION}). Reload the page to use the
-        new version; unsaved changes on this page are lost.
-      </Text>
-      <Group justify="flex-end" mt="md" gap="xs">
-        <Button
-          variant="default"
-          onClick={() => {
-            setDismissed(serverVersion);
-          }}
-        >
-          Later
-        </Button>
-        <Button
-          onClick={() => {
-            window.location.reload();
-          }}
-        >
-          Reload now
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <NewVersionDialog
+        opened={opened}
+        serverVersion={serverVersion}
+        onLater={() => {
+          setDismissed(serverVersion);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UNREAD_POLL_MS, unreadCountSchema } from '@lantern/contracts/communication';
+import { UNREAD_POLL_MS, unreadCountSchema } from '@lantern/contracts/unread-count';
 import { apiFetch } from '../../../lib/api-client';
 
 /** A shorter poll can be set in local storage (`notificationPollMs`, at least 1 s): the browser
