@@ -38,7 +38,7 @@ export default function NotAuthorisedRoute() {
       ) : null}
       <Text size="sm">
         Another role may allow it: press Ctrl+Q to change your role, or go back to the{' '}
-        <Anchor component={Link} to="/en/home">
+        <Anchor component={Link} to="/en/home" underline="always">
           start page
         </Anchor>
         .

@@ -21,10 +21,16 @@ function SaveStatusText({
   savedAt: string | null;
 }) {
   const { t } = useTranslation();
-  const time = savedAt
-    ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(
-        new Date(savedAt),
-      )
+  // A draft saved on another day says which day ("Saved at 3 Nov, 07:09"), today's the time only.
+  const saved = savedAt ? new Date(savedAt) : null;
+  const time = saved
+    ? new Intl.DateTimeFormat('en-GB', {
+        ...(saved.toDateString() === new Date().toDateString()
+          ? {}
+          : { day: 'numeric', month: 'short' }),
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(saved)
     : null;
   const text =
     status === 'saving'

@@ -142,7 +142,7 @@ export default function ClassRoot() {
                     </Table.Td>
                     <Table.Td>
                       {k.programme.code} · {k.programme.title}{' '}
-                      <Badge size="xs" variant="light" color="gray.8" tt="none">
+                      <Badge size="xs" variant="light" color="gray.8" c="dark.8" tt="none">
                         {PROGRAMME_STATUS_LABELS[k.programme.status]}
                       </Badge>
                     </Table.Td>
