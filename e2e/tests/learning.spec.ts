@@ -31,11 +31,12 @@ async function pageOf(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-/** Axe-checks the page and shoots it at 1280 and at 390 px. */
+/** Axe-checks the page and shoots it at 1280 and at 390 px (a phone's layout is checked too). */
 async function shoot(page: Page, name: string): Promise<void> {
   await expectAccessible(page);
   await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
   await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
