@@ -15,12 +15,13 @@ import type { GradeBook, GradeBookCell } from '@lantern/contracts/teaching';
 import { displayError } from '../../../lib/errors';
 import { useSaveGradeBookCell } from '../api/save-grade-book-cell';
 import { pointsText, taskStateLabel } from '../labels';
+import './grade-grid.css';
 
 type Row = GradeBook['rows'][number];
 type Column = GradeBook['columns'][number];
 
+// The sizes are also in grade-grid.css (row 34 px, header 56 px, learner column 200 px).
 const ROW_PX = 34;
-const HEAD_PX = 56;
 const LEARNER_PX = 200;
 const CELL_PX = 104;
 const TOTAL_PX = 96;
@@ -86,18 +87,13 @@ export function GradeGrid(props: {
   const save = useSaveGradeBookCell();
   const keepRow = useMemo(() => keeping(active.row), [active.row]);
   const keepColumn = useMemo(() => keeping(active.col - 1), [active.col]);
+  // The columns are virtual too: a row holds the columns in view (about ten at 1280 px), not
+  // all of them. This one is made first, so that at a scroll event it reads the offset before
+  // the rows' virtualizer has rendered (reading it after would force a layout at every step).
+  const rtl = document.documentElement.dir === 'rtl';
   // The virtualizer's measurements change on every scroll; this component is left to React's
   // ordinary re-rendering rather than the compiler's memoisation, which is what the rule says.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
-    overscan: OVERSCAN,
-    rangeExtractor: keepRow,
-  });
-  // The columns too: a row holds the columns in view (about ten at 1280 px), not all of them.
-  const rtl = document.documentElement.dir === 'rtl';
   const across = useVirtualizer({
     horizontal: true,
     isRtl: rtl,
@@ -110,6 +106,13 @@ export function GradeGrid(props: {
     // The learner column stays in place over the first 200 px, so a cell moved to is not under it.
     scrollPaddingStart: LEARNER_PX,
     rangeExtractor: keepColumn,
+  });
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_PX,
+    overscan: OVERSCAN,
+    rangeExtractor: keepRow,
   });
   const items = virtual.getVirtualItems();
   // As a string first, so that the rows see the same array until the columns in view change.
@@ -258,17 +261,13 @@ export function GradeGrid(props: {
       aria-rowcount={rows.length + 1}
       aria-colcount={columns.length + 3}
       onKeyDown={onKeyDown}
-      style={{
-        blockSize: '65vh',
-        overflow: 'auto',
-        position: 'relative',
-        border: '1px solid var(--mantine-color-gray-4)',
-      }}
+      className="grade-grid"
     >
       <GridHeader columns={columns} shown={shown} width={width} />
       <div
         role="rowgroup"
-        style={{ blockSize: virtual.getTotalSize(), position: 'relative', inlineSize: width }}
+        className="grade-grid-body"
+        style={{ blockSize: virtual.getTotalSize(), inlineSize: width }}
       >
         {items.map((v) => {
           const row = rows[v.index];
@@ -316,17 +315,10 @@ const GridHeader = memo(function GridHeader(props: {
     <div
       role="row"
       aria-rowindex={1}
-      style={{
-        display: 'flex',
-        position: 'sticky',
-        insetBlockStart: 0,
-        zIndex: 2,
-        blockSize: HEAD_PX,
-        inlineSize: props.width,
-        background: 'var(--mantine-color-gray-1)',
-      }}
+      className="grade-grid-head-row"
+      style={{ inlineSize: props.width }}
     >
-      <div role="columnheader" aria-colindex={1} style={LEARNER_HEAD_STYLE}>
+      <div role="columnheader" aria-colindex={1} className="grade-grid-head grade-grid-learner">
         {t('teaching.student', 'Student')}
       </div>
       {props.shown.map((i) => {
@@ -337,7 +329,8 @@ const GridHeader = memo(function GridHeader(props: {
             key={col.id}
             role="columnheader"
             aria-colindex={i + 2}
-            style={placed(HEAD_STYLE, columnStart(i), CELL_PX)}
+            className="grade-grid-head"
+            style={placed(columnStart(i), CELL_PX)}
             title={col.title}
           >
             <Text size="xs" fw={700} lineClamp={2}>
@@ -352,14 +345,16 @@ const GridHeader = memo(function GridHeader(props: {
       <div
         role="columnheader"
         aria-colindex={n + 2}
-        style={placed(HEAD_STYLE, columnStart(n), TOTAL_PX)}
+        className="grade-grid-head"
+        style={placed(columnStart(n), TOTAL_PX)}
       >
         {t('teaching.gradeBook.points', 'Points')}
       </div>
       <div
         role="columnheader"
         aria-colindex={n + 3}
-        style={placed(HEAD_STYLE, columnStart(n) + TOTAL_PX, TOTAL_PX)}
+        className="grade-grid-head"
+        style={placed(columnStart(n) + TOTAL_PX, TOTAL_PX)}
       >
         {t('teaching.gradeBook.result', 'Result (so far)')}
       </div>
@@ -394,14 +389,8 @@ const GridRow = memo(function GridRow(props: {
     <div
       role="row"
       aria-rowindex={index + 2}
-      style={{
-        display: 'flex',
-        position: 'absolute',
-        insetBlockStart: 0,
-        transform: `translateY(${String(props.start)}px)`,
-        blockSize: ROW_PX,
-        inlineSize: props.width,
-      }}
+      className="grade-grid-row"
+      style={{ transform: `translateY(${String(props.start)}px)`, inlineSize: props.width }}
     >
       <div
         role="rowheader"
@@ -411,7 +400,7 @@ const GridRow = memo(function GridRow(props: {
         onFocus={() => {
           actions.activate(index, 0);
         }}
-        style={LEARNER_STYLE}
+        className="grade-grid-cell grade-grid-learner"
       >
         {row.lastName}, {row.firstName}
       </div>
@@ -436,7 +425,9 @@ const GridRow = memo(function GridRow(props: {
             onDoubleClick={() => {
               if (props.mayEdit) actions.edit(k);
             }}
-            style={placed(conflict ? CONFLICT_STYLE : CELL_STYLE, columnStart(ci), CELL_PX)}
+            className="grade-grid-cell"
+            data-conflict={conflict ? true : undefined}
+            style={placed(columnStart(ci), CELL_PX)}
             title={conflict || undefined}
           >
             {props.editing === k ? (
@@ -445,7 +436,7 @@ const GridRow = memo(function GridRow(props: {
                 aria-label={texts.enter(name)}
                 defaultValue={cell && cell[1] !== null ? String(cell[1]) : ''}
                 inputMode="decimal"
-                style={{ inlineSize: '100%', font: 'inherit' }}
+                className="grade-grid-input"
                 onKeyDown={(e) => {
                   e.stopPropagation();
                   if (e.key === 'Enter') {
@@ -461,15 +452,17 @@ const GridRow = memo(function GridRow(props: {
             ) : cell ? (
               <span>
                 {cell[1] !== null ? (
-                  <strong style={cell[2] ? PUBLISHED_STYLE : DRAFT_STYLE}>
+                  <strong className={cell[2] ? 'grade-grid-published' : 'grade-grid-draft'}>
                     {pointsText(cell[1])}
                   </strong>
                 ) : (
-                  <span style={STATE_STYLE}>{cell[0] === 'not_started' ? '—' : label}</span>
+                  <span className="grade-grid-state">
+                    {cell[0] === 'not_started' ? '—' : label}
+                  </span>
                 )}
-                {cell[3] ? <span style={LATE_STYLE}>{texts.late}</span> : null}
+                {cell[3] ? <span className="grade-grid-late">{texts.late}</span> : null}
                 {conflict ? (
-                  <span role="alert" style={ALERT_STYLE}>
+                  <span role="alert" className="grade-grid-alert">
                     {conflict}
                   </span>
                 ) : null}
@@ -481,14 +474,16 @@ const GridRow = memo(function GridRow(props: {
       <div
         role="gridcell"
         aria-colindex={n + 2}
-        style={placed(CELL_STYLE, columnStart(n), TOTAL_PX)}
+        className="grade-grid-cell"
+        style={placed(columnStart(n), TOTAL_PX)}
       >
         {pointsText(row.points)}
       </div>
       <div
         role="gridcell"
         aria-colindex={n + 3}
-        style={placed(CELL_STYLE, columnStart(n) + TOTAL_PX, TOTAL_PX)}
+        className="grade-grid-cell"
+        style={placed(columnStart(n) + TOTAL_PX, TOTAL_PX)}
       >
         {row.result === null ? '—' : pointsText(row.result)}
         {row.soFar === null ? '' : ` (${pointsText(row.soFar)})`}
@@ -498,63 +493,7 @@ const GridRow = memo(function GridRow(props: {
 });
 
 /** A cell of a task or total column, placed at its column (they are not all in the DOM). */
-const placed = (base: CSSProperties, start: number, size: number): CSSProperties => ({
-  ...base,
-  position: 'absolute',
-  insetBlockStart: 0,
+const placed = (start: number, size: number): CSSProperties => ({
   insetInlineStart: start,
   inlineSize: size,
-  blockSize: '100%',
 });
-const HEAD_STYLE: CSSProperties = {
-  boxSizing: 'border-box',
-  padding: '4px 6px',
-  overflow: 'hidden',
-  borderInlineEnd: '1px solid var(--mantine-color-gray-4)',
-  borderBlockEnd: '1px solid var(--mantine-color-gray-5)',
-  fontSize: 12,
-  fontWeight: 700,
-};
-const LEARNER_HEAD_STYLE: CSSProperties = {
-  ...HEAD_STYLE,
-  flex: `0 0 ${String(LEARNER_PX)}px`,
-  position: 'sticky',
-  insetInlineStart: 0,
-  zIndex: 3,
-  background: 'var(--mantine-color-gray-1)',
-};
-// The cells' styles are made once, not once a cell at every render.
-const CELL_STYLE: CSSProperties = {
-  boxSizing: 'border-box',
-  padding: '4px 6px',
-  borderInlineEnd: '1px solid var(--mantine-color-gray-3)',
-  borderBlockEnd: '1px solid var(--mantine-color-gray-3)',
-  fontSize: 13,
-  overflow: 'hidden',
-  whiteSpace: 'nowrap',
-  textOverflow: 'ellipsis',
-};
-const CONFLICT_STYLE: CSSProperties = { ...CELL_STYLE, background: 'var(--mantine-color-red-0)' };
-const LEARNER_STYLE: CSSProperties = {
-  ...CELL_STYLE,
-  flex: `0 0 ${String(LEARNER_PX)}px`,
-  position: 'sticky',
-  insetInlineStart: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-  fontWeight: 600,
-};
-const PUBLISHED_STYLE: CSSProperties = { fontWeight: 700, fontStyle: 'normal' };
-const DRAFT_STYLE: CSSProperties = { fontWeight: 400, fontStyle: 'italic' };
-const STATE_STYLE: CSSProperties = { color: 'var(--mantine-color-gray-7)', fontSize: 12 };
-const LATE_STYLE: CSSProperties = {
-  color: 'var(--mantine-color-red-9)',
-  fontSize: 11,
-  marginInlineStart: 4,
-};
-const ALERT_STYLE: CSSProperties = {
-  display: 'block',
-  fontSize: 10,
-  color: 'var(--mantine-color-red-9)',
-  lineHeight: 1.1,
-};
