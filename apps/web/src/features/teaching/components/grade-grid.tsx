@@ -390,7 +390,7 @@ const GridRow = memo(function GridRow(props: {
       role="row"
       aria-rowindex={index + 2}
       className="grade-grid-row"
-      style={{ transform: `translateY(${String(props.start)}px)`, inlineSize: props.width }}
+      style={{ insetBlockStart: props.start, inlineSize: props.width }}
     >
       <div
         role="rowheader"
@@ -450,7 +450,7 @@ const GridRow = memo(function GridRow(props: {
                 }}
               />
             ) : cell ? (
-              <span>
+              <>
                 {cell[1] !== null ? (
                   <strong className={cell[2] ? 'grade-grid-published' : 'grade-grid-draft'}>
                     {pointsText(cell[1])}
@@ -466,7 +466,7 @@ const GridRow = memo(function GridRow(props: {
                     {conflict}
                   </span>
                 ) : null}
-              </span>
+              </>
             ) : null}
           </div>
         );
