@@ -275,6 +275,8 @@ async function navigate(page: Page, url: string): Promise<Navigation> {
 
 type Scroll = {
   frames: number[];
+  /** The frames (of `frames`) in which a page of rows arrived and was rendered. */
+  arrivals: number[];
   idleFrames: number[];
   maxDomRows: number;
   screenRows: number;
@@ -309,6 +311,8 @@ async function scrollGrid(page: Page, total: number): Promise<Scroll> {
         last = now;
       }
       const frames: number[] = [];
+      const arrivals: number[] = [];
+      let loadedBefore = Number(grid.getAttribute('aria-rowcount')) - 1;
       let maxDomRows = body.children.length;
       let waitingMs = 0;
       let stepped = false;
@@ -316,11 +320,14 @@ async function scrollGrid(page: Page, total: number): Promise<Scroll> {
       last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
       for (;;) {
         const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
-        if (stepped) frames.push(now - last);
-        else waitingMs += now - last;
+        const loaded = Number(grid.getAttribute('aria-rowcount')) - 1;
+        if (stepped) {
+          frames.push(now - last);
+          if (loaded !== loadedBefore) arrivals.push(now - last);
+        } else waitingMs += now - last;
+        loadedBefore = loaded;
         last = now;
         maxDomRows = Math.max(maxDomRows, body.children.length);
-        const loaded = Number(grid.getAttribute('aria-rowcount')) - 1;
         const bottom = grid.scrollHeight - grid.clientHeight;
         stepped = grid.scrollTop < bottom - 1;
         if (stepped) grid.scrollTop = Math.min(bottom, grid.scrollTop + step);
@@ -330,6 +337,7 @@ async function scrollGrid(page: Page, total: number): Promise<Scroll> {
       }
       return {
         frames,
+        arrivals,
         idleFrames,
         maxDomRows,
         screenRows,
@@ -394,11 +402,23 @@ async function measureBrowser(appUrl: string, courseId: number): Promise<Result[
     const frameP95 = quantile(scroll.frames, 0.95);
     const idleP95 = quantile(scroll.idleFrames, 0.95);
     const round = (xs: number[]) => xs.map((x) => Number(x.toFixed(1)));
+    // Frames by how many display refreshes (of the idle frame time) they took: 1, 2, 3 or more.
+    const refresh = median(scroll.idleFrames);
+    const vsyncs = (xs: number[]) => {
+      const counts = [0, 0, 0];
+      for (const x of xs) {
+        const n = Math.min(3, Math.max(1, Math.round(x / refresh)));
+        counts[n - 1] = (counts[n - 1] ?? 0) + 1;
+      }
+      return counts;
+    };
+    const histogram = vsyncs(scroll.frames);
+    const arrivalHistogram = vsyncs(scroll.arrivals);
     log(
       `  browser: first cell focused ${focusP50.toFixed(0)} ms after navigation (median of ${String(NAVIGATIONS)}: ${focusMs.map((x) => x.toFixed(0)).join(', ')}; the answer ended at ${dataP50.toFixed(0)} ms)`,
     );
     log(
-      `  browser: scrolled ${String(scroll.rowsLoaded)} rows in ${(scroll.scrollMs / 1000).toFixed(1)} s (${(scroll.waitingMs / 1000).toFixed(1)} s waiting for rows), ${String(scroll.frames.length)} frames: p50 ${quantile(scroll.frames, 0.5).toFixed(1)} ms, p95 ${frameP95.toFixed(1)} ms, max ${Math.max(...scroll.frames).toFixed(1)} ms (idle p95 ${idleP95.toFixed(1)} ms); DOM rows at most ${String(scroll.maxDomRows)}, ${String(scroll.screenRows)} on a screen`,
+      `  browser: scrolled ${String(scroll.rowsLoaded)} rows in ${(scroll.scrollMs / 1000).toFixed(1)} s (${(scroll.waitingMs / 1000).toFixed(1)} s waiting for rows), ${String(scroll.frames.length)} frames: p50 ${quantile(scroll.frames, 0.5).toFixed(1)} ms, p95 ${frameP95.toFixed(1)} ms, max ${Math.max(...scroll.frames).toFixed(1)} ms (idle p95 ${idleP95.toFixed(1)} ms); frames of 1, 2, ≥ 3 refreshes: ${histogram.join(', ')} (of them with a page of rows arriving: ${arrivalHistogram.join(', ')}); DOM rows at most ${String(scroll.maxDomRows)}, ${String(scroll.screenRows)} on a screen`,
     );
     if (scroll.rowsLoaded !== STUDENTS)
       throw new Error(`The grid held ${String(scroll.rowsLoaded)} rows, not ${String(STUDENTS)}.`);
@@ -434,6 +454,8 @@ async function measureBrowser(appUrl: string, courseId: number): Promise<Result[
           frames: scroll.frames.length,
           frameP50ms: Number(quantile(scroll.frames, 0.5).toFixed(2)),
           frameMaxMs: Number(Math.max(...scroll.frames).toFixed(2)),
+          framesBy1And2And3PlusRefreshes: histogram,
+          arrivalFramesBy1And2And3PlusRefreshes: arrivalHistogram,
           scrollMs: Math.round(scroll.scrollMs),
           waitingMs: Math.round(scroll.waitingMs),
           note: `scrollTop += ${String(SCROLL_STEP_PX)} px in each requestAnimationFrame until the last of ${String(STUDENTS)} rows (pausing at the end of the loaded rows while the next 50 load); a frame = rAF to rAF after a step; floor = p95 of 120 idle frames on the same page`,
