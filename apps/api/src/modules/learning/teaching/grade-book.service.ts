@@ -145,27 +145,29 @@ async function buildRows(
   head: Head,
   courseId: number,
 ): Promise<BuiltRows> {
-  const cells = await repo.findCells(
-    db,
-    learners.map((l) => l.student_id),
-    tasks.map((t) => t.id),
-  );
-  const byKey = new Map(cells.map((c) => [`${String(c.student_id)}:${String(c.item_id)}`, c]));
-  const denominators = (await courseDenominators(db, [courseId])).get(courseId);
+  // One read serves the page's columns and "so far", which counts every column's grades.
+  const [cells, denominatorsOf] = await Promise.all([
+    repo.findCells(
+      db,
+      courseId,
+      learners.map((l) => l.student_id),
+      allTasks.map((t) => t.id),
+    ),
+    courseDenominators(db, [courseId]),
+  ]);
+  // By student, then item: number keys, not a string built for each of the page's cells.
+  const byStudent = new Map<number, Map<number, repo.CellRow>>();
+  for (const c of cells) {
+    const own = byStudent.get(c.student_id);
+    if (own) own.set(c.item_id, c);
+    else byStudent.set(c.student_id, new Map([[c.item_id, c]]));
+  }
+  const denominators = denominatorsOf.get(courseId);
   const scaleMax = num(head.scale_max);
-  // "So far": over the tasks with a published grade only, from the grades of all columns.
-  const soFarCells =
-    tasks.length === allTasks.length
-      ? cells
-      : await repo.findCells(
-          db,
-          learners.map((l) => l.student_id),
-          allTasks.map((t) => t.id),
-        );
   const maxOf = new Map(allTasks.map((t) => [t.id, Number(t.max_points)]));
   const weightOf = new Map(allTasks.map((t) => [t.id, num(t.weight) ?? 1]));
   const soFarDen = new Map<number, { max: number; weights: number }>();
-  for (const c of soFarCells) {
+  for (const c of cells) {
     if (!c.g_published || c.g_outcome !== 'graded') continue;
     const d = soFarDen.get(c.student_id) ?? { max: 0, weights: 0 };
     d.max += maxOf.get(c.item_id) ?? 0;
@@ -175,6 +177,7 @@ async function buildRows(
   return learners.map((l) => {
     const totals = { points: Number(l.points), weighted: Number(l.weighted) };
     const d = soFarDen.get(l.student_id);
+    const own = byStudent.get(l.student_id);
     const soFar =
       d && scaleMax !== null && denominators
         ? courseResult(
@@ -188,7 +191,7 @@ async function buildRows(
       firstName: l.first_name,
       lastName: l.last_name,
       classId: l.class_id,
-      cells: tasks.map((t) => cellOf(byKey.get(`${String(l.student_id)}:${String(t.id)}`))),
+      cells: tasks.map((t) => cellOf(own?.get(t.id))),
       points: totals.points,
       result: courseResult(denominators, totals, scaleMax),
       soFar,
@@ -247,8 +250,13 @@ export async function getGradeBook(
   };
 }
 
-async function currentCell(db: Db, studentId: number, itemId: number): Promise<GradeBookCell> {
-  const [c] = await repo.findCells(db, [studentId], [itemId]);
+async function currentCell(
+  db: Db,
+  courseId: number,
+  studentId: number,
+  itemId: number,
+): Promise<GradeBookCell> {
+  const [c] = await repo.findCells(db, courseId, [studentId], [itemId]);
   return cellOf(c);
 }
 
@@ -316,11 +324,11 @@ export async function saveCell(
         409,
         'GRADE_CHANGED',
         await changedSentence(deps.db, error.currentGrade, input.points),
-        { current: await currentCell(deps.db, input.studentId, task.id) },
+        { current: await currentCell(deps.db, courseId, input.studentId, task.id) },
       );
     throw error;
   }
-  return { cell: await currentCell(deps.db, input.studentId, task.id) };
+  return { cell: await currentCell(deps.db, courseId, input.studentId, task.id) };
 }
 
 const STATE_TEXT: Record<GradeBookCell[0], string> = {

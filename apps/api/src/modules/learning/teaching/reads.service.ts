@@ -224,6 +224,7 @@ export async function getClass(
   const taskIds = tasks.map((t) => t.id);
   const cells = await repo.findCells(
     deps.db,
+    courseId,
     learners.map((l) => l.student_id),
     taskIds,
   );

@@ -59,7 +59,6 @@ export type CellRow = {
   sub_id: string | number | null;
   sub_status: 'draft' | 'submitted' | null;
   sub_late: boolean | null;
-  ever_submitted: boolean;
   g_outcome: GradeOutcome | null;
   g_points: string | number | null;
   g_published: boolean | null;
@@ -69,32 +68,37 @@ export type CellRow = {
 
 /**
  * The latest attempt and the grade of each (student, item) pair of the given students and
- * items: two index reads (submissions by student, grades by student), joined here.
+ * items of a course: two index reads (submissions by student and course, grades by course and
+ * student), joined here. The items are picked out in JS: an `item_id = any(…)` in SQL is a
+ * filter on every row read, and PostgreSQL parses the bound array text again for each (the
+ * 50 × 100 cells of a grade book page took 45 ms instead of 4).
  */
 export async function findCells(
   db: Db,
+  courseId: number,
   studentIds: readonly number[],
   itemIds: readonly number[],
 ): Promise<CellRow[]> {
   if (studentIds.length === 0 || itemIds.length === 0) return [];
-  return rows<CellRow>(
+  const found = await rows<CellRow>(
     db,
     sql`with s as (
-          select s.student_id, s.item_id, s.id, s.status, s.late, (s.submitted_at is not null or s.attempt > 1) as ever
+          select s.student_id, s.item_id, s.id, s.status, s.late
           from submissions s
-          where s.student_id = any(${intArray(studentIds)}) and s.item_id = any(${intArray(itemIds)})
-            and s.is_latest
+          where s.student_id = any(${intArray(studentIds)}) and s.course_id = ${courseId} and s.is_latest
         ), g as (
           select g.student_id, g.item_id, g.outcome, g.points, g.is_published, g.submission_id, g.version
           from grades g
-          where g.student_id = any(${intArray(studentIds)}) and g.item_id = any(${intArray(itemIds)})
+          where g.course_id = ${courseId} and g.student_id = any(${intArray(studentIds)})
         )
         select coalesce(s.student_id, g.student_id) as student_id, coalesce(s.item_id, g.item_id) as item_id,
-          s.id as sub_id, s.status as sub_status, s.late as sub_late, coalesce(s.ever, false) as ever_submitted,
+          s.id as sub_id, s.status as sub_status, s.late as sub_late,
           g.outcome as g_outcome, g.points as g_points, g.is_published as g_published,
           g.submission_id as g_submission_id, g.version as g_version
         from s full join g on g.student_id = s.student_id and g.item_id = s.item_id`,
   );
+  const items = new Set(itemIds);
+  return found.filter((c) => items.has(c.item_id));
 }
 
 const n = (v: string | number | null): number | null => (v === null ? null : Number(v));

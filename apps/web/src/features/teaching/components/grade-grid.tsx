@@ -1,24 +1,72 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import type { TaskState } from '@lantern/contracts/learning-enums';
 import type { GradeBook, GradeBookCell } from '@lantern/contracts/teaching';
 import { displayError } from '../../../lib/errors';
 import { useSaveGradeBookCell } from '../api/save-grade-book-cell';
 import { pointsText, taskStateLabel } from '../labels';
+import './grade-grid.css';
 
 type Row = GradeBook['rows'][number];
 type Column = GradeBook['columns'][number];
 
+// The sizes are also in grade-grid.css (row 34 px, header 56 px, learner column 200 px).
 const ROW_PX = 34;
 const LEARNER_PX = 200;
 const CELL_PX = 104;
 const TOTAL_PX = 96;
+/** Rows kept in the DOM beyond each edge of the view: with the view, under two screens. */
+const OVERSCAN = 3;
+const COLUMN_OVERSCAN = 2;
+const STATES: TaskState[] = ['not_started', 'draft', 'submitted', 'graded', 'returned'];
+
+const cellDomId = (courseId: number, r: number, c: number) =>
+  `gb-${String(courseId)}-${String(r)}-${String(c)}`;
+const cellKey = (row: Row, col: Column) => `${String(row.studentId)}:${String(col.id)}`;
+
+/** The default range plus one index (the roving tab stop's row or column), kept in the DOM. */
+const keeping = (index: number) => (range: Range) => {
+  const indexes = defaultRangeExtractor(range);
+  if (index < 0 || index >= range.count || indexes.includes(index)) return indexes;
+  return [...indexes, index].sort((a, b) => a - b);
+};
+
+/** Whether focus is in something the person types into or picks from (not to be taken away). */
+const inField = (element: Element | null): boolean =>
+  element instanceof HTMLElement &&
+  (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
+
+/** What the rows do through the grid; one object for the grid's life, so rows stay memoised. */
+type Actions = {
+  activate: (row: number, col: number) => void;
+  edit: (key: string) => void;
+  commit: (row: Row, col: Column, text: string) => void;
+  move: (row: number, col: number) => void;
+  cancel: (row: number, col: number) => void;
+};
+
+/** The words the cells use, looked up once a render of the grid rather than once a cell. */
+type Texts = {
+  states: Record<TaskState, string>;
+  late: string;
+  enter: (name: string) => string;
+};
 
 /**
  * The grade book grid: role="grid" with one roving tab stop; arrows move, Enter edits, Escape
  * cancels. Rows are virtual (only those on screen and a few more are in the DOM) and fetched
- * 50 at a time as the end comes near. The learner column and the header stay in place.
+ * 50 at a time as the end comes near. The learner column and the header stay in place. A row
+ * renders again only when its own cells, focus or edit change, not at every scroll step.
  */
 export function GradeGrid(props: {
   courseId: number;
@@ -30,41 +78,79 @@ export function GradeGrid(props: {
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { columns, rows } = props;
+  const { columns, rows, courseId, mayEdit } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState({ row: 0, col: 0 });
   const [editing, setEditing] = useState<string | null>(null);
   const [local, setLocal] = useState<Record<string, GradeBookCell>>({});
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
   const save = useSaveGradeBookCell();
+  const keepRow = useMemo(() => keeping(active.row), [active.row]);
+  const keepColumn = useMemo(() => keeping(active.col - 1), [active.col]);
+  // The columns are virtual too: a row holds the columns in view (about ten at 1280 px), not
+  // all of them. This one is made first, so that at a scroll event it reads the offset before
+  // the rows' virtualizer has rendered (reading it after would force a layout at every step).
+  const rtl = document.documentElement.dir === 'rtl';
   // The virtualizer's measurements change on every scroll; this component is left to React's
   // ordinary re-rendering rather than the compiler's memoisation, which is what the rule says.
   // eslint-disable-next-line react-hooks/incompatible-library
+  const across = useVirtualizer({
+    horizontal: true,
+    isRtl: rtl,
+    count: columns.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CELL_PX,
+    overscan: COLUMN_OVERSCAN,
+    paddingStart: LEARNER_PX,
+    paddingEnd: TOTAL_PX * 2,
+    // The learner column stays in place over the first 200 px, so a cell moved to is not under it.
+    scrollPaddingStart: LEARNER_PX,
+    rangeExtractor: keepColumn,
+  });
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_PX,
-    overscan: 6,
+    overscan: OVERSCAN,
+    rangeExtractor: keepRow,
   });
   const items = virtual.getVirtualItems();
+  // As a string first, so that the rows see the same array until the columns in view change.
+  const shownKey = across
+    .getVirtualItems()
+    .map((c) => c.index)
+    .join(',');
+  const shown = useMemo(() => (shownKey === '' ? [] : shownKey.split(',').map(Number)), [shownKey]);
   const lastIndex = items.at(-1)?.index ?? 0;
   const { hasMore, onNeedMore } = props;
   useEffect(() => {
     if (hasMore && lastIndex >= rows.length - 10) onNeedMore();
   }, [hasMore, lastIndex, rows.length, onNeedMore]);
 
-  const key = (row: Row, col: Column) => `${String(row.studentId)}:${String(col.id)}`;
-  const cellId = (r: number, c: number) => `gb-${String(props.courseId)}-${String(r)}-${String(c)}`;
+  // Once its first rows are there, the grid takes keyboard focus on its first cell, so that a
+  // grader moves and types at once (issue 15); never away from a field the person is in.
+  // The virtualizer puts the first row in the DOM only once it has measured the scroller.
+  const tookFocus = useRef(false);
+  const firstShown = items[0]?.index === 0;
+  useEffect(() => {
+    if (tookFocus.current || !firstShown) return;
+    const first = document.getElementById(cellDomId(courseId, 0, 0));
+    if (!first) return;
+    tookFocus.current = true;
+    if (!inField(document.activeElement)) first.focus({ preventScroll: true });
+  }, [firstShown, courseId]);
+
   const focusCell = (r: number, c: number) => {
     const row = Math.max(0, Math.min(rows.length - 1, r));
     const col = Math.max(0, Math.min(columns.length, c));
     setActive({ row, col });
     virtual.scrollToIndex(row, { align: 'auto' });
-    requestAnimationFrame(() => document.getElementById(cellId(row, col))?.focus());
+    if (col > 0) across.scrollToIndex(col - 1, { align: 'auto' });
+    requestAnimationFrame(() => document.getElementById(cellDomId(courseId, row, col))?.focus());
   };
 
   const commit = (row: Row, col: Column, text: string) => {
-    const k = key(row, col);
+    const k = cellKey(row, col);
     const cell = local[k] ?? row.cells[columns.indexOf(col)];
     setEditing(null);
     const points = text.trim() === '' ? null : Number(text.replace(',', '.'));
@@ -75,7 +161,7 @@ export function GradeGrid(props: {
     if (!cell || points === cell[1]) return;
     save.mutate(
       {
-        courseId: props.courseId,
+        courseId,
         data: { itemId: col.id, studentId: row.studentId, points, version: cell[4] },
       },
       {
@@ -93,6 +179,46 @@ export function GradeGrid(props: {
     );
   };
 
+  // The rows call the latest handlers through one object that never changes.
+  const latest = useRef<Actions | null>(null);
+  useEffect(() => {
+    latest.current = {
+      activate: (row, col) => {
+        setActive({ row, col });
+      },
+      edit: (key) => {
+        if (mayEdit) setEditing(key);
+      },
+      commit,
+      move: focusCell,
+      cancel: (row, col) => {
+        setEditing(null);
+        focusCell(row, col);
+      },
+    };
+  });
+  const actions = useMemo<Actions>(
+    () => ({
+      activate: (row, col) => latest.current?.activate(row, col),
+      edit: (key) => latest.current?.edit(key),
+      commit: (row, col, text) => latest.current?.commit(row, col, text),
+      move: (row, col) => latest.current?.move(row, col),
+      cancel: (row, col) => latest.current?.cancel(row, col),
+    }),
+    [],
+  );
+  const texts = useMemo<Texts>(
+    () => ({
+      states: Object.fromEntries(STATES.map((s) => [s, taskStateLabel(t, s)])) as Record<
+        TaskState,
+        string
+      >,
+      late: t('teaching.late', 'late'),
+      enter: (name) => t('teaching.gradeBook.enter', 'Points for {{name}}', { name }),
+    }),
+    [t],
+  );
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing !== null) return;
     const { row, col } = active;
@@ -106,7 +232,6 @@ export function GradeGrid(props: {
       Home: [row, 0],
       End: [row, columns.length],
     };
-    const rtl = document.documentElement.dir === 'rtl';
     const keyName =
       rtl && event.key === 'ArrowRight'
         ? 'ArrowLeft'
@@ -121,9 +246,9 @@ export function GradeGrid(props: {
     }
     const r = rows[row];
     const c = columns[col - 1];
-    if (event.key === 'Enter' && props.mayEdit && r && c) {
+    if (event.key === 'Enter' && mayEdit && r && c) {
       event.preventDefault();
-      setEditing(key(r, c));
+      setEditing(cellKey(r, c));
     }
   };
 
@@ -136,195 +261,37 @@ export function GradeGrid(props: {
       aria-rowcount={rows.length + 1}
       aria-colcount={columns.length + 3}
       onKeyDown={onKeyDown}
-      style={{
-        blockSize: '65vh',
-        overflow: 'auto',
-        position: 'relative',
-        border: '1px solid var(--mantine-color-gray-4)',
-      }}
+      className="grade-grid"
     >
-      <div
-        role="row"
-        aria-rowindex={1}
-        style={{
-          display: 'flex',
-          position: 'sticky',
-          insetBlockStart: 0,
-          zIndex: 2,
-          inlineSize: width,
-          background: 'var(--mantine-color-gray-1)',
-        }}
-      >
-        <div
-          role="columnheader"
-          style={{
-            ...headCell(LEARNER_PX),
-            position: 'sticky',
-            insetInlineStart: 0,
-            zIndex: 3,
-            background: 'var(--mantine-color-gray-1)',
-          }}
-        >
-          {t('teaching.student', 'Student')}
-        </div>
-        {columns.map((col) => (
-          <div key={col.id} role="columnheader" style={headCell(CELL_PX)} title={col.title}>
-            <Text size="xs" fw={700} lineClamp={2}>
-              {col.title}
-            </Text>
-            <Text size="xs" c="gray.8">
-              {t('teaching.gradeBook.max', 'of {{max}}', { max: pointsText(col.maxPoints) })}
-            </Text>
-          </div>
-        ))}
-        <div role="columnheader" style={headCell(TOTAL_PX)}>
-          {t('teaching.gradeBook.points', 'Points')}
-        </div>
-        <div role="columnheader" style={headCell(TOTAL_PX)}>
-          {t('teaching.gradeBook.result', 'Result (so far)')}
-        </div>
-      </div>
+      <GridHeader columns={columns} shown={shown} width={width} />
       <div
         role="rowgroup"
-        style={{ blockSize: virtual.getTotalSize(), position: 'relative', inlineSize: width }}
+        className="grade-grid-body"
+        style={{ blockSize: virtual.getTotalSize(), inlineSize: width }}
       >
         {items.map((v) => {
           const row = rows[v.index];
           if (!row) return null;
+          const editingHere =
+            editing !== null && editing.startsWith(`${String(row.studentId)}:`) ? editing : null;
           return (
-            <div
+            <GridRow
               key={row.studentId}
-              role="row"
-              aria-rowindex={v.index + 2}
-              style={{
-                display: 'flex',
-                position: 'absolute',
-                insetBlockStart: 0,
-                transform: `translateY(${String(v.start)}px)`,
-                blockSize: ROW_PX,
-                inlineSize: width,
-              }}
-            >
-              <div
-                role="rowheader"
-                id={cellId(v.index, 0)}
-                tabIndex={active.row === v.index && active.col === 0 ? 0 : -1}
-                onFocus={() => {
-                  setActive({ row: v.index, col: 0 });
-                }}
-                style={{
-                  ...bodyCell(LEARNER_PX),
-                  position: 'sticky',
-                  insetInlineStart: 0,
-                  zIndex: 1,
-                  background: 'var(--mantine-color-body)',
-                  fontWeight: 600,
-                }}
-              >
-                {row.lastName}, {row.firstName}
-              </div>
-              {columns.map((col, ci) => {
-                const k = key(row, col);
-                const cell = local[k] ?? row.cells[ci];
-                const conflict = conflicts[k];
-                const isActive = active.row === v.index && active.col === ci + 1;
-                const label = cell ? taskStateLabel(t, cell[0]) : '';
-                return (
-                  <div
-                    key={col.id}
-                    role="gridcell"
-                    id={cellId(v.index, ci + 1)}
-                    tabIndex={isActive ? 0 : -1}
-                    aria-label={`${row.firstName} ${row.lastName}, ${col.title}: ${cell && cell[1] !== null ? pointsText(cell[1]) : label}`}
-                    onFocus={() => {
-                      setActive({ row: v.index, col: ci + 1 });
-                    }}
-                    onDoubleClick={() => {
-                      if (props.mayEdit) setEditing(k);
-                    }}
-                    style={{
-                      ...bodyCell(CELL_PX),
-                      background: conflict ? 'var(--mantine-color-red-0)' : undefined,
-                    }}
-                    title={conflict || undefined}
-                  >
-                    {editing === k ? (
-                      <input
-                        autoFocus
-                        aria-label={t('teaching.gradeBook.enter', 'Points for {{name}}', {
-                          name: `${row.firstName} ${row.lastName}`,
-                        })}
-                        defaultValue={cell && cell[1] !== null ? String(cell[1]) : ''}
-                        inputMode="decimal"
-                        style={{ inlineSize: '100%', font: 'inherit' }}
-                        onKeyDown={(e) => {
-                          e.stopPropagation();
-                          if (e.key === 'Enter') {
-                            commit(row, col, e.currentTarget.value);
-                            focusCell(v.index + 1, ci + 1);
-                          }
-                          if (e.key === 'Escape') {
-                            setEditing(null);
-                            focusCell(v.index, ci + 1);
-                          }
-                        }}
-                        onBlur={(e) => {
-                          if (editing === k) commit(row, col, e.currentTarget.value);
-                        }}
-                      />
-                    ) : cell ? (
-                      <span>
-                        {cell[1] !== null ? (
-                          <strong
-                            style={{
-                              fontWeight: cell[2] ? 700 : 400,
-                              fontStyle: cell[2] ? 'normal' : 'italic',
-                            }}
-                          >
-                            {pointsText(cell[1])}
-                          </strong>
-                        ) : (
-                          <span style={{ color: 'var(--mantine-color-gray-7)', fontSize: 12 }}>
-                            {cell[0] === 'not_started' ? '—' : label}
-                          </span>
-                        )}
-                        {cell[3] ? (
-                          <span
-                            style={{
-                              color: 'var(--mantine-color-red-9)',
-                              fontSize: 11,
-                              marginInlineStart: 4,
-                            }}
-                          >
-                            {t('teaching.late', 'late')}
-                          </span>
-                        ) : null}
-                        {conflict ? (
-                          <span
-                            role="alert"
-                            style={{
-                              display: 'block',
-                              fontSize: 10,
-                              color: 'var(--mantine-color-red-9)',
-                              lineHeight: 1.1,
-                            }}
-                          >
-                            {conflict}
-                          </span>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </div>
-                );
-              })}
-              <div role="gridcell" style={bodyCell(TOTAL_PX)}>
-                {pointsText(row.points)}
-              </div>
-              <div role="gridcell" style={bodyCell(TOTAL_PX)}>
-                {row.result === null ? '—' : pointsText(row.result)}
-                {row.soFar === null ? '' : ` (${pointsText(row.soFar)})`}
-              </div>
-            </div>
+              row={row}
+              index={v.index}
+              start={v.start}
+              width={width}
+              columns={columns}
+              shown={shown}
+              courseId={courseId}
+              activeCol={active.row === v.index ? active.col : -1}
+              editing={editingHere}
+              local={local}
+              conflicts={conflicts}
+              mayEdit={mayEdit}
+              texts={texts}
+              actions={actions}
+            />
           );
         })}
       </div>
@@ -332,21 +299,201 @@ export function GradeGrid(props: {
   );
 }
 
-const headCell = (px: number) => ({
-  flex: `0 0 ${String(px)}px`,
-  padding: '4px 6px',
-  borderInlineEnd: '1px solid var(--mantine-color-gray-4)',
-  borderBlockEnd: '1px solid var(--mantine-color-gray-5)',
-  fontSize: 12,
-  fontWeight: 700,
+/** Where column `i` (0 = the first task) begins, from the grid's inline start. */
+const columnStart = (i: number) => LEARNER_PX + i * CELL_PX;
+
+/** The header row: it renders again only when the columns in view change. */
+const GridHeader = memo(function GridHeader(props: {
+  columns: Column[];
+  shown: number[];
+  width: number;
+}) {
+  const { t } = useTranslation();
+  const { columns } = props;
+  const n = columns.length;
+  return (
+    <div
+      role="row"
+      aria-rowindex={1}
+      className="grade-grid-head-row"
+      style={{ inlineSize: props.width }}
+    >
+      <div role="columnheader" aria-colindex={1} className="grade-grid-head grade-grid-learner">
+        {t('teaching.student', 'Student')}
+      </div>
+      {props.shown.map((i) => {
+        const col = columns[i];
+        if (!col) return null;
+        return (
+          <div
+            key={col.id}
+            role="columnheader"
+            aria-colindex={i + 2}
+            className="grade-grid-head"
+            style={placed(columnStart(i), CELL_PX)}
+            title={col.title}
+          >
+            <Text size="xs" fw={700} lineClamp={2}>
+              {col.title}
+            </Text>
+            <Text size="xs" c="gray.8">
+              {t('teaching.gradeBook.max', 'of {{max}}', { max: pointsText(col.maxPoints) })}
+            </Text>
+          </div>
+        );
+      })}
+      <div
+        role="columnheader"
+        aria-colindex={n + 2}
+        className="grade-grid-head"
+        style={placed(columnStart(n), TOTAL_PX)}
+      >
+        {t('teaching.gradeBook.points', 'Points')}
+      </div>
+      <div
+        role="columnheader"
+        aria-colindex={n + 3}
+        className="grade-grid-head"
+        style={placed(columnStart(n) + TOTAL_PX, TOTAL_PX)}
+      >
+        {t('teaching.gradeBook.result', 'Result (so far)')}
+      </div>
+    </div>
+  );
 });
-const bodyCell = (px: number) => ({
-  flex: `0 0 ${String(px)}px`,
-  padding: '4px 6px',
-  borderInlineEnd: '1px solid var(--mantine-color-gray-3)',
-  borderBlockEnd: '1px solid var(--mantine-color-gray-3)',
-  fontSize: 13,
-  overflow: 'hidden',
-  whiteSpace: 'nowrap' as const,
-  textOverflow: 'ellipsis',
+
+/**
+ * One learner's row: the learner, the cells of the columns in view, the totals; `activeCol` is
+ * the roving tab stop's column in it, else -1.
+ */
+const GridRow = memo(function GridRow(props: {
+  row: Row;
+  index: number;
+  start: number;
+  width: number;
+  columns: Column[];
+  shown: number[];
+  courseId: number;
+  activeCol: number;
+  editing: string | null;
+  local: Record<string, GradeBookCell>;
+  conflicts: Record<string, string>;
+  mayEdit: boolean;
+  texts: Texts;
+  actions: Actions;
+}) {
+  const { row, index, columns, texts, actions } = props;
+  const name = `${row.firstName} ${row.lastName}`;
+  const n = columns.length;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="grade-grid-row"
+      style={{ insetBlockStart: props.start, inlineSize: props.width }}
+    >
+      <div
+        role="rowheader"
+        aria-colindex={1}
+        id={cellDomId(props.courseId, index, 0)}
+        tabIndex={props.activeCol === 0 ? 0 : -1}
+        onFocus={() => {
+          actions.activate(index, 0);
+        }}
+        className="grade-grid-cell grade-grid-learner"
+      >
+        {row.lastName}, {row.firstName}
+      </div>
+      {props.shown.map((ci) => {
+        const col = columns[ci];
+        if (!col) return null;
+        const k = cellKey(row, col);
+        const cell = props.local[k] ?? row.cells[ci];
+        const conflict = props.conflicts[k];
+        const label = cell ? texts.states[cell[0]] : '';
+        return (
+          <div
+            key={col.id}
+            role="gridcell"
+            aria-colindex={ci + 2}
+            id={cellDomId(props.courseId, index, ci + 1)}
+            tabIndex={props.activeCol === ci + 1 ? 0 : -1}
+            aria-label={`${name}, ${col.title}: ${cell && cell[1] !== null ? pointsText(cell[1]) : label}`}
+            onFocus={() => {
+              actions.activate(index, ci + 1);
+            }}
+            onDoubleClick={() => {
+              if (props.mayEdit) actions.edit(k);
+            }}
+            className="grade-grid-cell"
+            data-conflict={conflict ? true : undefined}
+            style={placed(columnStart(ci), CELL_PX)}
+            title={conflict || undefined}
+          >
+            {props.editing === k ? (
+              <input
+                autoFocus
+                aria-label={texts.enter(name)}
+                defaultValue={cell && cell[1] !== null ? String(cell[1]) : ''}
+                inputMode="decimal"
+                className="grade-grid-input"
+                onKeyDown={(e) => {
+                  e.stopPropagation();
+                  if (e.key === 'Enter') {
+                    actions.commit(row, col, e.currentTarget.value);
+                    actions.move(index + 1, ci + 1);
+                  }
+                  if (e.key === 'Escape') actions.cancel(index, ci + 1);
+                }}
+                onBlur={(e) => {
+                  if (props.editing === k) actions.commit(row, col, e.currentTarget.value);
+                }}
+              />
+            ) : cell ? (
+              <>
+                {cell[1] !== null ? (
+                  <strong className={cell[2] ? 'grade-grid-published' : 'grade-grid-draft'}>
+                    {pointsText(cell[1])}
+                  </strong>
+                ) : (
+                  <span className="grade-grid-state">
+                    {cell[0] === 'not_started' ? '—' : label}
+                  </span>
+                )}
+                {cell[3] ? <span className="grade-grid-late">{texts.late}</span> : null}
+                {conflict ? (
+                  <span role="alert" className="grade-grid-alert">
+                    {conflict}
+                  </span>
+                ) : null}
+              </>
+            ) : null}
+          </div>
+        );
+      })}
+      <div
+        role="gridcell"
+        aria-colindex={n + 2}
+        className="grade-grid-cell"
+        style={placed(columnStart(n), TOTAL_PX)}
+      >
+        {pointsText(row.points)}
+      </div>
+      <div
+        role="gridcell"
+        aria-colindex={n + 3}
+        className="grade-grid-cell"
+        style={placed(columnStart(n) + TOTAL_PX, TOTAL_PX)}
+      >
+        {row.result === null ? '—' : pointsText(row.result)}
+        {row.soFar === null ? '' : ` (${pointsText(row.soFar)})`}
+      </div>
+    </div>
+  );
+});
+
+/** A cell of a task or total column, placed at its column (they are not all in the DOM). */
+const placed = (start: number, size: number): CSSProperties => ({
+  insetInlineStart: start,
+  inlineSize: size,
 });
