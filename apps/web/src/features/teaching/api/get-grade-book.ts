@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { gradeBookSchema, type GradeBookQuery } from '@lantern/contracts/teaching';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -22,4 +22,6 @@ export const useGradeBook = (courseId: number, filter: GradeBookFilter) =>
       getGradeBook(courseId, { ...filter, limit: 50, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A filter change keeps the grid (and the field being typed in) until the new rows arrive.
+    placeholderData: keepPreviousData,
   });

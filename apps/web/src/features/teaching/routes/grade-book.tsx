@@ -69,6 +69,7 @@ export default function GradeBookPage() {
           size="xs"
           w={160}
           clearable
+          placeholder={t('teaching.gradeBook.allClasses', 'All classes')}
           value={filter.classId === undefined ? null : String(filter.classId)}
           data={first.classes.map((k) => ({ value: String(k.id), label: k.name }))}
           onChange={(v) => {
@@ -80,6 +81,7 @@ export default function GradeBookPage() {
           size="xs"
           w={200}
           clearable
+          placeholder={t('teaching.gradeBook.allUnits', 'All units')}
           value={filter.unitId === undefined ? null : String(filter.unitId)}
           data={first.units.map((u) => ({ value: String(u.id), label: u.title }))}
           onChange={(v) => {
