@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The app's texts, as the shell loads them: a component under test shows words, not keys.
+import '../lib/i18n';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
