@@ -54,12 +54,14 @@ function ProgressTab() {
                   <Anchor component={Link} to={`/en/course/${course.id}`} size="sm" fw={600}>
                     {course.code} · {course.title}
                   </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {t('lms.track.tasks', '{{done}} of {{total}} tasks handed in', {
-                      done: course.tasksSubmitted,
-                      total: course.tasksTotal,
-                    })}
-                  </Text>
+                  {course.tasksTotal > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {t('lms.track.tasks', '{{done}} of {{total}} tasks handed in', {
+                        done: course.tasksSubmitted,
+                        total: course.tasksTotal,
+                      })}
+                    </Text>
+                  ) : null}
                 </Group>
                 <ProgressLine
                   done={course.itemsDone}
