@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { FileTypeKey } from './learning-kinds';
+
+/**
+ * Voice answers (decision 0020 §6): a task answered by a recording made in the browser. Its
+ * submission is a file task's with one audio file, so drafts, attempts and grading are 0019's.
+ */
+
+/** Audio containers a recording (or a picked audio file) may be, sniffed by their bytes. */
+export const VOICE_ACCEPT = ['webm', 'ogg', 'm4a', 'mp4'] as const satisfies readonly FileTypeKey[];
+
+/** The bitrate the recorder asks for: speech stays clear in Opus at 24 kbit/s. */
+export const VOICE_BITS_PER_SECOND = 24_000;
+
+/**
+ * The largest recording a voice task takes: room for a browser that records at up to
+ * 64 kbit/s (Safari's AAC), half as much again for container overhead, never under 2 MB.
+ */
+export const voiceMaxFileBytes = (maxSeconds: number): number =>
+  Math.max(2_000_000, Math.ceil(((maxSeconds * 64_000) / 8) * 1.5));
+
+export const voiceTaskSettingsSchema = z.object({
+  maxSeconds: z
+    .number({ error: 'Please enter a number' })
+    .int()
+    .min(10, 'At least 10 seconds.')
+    .max(600, 'At most 600 seconds (10 minutes).')
+    .default(120),
+  /** Also accept a picked audio file (for a learner whose browser cannot record). */
+  allowFile: z.boolean().default(false),
+  maxAttempts: z.number().int().min(1).max(20).nullable().optional(),
+});
+export type VoiceTaskSettings = z.infer<typeof voiceTaskSettingsSchema>;
