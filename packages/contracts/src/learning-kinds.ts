@@ -72,7 +72,8 @@ export const FILE_TYPE_MIMES: Record<FileTypeKey, readonly string[]> = {
   webp: ['image/webp'],
   mp3: ['audio/mpeg'],
   m4a: ['audio/x-m4a', 'audio/mp4'],
-  ogg: ['audio/ogg', 'audio/opus'],
+  // file-type names Ogg Opus (Firefox's recordings) with its codec.
+  ogg: ['audio/ogg', 'audio/opus', 'audio/ogg; codecs=opus'],
   webm: ['video/webm', 'audio/webm'],
   mp4: ['video/mp4'],
   zip: ['application/zip'],

@@ -12,12 +12,15 @@ export const VOICE_ACCEPT = ['webm', 'ogg', 'm4a', 'mp4'] as const satisfies rea
 /** The bitrate the recorder asks for: speech stays clear in Opus at 24 kbit/s. */
 export const VOICE_BITS_PER_SECOND = 24_000;
 
+/** The smallest cap (2 MB, as the upload's sentences count megabytes). */
+export const VOICE_MIN_CAP_BYTES = 2 * 1024 * 1024;
+
 /**
  * The largest recording a voice task takes: room for a browser that records at up to
  * 64 kbit/s (Safari's AAC), half as much again for container overhead, never under 2 MB.
  */
 export const voiceMaxFileBytes = (maxSeconds: number): number =>
-  Math.max(2_000_000, Math.ceil(((maxSeconds * 64_000) / 8) * 1.5));
+  Math.max(VOICE_MIN_CAP_BYTES, Math.ceil(((maxSeconds * 64_000) / 8) * 1.5));
 
 export const voiceTaskSettingsSchema = z.object({
   maxSeconds: z
