@@ -58,7 +58,9 @@ test('a student records a spoken answer, plays it, hands it in; the teacher play
   const author = await pageOf(browser, 'lead_faculty');
   await author.goto('/en/learning');
   const courseLink = author.getByRole('link', { name: /^BUS101 · / });
-  const courseId = Number(/\/course\/(\d+)/.exec((await courseLink.getAttribute('href')) ?? '')?.[1]);
+  const courseId = Number(
+    /\/course\/(\d+)/.exec((await courseLink.getAttribute('href')) ?? '')?.[1],
+  );
   expect(courseId).toBeGreaterThan(0);
   await author.goto(`/en/course/${courseId}/authoring`);
   await author.getByRole('textbox', { name: 'New unit' }).fill(UNIT);
@@ -140,9 +142,7 @@ test('a student records a spoken answer, plays it, hands it in; the teacher play
   await expect(teacher.getByTestId('audio-length')).toContainText(/Length 0:0[3-5]/);
   await teacher.getByText('1.5×').click();
   await player.evaluate((el) => (el as HTMLAudioElement).play());
-  await expect
-    .poll(() => player.evaluate((el) => (el as HTMLAudioElement).playbackRate))
-    .toBe(1.5);
+  await expect.poll(() => player.evaluate((el) => (el as HTMLAudioElement).playbackRate)).toBe(1.5);
   await expect
     .poll(() => player.evaluate((el) => (el as HTMLAudioElement).currentTime))
     .toBeGreaterThan(0.5);

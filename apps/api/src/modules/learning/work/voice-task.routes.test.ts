@@ -162,6 +162,11 @@ describe('voice tasks', () => {
       maxFiles: 1,
       answerRoute: 'submit_work',
     });
+    // Without a due date it is never late (the unit page once failed on such a task).
+    await t.database.query(`update learning_items set due_at = null where id = $1`, [voiceTask]);
+    const undated = await call<UnitView>('GET', `/unit/${f.unitId}`, 'student');
+    expect(undated.status, JSON.stringify(undated.body)).toBe(200);
+    expect(undated.body.items.find((i) => i.id === voiceTask)?.task?.mine?.late).toBe(false);
     const work = await call<MyWork>('GET', `/task/${voiceTask}/my-work`, 'student');
     expect(work.body.task.settings).toMatchObject({
       accept: ['webm', 'ogg', 'm4a', 'mp4'],
