@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

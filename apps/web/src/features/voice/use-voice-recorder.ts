@@ -1,3 +1,4 @@
+import './styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VOICE_BITS_PER_SECOND } from '@lantern/contracts/voice';
 

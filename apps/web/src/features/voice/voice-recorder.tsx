@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Box, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
