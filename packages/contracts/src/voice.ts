@@ -12,6 +12,23 @@ export const VOICE_ACCEPT = ['webm', 'ogg', 'm4a', 'mp4'] as const satisfies rea
 /** The bitrate the recorder asks for: speech stays clear in Opus at 24 kbit/s. */
 export const VOICE_BITS_PER_SECOND = 24_000;
 
+/**
+ * The recorder's containers, first supported wins: Opus in WebM (Chromium) or Ogg (Firefox),
+ * else AAC in MP4 (Safari). Here so the recorder and the `voice-size` bench use the same list.
+ */
+export const RECORDER_MIME_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/ogg;codecs=opus',
+  'audio/mp4',
+] as const;
+
+/** What the recorder asks getUserMedia for: one speech channel, cleaned up. */
+export const RECORDER_AUDIO_CONSTRAINTS = {
+  channelCount: 1,
+  echoCancellation: true,
+  noiseSuppression: true,
+} as const;
+
 /** The smallest cap (2 MB, as the upload's sentences count megabytes). */
 export const VOICE_MIN_CAP_BYTES = 2 * 1024 * 1024;
 

@@ -1,6 +1,10 @@
 import './styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { VOICE_BITS_PER_SECOND } from '@lantern/contracts/voice';
+import {
+  RECORDER_AUDIO_CONSTRAINTS,
+  RECORDER_MIME_TYPES,
+  VOICE_BITS_PER_SECOND,
+} from '@lantern/contracts/voice';
 
 /**
  * The voice recorder's state machine (decision 0020 §6): MediaRecorder in 1 s chunks kept in
@@ -8,13 +12,6 @@ import { VOICE_BITS_PER_SECOND } from '@lantern/contracts/voice';
  * stops itself at the task's longest recording. No bytes leave the page until the learner uses
  * the recording.
  */
-
-/** Preferred containers, first supported wins: Opus in WebM or Ogg, else Safari's AAC in MP4. */
-export const RECORDER_MIME_TYPES = [
-  'audio/webm;codecs=opus',
-  'audio/ogg;codecs=opus',
-  'audio/mp4',
-] as const;
 
 export const RECORDER_OPTIONS = { audioBitsPerSecond: VOICE_BITS_PER_SECOND } as const;
 
@@ -121,7 +118,7 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }): VoiceR
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({
-        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+        audio: RECORDER_AUDIO_CONSTRAINTS,
       });
     } catch (error) {
       setState(recording ? 'recorded' : 'idle');

@@ -1,5 +1,5 @@
 import '../styles';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -237,6 +237,11 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const blocked = work.blocked;
+  // 'Please stop your recording first' is answered once the recording stops.
+  const recorderState = recorder.state;
+  useEffect(() => {
+    if (recorderState === 'recorded') setError(null);
+  }, [recorderState]);
 
   /** Sends a recording or a picked file and makes it the draft's file; false when refused. */
   const send = async (picked: File): Promise<boolean> => {
