@@ -46,6 +46,8 @@ export type VoiceRecorder = {
   problem: RecorderProblem | null;
   /** The recorder stopped itself at the longest recording. */
   stoppedAtLimit: boolean;
+  /** How many recordings were started (a page can tie a message to one of them). */
+  takes: number;
   start: () => Promise<void>;
   stop: () => void;
   discard: () => void;
@@ -87,6 +89,7 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }): VoiceR
   const [recording, setRecording] = useState<Recording | null>(null);
   const [problem, setProblem] = useState<RecorderProblem | null>(null);
   const [stoppedAtLimit, setStoppedAtLimit] = useState(false);
+  const [takes, setTakes] = useState(0);
   const live = useRef<Live | null>(null);
   const urlRef = useRef<string | null>(null);
 
@@ -176,6 +179,7 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }): VoiceR
       setState('recorded');
     });
     recorder.start(1000);
+    setTakes((n) => n + 1);
     setElapsedMs(0);
     setRecording(null);
     setState('recording');
@@ -202,5 +206,16 @@ export function useVoiceRecorder({ maxSeconds }: { maxSeconds: number }): VoiceR
     [release],
   );
 
-  return { state, elapsedMs, level, recording, problem, stoppedAtLimit, start, stop, discard };
+  return {
+    state,
+    elapsedMs,
+    level,
+    recording,
+    problem,
+    stoppedAtLimit,
+    takes,
+    start,
+    stop,
+    discard,
+  };
 }

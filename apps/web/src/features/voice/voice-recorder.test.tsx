@@ -193,6 +193,10 @@ describe('a voice task’s answer page', () => {
     expect(calls('/draft')).toHaveLength(0);
     expect(calls('/submit')).toHaveLength(0);
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Once stopped, the sentence has done its work and goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText('Your recording, 0:03')).toBeInTheDocument();
+    expect(screen.queryByText('Please stop your recording first')).toBeNull();
   });
 
   it('plays the recording back, asks before recording again, then sends it and hands in', async () => {

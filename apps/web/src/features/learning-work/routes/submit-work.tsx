@@ -1,5 +1,5 @@
 import '../styles';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -237,11 +237,10 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const blocked = work.blocked;
-  // 'Please stop your recording first' is answered once the recording stops.
-  const recorderState = recorder.state;
-  useEffect(() => {
-    if (recorderState === 'recorded') setError(null);
-  }, [recorderState]);
+  // 'Please stop your recording first' holds for the recording it was said of, while it runs.
+  const [stopAskedOf, setStopAskedOf] = useState<number | null>(null);
+  const recording = recorder.state === 'recording' || recorder.state === 'starting';
+  const stopFirst = recording && stopAskedOf === recorder.takes;
 
   /** Sends a recording or a picked file and makes it the draft's file; false when refused. */
   const send = async (picked: File): Promise<boolean> => {
@@ -289,8 +288,8 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
 
   const askToHandIn = () => {
     setError(null);
-    if (recorder.state === 'recording' || recorder.state === 'starting') {
-      setError(t('voice.stopFirst', 'Please stop your recording first'));
+    if (recording) {
+      setStopAskedOf(recorder.takes);
       return;
     }
     if (!file && !recorder.recording) {
@@ -362,6 +361,11 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
             aria-label={t('lms.files.progress', 'Sending {{name}}', { name: sending.name })}
           />
         </Stack>
+      ) : null}
+      {stopFirst ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {t('voice.stopFirst', 'Please stop your recording first')}
+        </Alert>
       ) : null}
       {error ? (
         <Alert color="red.9" variant="light" role="alert">
