@@ -33,6 +33,7 @@ import {
 } from './scenarios/concurrency-student-list';
 import { uploadScenario } from './scenarios/upload';
 import { progressScenario } from './scenarios/progress';
+import { voiceSize } from './scenarios/voice-size';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -62,6 +63,7 @@ const SCENARIOS: Scenario[] = [
   uploadScenario,
   progressScenario,
   gradeBookScenario,
+  voiceSize,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

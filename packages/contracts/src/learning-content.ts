@@ -9,6 +9,7 @@ import {
   type ItemKind,
 } from './learning-enums';
 import { FILE_TYPE_KEYS, fileTaskSettingsSchema, textTaskSettingsSchema } from './learning-kinds';
+import { voiceTaskSettingsSchema } from './voice';
 import { VALIDATION } from './messages';
 
 /**
@@ -388,6 +389,7 @@ export const taskInputSchema = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('text_task'), ...taskCommon, settings: textTaskSettingsSchema }),
     z.object({ kind: z.literal('file_task'), ...taskCommon, settings: fileTaskSettingsSchema }),
+    z.object({ kind: z.literal('voice_task'), ...taskCommon, settings: voiceTaskSettingsSchema }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',
@@ -408,6 +410,12 @@ export const taskUpdateSchema = z
       kind: z.literal('file_task'),
       ...taskCommon,
       settings: fileTaskSettingsSchema,
+      version,
+    }),
+    z.object({
+      kind: z.literal('voice_task'),
+      ...taskCommon,
+      settings: voiceTaskSettingsSchema,
       version,
     }),
   ])
@@ -465,4 +473,5 @@ export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
   resource: 'Resource',
   text_task: 'Text task',
   file_task: 'File task',
+  voice_task: 'Voice task',
 };

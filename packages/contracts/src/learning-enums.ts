@@ -3,8 +3,8 @@
  * them from here, so a new item kind is one value added in one place.
  */
 
-/** Item kinds. Issue 16 adds wbt, quiz, discussion and voice_task here and in the registry. */
-export const ITEM_KINDS_LIST = ['resource', 'text_task', 'file_task'] as const;
+/** Item kinds. Issue 16 adds wbt, quiz and discussion here and in the registry (voice_task is in). */
+export const ITEM_KINDS_LIST = ['resource', 'text_task', 'file_task', 'voice_task'] as const;
 export type ItemKind = (typeof ITEM_KINDS_LIST)[number];
 
 export const UNIT_STATUSES = ['draft', 'published', 'closed'] as const;

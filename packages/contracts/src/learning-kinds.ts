@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ItemKind } from './learning-enums';
+import { VOICE_ACCEPT, voiceMaxFileBytes, voiceTaskSettingsSchema } from './voice';
 
 /**
  * The item-kind registry (decision 0019): what each kind of learning item is — which right
@@ -71,7 +72,8 @@ export const FILE_TYPE_MIMES: Record<FileTypeKey, readonly string[]> = {
   webp: ['image/webp'],
   mp3: ['audio/mpeg'],
   m4a: ['audio/x-m4a', 'audio/mp4'],
-  ogg: ['audio/ogg', 'audio/opus'],
+  // file-type names Ogg Opus (Firefox's recordings) with its codec.
+  ogg: ['audio/ogg', 'audio/opus', 'audio/ogg; codecs=opus'],
   webm: ['video/webm', 'audio/webm'],
   mp4: ['video/mp4'],
   zip: ['application/zip'],
@@ -150,7 +152,42 @@ export const ITEM_KINDS = {
     answerRoute: 'submit_work',
     label: 'File task',
   },
+  voice_task: {
+    family: 'COURSE_TASK',
+    graded: true,
+    answer: 'files',
+    completion: 'submit',
+    settings: voiceTaskSettingsSchema,
+    answerRoute: 'submit_work',
+    label: 'Voice task',
+  },
 } as const satisfies Record<ItemKind, ItemKindSpec>;
 
 /** A task is an item whose kind is graded. */
 export const isTaskKind = (kind: ItemKind): boolean => ITEM_KINDS[kind].graded;
+
+/** What a submission's files may be for an item: types, how many, how large; null if none. */
+export type SubmissionFileRules = { accept: FileTypeKey[]; maxFiles: number; maxFileBytes: number };
+
+/**
+ * The upload rules of an item's submissions, read from its kind and settings (the upload
+ * service, the draft check and the answer page all ask here, so they cannot disagree).
+ */
+export function submissionFileRules(kind: ItemKind, settings: unknown): SubmissionFileRules | null {
+  if (kind === 'file_task') {
+    const parsed = fileTaskSettingsSchema.safeParse(settings);
+    if (!parsed.success) return null;
+    const { accept, maxFiles, maxFileBytes } = parsed.data;
+    return { accept, maxFiles, maxFileBytes };
+  }
+  if (kind === 'voice_task') {
+    const parsed = voiceTaskSettingsSchema.safeParse(settings);
+    if (!parsed.success) return null;
+    return {
+      accept: [...VOICE_ACCEPT],
+      maxFiles: 1,
+      maxFileBytes: voiceMaxFileBytes(parsed.data.maxSeconds),
+    };
+  }
+  return null;
+}

@@ -70,6 +70,9 @@ export const taskSettingsViewSchema = z.object({
   accept: z.array(z.enum(FILE_TYPE_KEYS)),
   maxFiles: z.number().int().nullable(),
   maxFileBytes: z.number().int().nullable(),
+  /** A voice task's longest recording, and whether a picked audio file is taken too. */
+  maxSeconds: z.number().int().nullable(),
+  allowFile: z.boolean(),
 });
 export type TaskSettingsView = z.infer<typeof taskSettingsViewSchema>;
 

@@ -10,6 +10,8 @@ const policy = (videoHosts: readonly string[]) =>
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // A voice recording is played back from a blob: URL before it is sent (decision 0020 §1.7).
+    "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { UPLOAD_EXPIRY_HOURS } from '@lantern/contracts/uploads';
+import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { rows } from '../../lib/sql';
 
 export type UploadPurpose = 'submission' | 'course_document';
@@ -177,13 +178,16 @@ export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.execute(sql`delete from uploads where id = ${id}`);
 }
 
-/** The settings of the task an upload is for (read again at completion: the author may edit). */
-export async function taskSettings(db: Db, itemId: number): Promise<unknown> {
-  const [row] = await rows<{ settings: unknown }>(
+/** The kind and settings of the task an upload is for (read again at completion: the author may edit). */
+export async function taskSettings(
+  db: Db,
+  itemId: number,
+): Promise<{ kind: ItemKind; settings: unknown } | null> {
+  const [row] = await rows<{ kind: ItemKind; settings: unknown }>(
     db,
-    sql`select settings from learning_items where id = ${itemId} and deleted_at is null`,
+    sql`select kind, settings from learning_items where id = ${itemId} and deleted_at is null`,
   );
-  return row?.settings ?? null;
+  return row ?? null;
 }
 
 /** Unfinished uploads past their expiry and not being received: the sweep's work. */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import {
   FILE_TYPE_KEYS,
-  fileTaskSettingsSchema,
+  submissionFileRules,
   type FileTypeKey,
 } from '@lantern/contracts/learning-kinds';
 import { VALIDATION } from '@lantern/contracts/messages';
@@ -99,13 +99,6 @@ export function parseMetadata(header: string | undefined): Record<string, string
   return out;
 }
 
-/** The file types an upload may be, and the largest one its task takes. */
-function fileTaskLimits(settings: unknown): { accept: FileTypeKey[]; maxFileBytes: number } {
-  const parsed = fileTaskSettingsSchema.safeParse(settings);
-  if (!parsed.success) return { accept: [], maxFileBytes: 0 };
-  return { accept: parsed.data.accept, maxFileBytes: parsed.data.maxFileBytes };
-}
-
 const positiveId = (value: string | undefined, field: string): number => {
   const n = Number(value);
   if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)
@@ -135,9 +128,8 @@ export async function createUpload(
   if (purpose === 'submission') {
     itemId = positiveId(metadata.itemId, 'itemId');
     const task = await assertMaySubmit(deps.db, auth, itemId);
-    if (task.kind !== 'file_task')
-      throw badRequest('This task takes text, not files.', { file: VALIDATION.file });
-    const limits = fileTaskLimits(task.settings);
+    const limits = submissionFileRules(task.kind, task.settings);
+    if (!limits) throw badRequest('This task takes text, not files.', { file: VALIDATION.file });
     if (length > limits.maxFileBytes)
       throw new AppError(
         413,
@@ -248,9 +240,9 @@ export async function receive(
 async function acceptedTypes(db: Db, upload: UploadRow): Promise<FileTypeKey[]> {
   if (upload.purpose === 'course_document') return [...DOCUMENT_FILE_TYPES];
   if (upload.itemId === null) return [];
-  return fileTaskLimits(await repo.taskSettings(db, upload.itemId)).accept.filter((key) =>
-    FILE_TYPE_KEYS.includes(key),
-  );
+  const task = await repo.taskSettings(db, upload.itemId);
+  const rules = task ? submissionFileRules(task.kind, task.settings) : null;
+  return (rules?.accept ?? []).filter((key) => FILE_TYPE_KEYS.includes(key));
 }
 
 /** The last byte is in: judge the bytes, then record the file, or refuse and remove them. */

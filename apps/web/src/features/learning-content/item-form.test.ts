@@ -53,4 +53,24 @@ describe('the item form', () => {
       uploadId: '0b5e2a8e-1111-4222-8333-444455556666',
     });
   });
+
+  it('makes a voice task with its longest recording, and reads one back', () => {
+    const form = {
+      ...initialItemForm('voice_task', null),
+      title: 'Introduce yourself',
+      maxSeconds: '90',
+      allowFile: true,
+    };
+    const body = taskInputSchema.parse(itemBody(form));
+    expect(body).toMatchObject({
+      kind: 'voice_task',
+      settings: { maxSeconds: 90, allowFile: true, maxAttempts: null },
+    });
+    const short = { ...form, maxSeconds: '5' };
+    expect(taskInputSchema.safeParse(itemBody(short)).error?.issues[0]?.message).toBe(
+      'At least 10 seconds.',
+    );
+    const fresh = initialItemForm('voice_task', null);
+    expect([fresh.maxSeconds, fresh.allowFile]).toEqual(['120', false]);
+  });
 });

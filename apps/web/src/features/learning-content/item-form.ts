@@ -24,6 +24,9 @@ export type ItemFormState = {
   accept: FileTypeKey[];
   maxFiles: string;
   maxFileMegabytes: string;
+  /** A voice task's longest recording. */
+  maxSeconds: string;
+  allowFile: boolean;
 };
 
 const str = (v: unknown): string =>
@@ -54,6 +57,8 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     maxFileMegabytes: str(
       typeof s.maxFileBytes === 'number' ? Math.round(s.maxFileBytes / 1024 / 1024) : 50,
     ),
+    maxSeconds: str(s.maxSeconds ?? 120),
+    allowFile: s.allowFile === true,
   };
 }
 
@@ -92,6 +97,16 @@ export function itemBody(f: ItemFormState): ResourceInput | TaskInput {
       settings: {
         minWords: num(f.minWords),
         maxWords: num(f.maxWords),
+        maxAttempts: num(f.maxAttempts),
+      },
+    };
+  if (f.kind === 'voice_task')
+    return {
+      ...task,
+      kind: 'voice_task',
+      settings: {
+        maxSeconds: Number(f.maxSeconds),
+        allowFile: f.allowFile,
         maxAttempts: num(f.maxAttempts),
       },
     };

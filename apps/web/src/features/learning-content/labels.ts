@@ -24,6 +24,7 @@ export const kindLabel = (t: TFunction, kind: ItemKind): string =>
     resource: t('content.kind.resource', 'Resource'),
     text_task: t('content.kind.textTask', 'Text task'),
     file_task: t('content.kind.fileTask', 'File task'),
+    voice_task: t('content.kind.voiceTask', 'Voice task'),
   })[kind];
 
 export const deliveryLabel = (t: TFunction, delivery: TaskDelivery): string =>

@@ -171,7 +171,8 @@ export async function findVisibleItems(
           u.status as unit_status,
           (ip.item_id is not null) as done,
           ${TASK_STATE} as state,
-          coalesce(s.late, false) or (s.id is null and coalesce(d.due_at, i.due_at) < now()) as late,
+          -- A task without a due date is never late (null < now() is null, not false).
+          coalesce(s.late, false) or (s.id is null and coalesce(coalesce(d.due_at, i.due_at) < now(), false)) as late,
           case when g.outcome = 'graded' then g.points::float8 end as points
         from learning_items i
         join learning_units u on u.id = i.unit_id and u.deleted_at is null and ${UNIT_RELEASED}
@@ -225,7 +226,8 @@ export async function findUnitItems(
           coalesce(d.due_at, i.due_at) as due_at, coalesce(d.late_until, i.late_until) as late_until,
           (ip.item_id is not null) as done,
           ${TASK_STATE} as state,
-          coalesce(s.late, false) or (s.id is null and coalesce(d.due_at, i.due_at) < now()) as late,
+          -- A task without a due date is never late (null < now() is null, not false).
+          coalesce(s.late, false) or (s.id is null and coalesce(coalesce(d.due_at, i.due_at) < now(), false)) as late,
           case when g.outcome = 'graded' then g.points::float8 end as points,
           f.mime as file_mime, f.size as file_size,
           (select up.filename from uploads up where up.file_id = f.id order by up.created_at limit 1) as file_name

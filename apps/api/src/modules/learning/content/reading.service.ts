@@ -12,7 +12,11 @@ import type {
   UnitItem,
   UnitView,
 } from '@lantern/contracts/learning-content';
-import { ITEM_KINDS, resourceSettingsSchema } from '@lantern/contracts/learning-kinds';
+import {
+  ITEM_KINDS,
+  resourceSettingsSchema,
+  submissionFileRules,
+} from '@lantern/contracts/learning-kinds';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
@@ -353,9 +357,7 @@ function numberSetting(settings: Record<string, unknown>, key: string): number |
 function taskView(row: repo.UnitItemRow, learner: boolean): TaskView | null {
   const spec = ITEM_KINDS[row.kind];
   if (!spec.graded) return null;
-  const accept = Array.isArray(row.settings.accept)
-    ? (row.settings.accept as TaskView['accept'])
-    : [];
+  const rules = submissionFileRules(row.kind, row.settings);
   return {
     delivery: row.delivery ?? 'online',
     maxPoints: row.max_points ?? 0,
@@ -363,8 +365,8 @@ function taskView(row: repo.UnitItemRow, learner: boolean): TaskView | null {
     lateUntil: iso(row.late_until),
     minWords: numberSetting(row.settings, 'minWords'),
     maxWords: numberSetting(row.settings, 'maxWords'),
-    accept,
-    maxFiles: numberSetting(row.settings, 'maxFiles'),
+    accept: rules?.accept ?? [],
+    maxFiles: rules?.maxFiles ?? null,
     maxAttempts: numberSetting(row.settings, 'maxAttempts'),
     answerRoute: spec.answerRoute,
     mine: learner ? { state: row.state, late: row.late, points: row.points } : null,

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   FILE_TYPE_LABELS,
   FILE_TYPE_MIMES,
-  type FileTaskSettings,
+  submissionFileRules,
+  type SubmissionFileRules,
   type TextTaskSettings,
 } from '@lantern/contracts/learning-kinds';
+import { voiceTaskSettingsSchema } from '@lantern/contracts/voice';
 import type { TaskState } from '@lantern/contracts/learning-enums';
 import type {
   Attempt,
@@ -92,16 +94,21 @@ function settingsView(c: SubmitContext): TaskSettingsView {
       accept: [],
       maxFiles: null,
       maxFileBytes: null,
+      maxSeconds: null,
+      allowFile: false,
     };
   }
-  const s = c.settings as Partial<FileTaskSettings>;
+  const rules = submissionFileRules(c.kind, c.settings);
+  const voice = c.kind === 'voice_task' ? voiceTaskSettingsSchema.safeParse(c.settings) : null;
   return {
     minWords: null,
     maxWords: null,
-    maxAttempts: s.maxAttempts ?? null,
-    accept: s.accept ?? [],
-    maxFiles: s.maxFiles ?? null,
-    maxFileBytes: s.maxFileBytes ?? null,
+    maxAttempts: (c.settings as { maxAttempts?: number | null }).maxAttempts ?? null,
+    accept: rules?.accept ?? [],
+    maxFiles: rules?.maxFiles ?? null,
+    maxFileBytes: rules?.maxFileBytes ?? null,
+    maxSeconds: voice?.success ? voice.data.maxSeconds : null,
+    allowFile: voice?.success ? voice.data.allowFile : false,
   };
 }
 
@@ -198,7 +205,7 @@ type ResolvedFile = { fileId: string; name: string; size: number; mime: string }
 async function resolveFiles(
   deps: Deps,
   auth: AuthContext,
-  c: { itemId: number; settings: FileTaskSettings },
+  c: { itemId: number; rules: SubmissionFileRules },
   refs: NonNullable<DraftInput['files']>,
 ): Promise<ResolvedFile[]> {
   const uploadIds = refs.flatMap((r) => ('uploadId' in r ? [r.uploadId.toLowerCase()] : []));
@@ -225,7 +232,7 @@ async function resolveFiles(
       mime: found.mime,
     });
   }
-  const s = c.settings;
+  const s = c.rules;
   if (resolved.length > s.maxFiles) {
     const text =
       s.maxFiles === 1
@@ -263,18 +270,14 @@ export async function saveDraft(
     throw badRequest('A text task takes text, not files.', {
       files: 'A text task takes text, not files.',
     });
-  if (may.kind === 'file_task' && input.text !== undefined)
+  const rules = submissionFileRules(may.kind, may.settings);
+  if (rules && input.text !== undefined)
     throw badRequest('A file task takes files, not text.', {
       text: 'A file task takes files, not text.',
     });
   const files =
-    may.kind === 'file_task' && input.files !== undefined
-      ? await resolveFiles(
-          deps,
-          auth,
-          { itemId, settings: may.settings as FileTaskSettings },
-          input.files,
-        )
+    rules && input.files !== undefined
+      ? await resolveFiles(deps, auth, { itemId, rules }, input.files)
       : null;
   const text = may.kind === 'text_task' ? (input.text ?? '') : null;
   const words = text === null ? 0 : countWords(text);
@@ -352,7 +355,7 @@ export async function submit(
   const submitted = await deps.db.transaction(async (tx) => {
     const draft = await repo.lockLatest(tx, itemId, studentId);
     if (!draft || draft.status !== 'draft') {
-      if (may.kind === 'file_task')
+      if (may.kind !== 'text_task')
         throw badRequest('Please add a file first', { files: 'Please add a file first' });
       throw badRequest('Not enough words.', { text: 'Not enough words.' });
     }

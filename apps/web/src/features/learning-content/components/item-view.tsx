@@ -65,7 +65,9 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
         </Text>
         <Text size="sm">{deliveryLabel(t, task.delivery)}</Text>
         {bounds ? <Text size="sm">{bounds}</Text> : null}
-        {task.accept.length > 0 ? (
+        {item.kind === 'voice_task' ? (
+          <Text size="sm">{t('content.spokenAnswer', 'A spoken answer, recorded here')}</Text>
+        ) : task.accept.length > 0 ? (
           <Text size="sm">
             {t('content.fileTypes', 'Files: {{types}}', { types: fileTypesLabel(task.accept) })}
           </Text>
@@ -88,7 +90,9 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
             {maySubmit
               ? task.answerRoute === 'submit_text'
                 ? t('content.writeAnswer', 'Write your answer')
-                : t('content.handInFiles', 'Hand in your files')
+                : item.kind === 'voice_task'
+                  ? t('content.recordAnswer', 'Record your answer')
+                  : t('content.handInFiles', 'Hand in your files')
               : t('content.seeWork', 'See your work')}
           </Button>
         </Group>

@@ -394,6 +394,14 @@ function UnitCard({
               >
                 {t('content.addFileTask', 'Add file task')}
               </Button>
+              <Button
+                component={Link}
+                to={contentPaths.itemAuthoring(courseId, 'new', `?unit=${unit.id}&kind=voice_task`)}
+                size="compact-sm"
+                variant="light"
+              >
+                {t('content.addVoiceTask', 'Add voice task')}
+              </Button>
             </>
           ) : null}
         </Group>

@@ -207,6 +207,17 @@ function ItemForm({
                     min: 1,
                   })}
                 </>
+              ) : kind === 'voice_task' ? (
+                text('maxSeconds', t('content.maxSeconds', 'Longest recording (seconds)'), {
+                  type: 'number',
+                  min: 10,
+                  max: 600,
+                  required: true,
+                  description: t(
+                    'content.maxSecondsHelp',
+                    'From 10 to 600; the recorder stops itself there.',
+                  ),
+                })
               ) : (
                 <>
                   {text('maxFiles', t('content.maxFiles', 'Most files'), {
@@ -248,6 +259,16 @@ function ItemForm({
                   ))}
                 </SimpleGrid>
               </Checkbox.Group>
+            ) : null}
+            {kind === 'voice_task' ? (
+              <Checkbox
+                mt="sm"
+                label={t('content.allowFile', 'Also take a picked audio file')}
+                checked={form.allowFile}
+                onChange={(e) => {
+                  set('allowFile', e.currentTarget.checked);
+                }}
+              />
             ) : null}
           </Fieldset>
         )}

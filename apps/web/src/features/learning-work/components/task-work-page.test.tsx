@@ -55,6 +55,8 @@ const work = (kind: 'text_task' | 'file_task', over: Partial<MyWork>): MyWork =>
       accept: kind === 'file_task' ? ['pdf'] : [],
       maxFiles: kind === 'file_task' ? 2 : null,
       maxFileBytes: kind === 'file_task' ? 25 * 1024 * 1024 : null,
+      maxSeconds: null,
+      allowFile: false,
     },
   },
   state: 'returned',

@@ -22,6 +22,9 @@ import { startResumableUpload, type UploadState } from '../../../lib/resumable-u
 import { saveDraft } from '../api/save-draft';
 import { useSubmitWork } from '../api/submit-work';
 import { TaskWorkPage } from '../components/task-work-page';
+import { AudioPlayer, formatClock } from '../../voice/audio-player';
+import { recordingName, useVoiceRecorder } from '../../voice/use-voice-recorder';
+import { VoiceRecorderPanel } from '../../voice/voice-recorder';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');
 
@@ -214,7 +217,217 @@ function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
   );
 }
 
-/** submit_work/:itemId (spec §2): add files, hand them in, read the decisions. */
+/**
+ * A voice task's answer (decision 0020 §6): record, listen, record again, then the recording
+ * is sent resumably like any file and becomes the draft's one file; handing in while recording
+ * is refused on the page and nothing is sent.
+ */
+function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const submit = useSubmitWork(work.task.id);
+  const { maxSeconds, allowFile } = work.task.settings;
+  const recorder = useVoiceRecorder({ maxSeconds: maxSeconds ?? 120 });
+  const draft = useRef<{ clientId: string; version: number | null }>({
+    clientId: work.draft?.clientId ?? crypto.randomUUID(),
+    version: work.draft?.version ?? null,
+  });
+  const [file, setFile] = useState<AttemptFile | null>(work.draft?.files[0] ?? null);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const blocked = work.blocked;
+  // 'Please stop your recording first' holds for the recording it was said of, while it runs.
+  const [stopAskedOf, setStopAskedOf] = useState<number | null>(null);
+  const recording = recorder.state === 'recording' || recorder.state === 'starting';
+  const stopFirst = recording && stopAskedOf === recorder.takes;
+
+  /** Sends a recording or a picked file and makes it the draft's file; false when refused. */
+  const send = async (picked: File): Promise<boolean> => {
+    setError(null);
+    setSending({ name: picked.name, sent: 0, total: picked.size, state: 'uploading' });
+    try {
+      const upload = startResumableUpload({
+        endpoint: '/api/en/lms/submission-uploads',
+        file: picked,
+        metadata: { itemId: String(work.task.id), filename: picked.name },
+        userId,
+        onProgress: (sent, total) => setSending((s) => (s ? { ...s, sent, total } : s)),
+        onStateChange: (state) => setSending((s) => (s ? { ...s, state } : s)),
+      });
+      const { uploadId } = await upload.done;
+      const saved: Attempt = await saveDraft(work.task.id, {
+        clientId: draft.current.clientId,
+        version: draft.current.version,
+        files: [{ uploadId }],
+        clientSavedAt: new Date().toISOString(),
+      });
+      draft.current = { clientId: saved.clientId, version: saved.version };
+      setFile(saved.files[0] ?? null);
+      void queryClient.invalidateQueries({ queryKey: ['lms', 'my-work', work.task.id] });
+      return true;
+    } catch (failure) {
+      setError(
+        !isApiError(failure) && failure instanceof Error ? failure.message : displayError(failure),
+      );
+      return false;
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const keepRecording = async (): Promise<boolean> => {
+    const r = recorder.recording;
+    if (!r) return true;
+    const sent = await send(
+      new File([r.blob], recordingName(r.mime), { type: r.mime, lastModified: Date.now() }),
+    );
+    if (sent) recorder.discard();
+    return sent;
+  };
+
+  const askToHandIn = () => {
+    setError(null);
+    if (recording) {
+      setStopAskedOf(recorder.takes);
+      return;
+    }
+    if (!file && !recorder.recording) {
+      setError(t('voice.recordFirst', 'Record your answer first.'));
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const handIn = async () => {
+    setConfirming(false);
+    if (!(await keepRecording())) return;
+    const version = draft.current.version;
+    if (version === null) return;
+    submit.mutate(
+      { clientId: draft.current.clientId, version },
+      {
+        onError: (failure) => setError(displayError(failure)),
+        onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['lms'] }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="xs">
+      {blocked ? (
+        <Alert color="yellow.9" variant="light" role="status">
+          {blocked.detail}
+        </Alert>
+      ) : null}
+      <Text fw={600}>{t('voice.title', 'Your spoken answer')}</Text>
+      {file ? (
+        <Stack gap={4} data-testid="kept-recording">
+          <Text size="sm">
+            {t('voice.kept', 'Kept: {{name}} ({{size}})', {
+              name: file.name,
+              size: megabytes(file.size),
+            })}
+          </Text>
+          <AudioPlayer src={file.url} label={t('voice.playKept', 'Play your kept answer')} />
+        </Stack>
+      ) : recorder.state === 'idle' && !sending ? (
+        <Text size="sm" c="dimmed">
+          {t('voice.none', 'Nothing recorded yet. You can speak for up to {{max}}.', {
+            max: formatClock(maxSeconds ?? 120),
+          })}
+        </Text>
+      ) : null}
+      <VoiceRecorderPanel
+        recorder={recorder}
+        maxSeconds={maxSeconds ?? 120}
+        allowFile={allowFile}
+        disabled={blocked !== null || sending !== null}
+        onUse={() => void keepRecording()}
+        using={sending !== null}
+      />
+      {sending ? (
+        <Stack gap={2} data-testid="upload-progress">
+          <Text size="sm" role="status" aria-live="polite">
+            {sending.state === 'paused'
+              ? t('lms.files.paused', 'Connection lost: it goes on when you are back online')
+              : t('lms.files.sent', '{{sent}} of {{total}}', {
+                  sent: megabytes(sending.sent),
+                  total: megabytes(sending.total),
+                })}
+          </Text>
+          <Progress
+            value={sending.total > 0 ? (sending.sent / sending.total) * 100 : 0}
+            aria-label={t('lms.files.progress', 'Sending {{name}}', { name: sending.name })}
+          />
+        </Stack>
+      ) : null}
+      {stopFirst ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {t('voice.stopFirst', 'Please stop your recording first')}
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {blocked === null ? (
+        <Group gap="sm">
+          {allowFile ? (
+            <FileButton
+              accept="audio/webm,audio/ogg,audio/mp4,audio/x-m4a,.webm,.ogg,.m4a"
+              onChange={(picked) => {
+                if (picked) void send(picked);
+              }}
+            >
+              {(props) => (
+                <Button {...props} variant="default" disabled={sending !== null}>
+                  {t('voice.chooseFile', 'Choose an audio file')}
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
+          <Button onClick={askToHandIn} loading={submit.isPending} disabled={sending !== null}>
+            {t('lms.answer.submit', 'Hand in')}
+          </Button>
+        </Group>
+      ) : null}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('voice.confirmTitle', 'Hand in your recording?')}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {t(
+              'lms.answer.confirmText',
+              'Once handed in, you cannot change it unless it is returned to you for rework.',
+            )}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('common.cancel', 'Cancel')}
+            </Button>
+            <Button onClick={() => void handIn()}>{t('lms.answer.submit', 'Hand in')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** submit_work/:itemId (spec §2): add files (or record a voice answer), hand in, read decisions. */
 export default function SubmitWorkRoute() {
-  return <TaskWorkPage answer={(work, userId) => <FilesAnswer work={work} userId={userId} />} />;
+  return (
+    <TaskWorkPage
+      answer={(work, userId) =>
+        work.task.kind === 'voice_task' ? (
+          <VoiceAnswer work={work} userId={userId} />
+        ) : (
+          <FilesAnswer work={work} userId={userId} />
+        )
+      }
+    />
+  );
 }

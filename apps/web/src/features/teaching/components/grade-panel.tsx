@@ -180,7 +180,7 @@ export function GradePanel({ view }: { view: SubmissionView }) {
           {grade && !published ? (
             <Button
               size="xs"
-              color="green.9"
+              color="teal.9"
               loading={publish.isPending}
               onClick={() => {
                 publish.mutate({ submissionId: view.submission.id, version: grade.version });

@@ -21,13 +21,14 @@ import { requireRight } from '../../../lib/require-right';
 import { useSubmission } from '../api/get-submission';
 import { GradePanel } from '../components/grade-panel';
 import { TaskInstructions } from '../components/task-instructions';
+import { AudioPlayer } from '../../voice/audio-player';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
 type File = SubmissionView['submission']['files'][number];
 
 /** A file as the browser can show it: PDF framed, images, audio, video; others downloaded. */
-function FilePreview({ file }: { file: File }) {
+function FilePreview({ file, voice }: { file: File; voice: boolean }) {
   const { t } = useTranslation();
   const download = (
     <Anchor href={file.downloadUrl} size="sm" download={file.name}>
@@ -52,10 +53,11 @@ function FilePreview({ file }: { file: File }) {
         {download}
       </Stack>
     );
-  if (file.mime.startsWith('audio/'))
+  // A voice answer in WebM sniffs as video/webm: its task says it is sound.
+  if (file.mime.startsWith('audio/') || voice)
     return (
       <Stack gap={4}>
-        <audio controls src={file.url} aria-label={file.name} />
+        <AudioPlayer src={file.url} label={file.name} />
         {download}
       </Stack>
     );
@@ -157,7 +159,7 @@ export default function GradePage() {
               </Paper>
             ) : null}
             {s.files.map((file) => (
-              <FilePreview key={file.id} file={file} />
+              <FilePreview key={file.id} file={file} voice={data.task.kind === 'voice_task'} />
             ))}
           </Stack>
         </Grid.Col>

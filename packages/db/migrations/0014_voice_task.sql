@@ -1,0 +1,1 @@
+ALTER TYPE "public"."learning_item_kind" ADD VALUE 'voice_task';
