@@ -63,6 +63,9 @@ async function menuTargets(page: Page): Promise<{ label: string; href: string }[
         label: `${label} › ${(await item.textContent()) ?? ''}`,
         href: (await item.getAttribute('href')) ?? '',
       });
+    // The menus open on hover as well as on a press: the pointer leaves the header first, so
+    // a hover that is still pending cannot open the menu again after Escape closed it.
+    await page.mouse.move(0, 400);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   }

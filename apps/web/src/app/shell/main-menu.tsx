@@ -1,56 +1,14 @@
-import { lazy, startTransition, Suspense, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MenuNode } from '@lantern/contracts/current-user';
 import { appPath } from '../../lib/paths';
-import type { FirstUse } from './deferred-control';
-import { MenuButton } from './menu-button';
-import { isLinkNode, menuGroups, type MenuGroup } from './menu-model';
+import { MenuDropdown } from './menu-dropdown';
+import { isLinkNode, menuGroups } from './menu-model';
 import { useMenuLabel } from './use-menu-label';
 
-const loadMenuDropdown = () => import('./menu-dropdown');
-const MenuDropdown = lazy(() => loadMenuDropdown().then((m) => ({ default: m.MenuDropdown })));
-
-/** A dropdown's button; the dropdown itself loads on the first hover or press (deferred-control). */
-function DeferredMenuDropdown({ label, groups }: { label: string; groups: MenuGroup[] }) {
-  const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
-  const [isHovered, setHovered] = useState(false);
-  // In a transition, so the stand-in stays (pressable) until the dropdown's code is there.
-  const use = (how: FirstUse) => {
-    startTransition(() => {
-      setFirstUse((before) => (before === 'press' ? before : how));
-    });
-  };
-  const standIn = (
-    <MenuButton
-      label={label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onFocus={() => void loadMenuDropdown()}
-      onMouseEnter={() => {
-        setHovered(true);
-        use('hover');
-      }}
-      onMouseLeave={() => {
-        setHovered(false);
-      }}
-      onClick={() => {
-        use('press');
-      }}
-    />
-  );
-  return (
-    <Suspense fallback={standIn}>
-      {firstUse === null ? (
-        standIn
-      ) : (
-        <MenuDropdown label={label} groups={groups} firstUse={firstUse} isHovered={isHovered} />
-      )}
-    </Suspense>
-  );
-}
-
+// The dropdowns are plain Mantine menus loaded with the shell: a stand-in swapped for the menu on
+// first use could leave a menu open past Escape when the swap took the focus away.
 function LinkButton({ to, label }: { to: string; label: string }) {
   return (
     <Button component={Link} to={to} variant="subtle" size="compact-sm" c="gray.9">
@@ -62,7 +20,14 @@ function LinkButton({ to, label }: { to: string; label: string }) {
 function MenuEntry({ node }: { node: MenuNode }) {
   const labelOf = useMenuLabel();
   if (isLinkNode(node)) return <LinkButton to={appPath(node.path ?? '')} label={labelOf(node)} />;
-  return <DeferredMenuDropdown label={labelOf(node)} groups={menuGroups(node, labelOf)} />;
+  return (
+    <MenuDropdown
+      label={labelOf(node)}
+      groups={menuGroups(node, labelOf)}
+      firstUse="hover"
+      isHovered={false}
+    />
+  );
 }
 
 /** The wide-screen menu: links and dropdowns from the base data, the course and class flyouts

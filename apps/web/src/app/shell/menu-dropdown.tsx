@@ -1,4 +1,4 @@
-import { Fragment, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Menu, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,14 @@ export function MenuDropdown({ label, groups, firstUse, isHovered }: MenuDropdow
   const { t } = useTranslation();
   const target = useRef<HTMLButtonElement>(null);
   useReplayPress(target, firstUse);
+  // Opened by a hover, the menu mounts where a stand-in was: if that stand-in had the focus (a
+  // press during the load), the focus fell to the page, where Escape reaches no menu and it
+  // stayed open. The loaded button takes the focus back.
+  useEffect(() => {
+    if (firstUse !== 'hover' || !isHovered) return;
+    if (document.activeElement === null || document.activeElement === document.body)
+      target.current?.focus({ preventScroll: true });
+  }, [firstUse, isHovered]);
   return (
     <Menu
       position="bottom-start"
