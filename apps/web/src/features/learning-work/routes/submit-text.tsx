@@ -1,6 +1,6 @@
 import '../styles';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MyWork } from '@lantern/contracts/learning-work';
 import { countWords } from '@lantern/contracts/words';
@@ -10,6 +10,7 @@ import { useSubmitWork } from '../api/submit-work';
 import { TaskWorkPage } from '../components/task-work-page';
 import { useDraftAutosave } from '../components/use-draft-autosave';
 import { WordCounter } from '../components/word-counter';
+import { HandInConfirm } from '../components/hand-in-confirm';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');
 
@@ -140,26 +141,12 @@ function AnswerEditor({ work, userId }: { work: MyWork; userId: number }) {
           </Button>
         </Group>
       ) : null}
-      <Modal
+      <HandInConfirm
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('lms.answer.confirmTitle', 'Hand in your answer?')}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {t(
-              'lms.answer.confirmText',
-              'Once handed in, you cannot change it unless it is returned to you for rework.',
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel', 'Cancel')}
-            </Button>
-            <Button onClick={() => void handIn()}>{t('lms.answer.submit', 'Hand in')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void handIn()}
+      />
     </Stack>
   );
 }

@@ -7,7 +7,6 @@ import {
   CloseButton,
   FileButton,
   Group,
-  Modal,
   Progress,
   Stack,
   Text,
@@ -25,6 +24,7 @@ import { TaskWorkPage } from '../components/task-work-page';
 import { AudioPlayer, formatClock } from '../../voice/audio-player';
 import { recordingName, useVoiceRecorder } from '../../voice/use-voice-recorder';
 import { VoiceRecorderPanel } from '../../voice/voice-recorder';
+import { HandInConfirm } from '../components/hand-in-confirm';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');
 
@@ -193,26 +193,12 @@ function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
           </Button>
         </Group>
       ) : null}
-      <Modal
+      <HandInConfirm
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('lms.files.confirmTitle', 'Hand in your files?')}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {t(
-              'lms.answer.confirmText',
-              'Once handed in, you cannot change it unless it is returned to you for rework.',
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel', 'Cancel')}
-            </Button>
-            <Button onClick={handIn}>{t('lms.answer.submit', 'Hand in')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onCancel={() => setConfirming(false)}
+        onConfirm={handIn}
+      />
     </Stack>
   );
 }
@@ -393,26 +379,12 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
           </Button>
         </Group>
       ) : null}
-      <Modal
+      <HandInConfirm
         opened={confirming}
-        onClose={() => setConfirming(false)}
         title={t('voice.confirmTitle', 'Hand in your recording?')}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {t(
-              'lms.answer.confirmText',
-              'Once handed in, you cannot change it unless it is returned to you for rework.',
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel', 'Cancel')}
-            </Button>
-            <Button onClick={() => void handIn()}>{t('lms.answer.submit', 'Hand in')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void handIn()}
+      />
     </Stack>
   );
 }
