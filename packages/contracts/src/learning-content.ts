@@ -175,7 +175,7 @@ export const taskViewSchema = z.object({
   maxFiles: z.number().int().nullable(),
   maxAttempts: z.number().int().nullable(),
   /** The learner's page for the answer. */
-  answerRoute: z.enum(['submit_text', 'submit_work']),
+  answerRoute: z.enum(['submit_text', 'submit_work', 'unit_wbt', 'quiz', 'discuss']),
   /** The learner's state (null for staff and previews). */
   mine: taskStateSchema.nullable(),
 });
@@ -474,4 +474,7 @@ export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
   text_task: 'Text task',
   file_task: 'File task',
   voice_task: 'Voice task',
+  wbt: 'Web-based training',
+  quiz: 'Quiz',
+  discussion: 'Graded discussion',
 };

@@ -3,8 +3,16 @@
  * them from here, so a new item kind is one value added in one place.
  */
 
-/** Item kinds. Issue 16 adds wbt, quiz and discussion here and in the registry (voice_task is in). */
-export const ITEM_KINDS_LIST = ['resource', 'text_task', 'file_task', 'voice_task'] as const;
+/** Item kinds; each has an entry in the registry (`learning-kinds.ts`), which says whether authors may add it yet. */
+export const ITEM_KINDS_LIST = [
+  'resource',
+  'text_task',
+  'file_task',
+  'voice_task',
+  'wbt',
+  'quiz',
+  'discussion',
+] as const;
 export type ItemKind = (typeof ITEM_KINDS_LIST)[number];
 
 export const UNIT_STATUSES = ['draft', 'published', 'closed'] as const;
@@ -27,13 +35,18 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const GRADE_OUTCOMES = ['graded', 'returned'] as const;
 export type GradeOutcome = (typeof GRADE_OUTCOMES)[number];
 
-/** Grade events (append-only). Issue 17 adds unpublish, change and finalise. */
+/**
+ * Grade events (append-only). `auto` is a machine's grade (a training's score, a quiz's marks),
+ * published at once and never over a person's (decision 0020). Issue 17 adds unpublish, change
+ * and finalise.
+ */
 export const GRADE_EVENT_ACTIONS = [
   'save',
   'publish',
   'override',
   'transfer_in',
   'transfer_out',
+  'auto',
 ] as const;
 export type GradeEventAction = (typeof GRADE_EVENT_ACTIONS)[number];
 

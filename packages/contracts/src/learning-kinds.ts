@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ItemKind } from './learning-enums';
+import { discussionSettingsSchema } from './discussions';
+import { quizSettingsSchema } from './quiz';
 import { VOICE_ACCEPT, voiceMaxFileBytes, voiceTaskSettingsSchema } from './voice';
+import { wbtSettingsSchema } from './wbt';
 
 /**
  * The item-kind registry (decision 0019): what each kind of learning item is — which right
@@ -116,12 +119,21 @@ export type ItemKindSpec = {
   graded: boolean;
   /** What a learner hands in. */
   answer: 'none' | 'text' | 'files' | 'custom';
-  /** How it counts as done: marked by the learner, or an attempt submitted. */
-  completion: 'mark_done' | 'submit';
+  /**
+   * How it counts as done: marked by the learner, an attempt submitted, or reported by the
+   * content itself (a training's SCO).
+   */
+  completion: 'mark_done' | 'submit' | 'tracked';
   settings: z.ZodType;
   /** The learner's page for its answer (spec §2 route names), if it has one. */
-  answerRoute: 'submit_text' | 'submit_work' | null;
+  answerRoute: 'submit_text' | 'submit_work' | 'unit_wbt' | 'quiz' | 'discuss' | null;
   label: string;
+  /**
+   * Whether authors may add it. A kind becomes authorable in the change that lands its answer
+   * screen and its grading, never before (decision 0020 §1.11): the item-create route refuses
+   * the others and the "Add" menus do not offer them.
+   */
+  authorable: boolean;
 };
 
 export const ITEM_KINDS = {
@@ -133,6 +145,7 @@ export const ITEM_KINDS = {
     settings: resourceSettingsSchema,
     answerRoute: null,
     label: 'Resource',
+    authorable: true,
   },
   text_task: {
     family: 'COURSE_TASK',
@@ -142,6 +155,7 @@ export const ITEM_KINDS = {
     settings: textTaskSettingsSchema,
     answerRoute: 'submit_text',
     label: 'Text task',
+    authorable: true,
   },
   file_task: {
     family: 'COURSE_TASK',
@@ -151,6 +165,7 @@ export const ITEM_KINDS = {
     settings: fileTaskSettingsSchema,
     answerRoute: 'submit_work',
     label: 'File task',
+    authorable: true,
   },
   voice_task: {
     family: 'COURSE_TASK',
@@ -160,8 +175,44 @@ export const ITEM_KINDS = {
     settings: voiceTaskSettingsSchema,
     answerRoute: 'submit_work',
     label: 'Voice task',
+    authorable: true,
+  },
+  wbt: {
+    family: 'COURSE_TASK',
+    graded: true,
+    answer: 'custom',
+    completion: 'tracked',
+    settings: wbtSettingsSchema,
+    answerRoute: 'unit_wbt',
+    label: 'Web-based training',
+    authorable: false,
+  },
+  quiz: {
+    family: 'COURSE_TASK',
+    graded: true,
+    answer: 'custom',
+    completion: 'submit',
+    settings: quizSettingsSchema,
+    answerRoute: 'quiz',
+    label: 'Quiz',
+    authorable: false,
+  },
+  discussion: {
+    family: 'COURSE_TASK',
+    graded: true,
+    answer: 'custom',
+    completion: 'submit',
+    settings: discussionSettingsSchema,
+    answerRoute: 'discuss',
+    label: 'Graded discussion',
+    authorable: false,
   },
 } as const satisfies Record<ItemKind, ItemKindSpec>;
+
+/** The kinds authors may add now. */
+export const AUTHORABLE_KINDS: readonly ItemKind[] = (Object.keys(ITEM_KINDS) as ItemKind[]).filter(
+  (k) => ITEM_KINDS[k].authorable,
+);
 
 /** A task is an item whose kind is graded. */
 export const isTaskKind = (kind: ItemKind): boolean => ITEM_KINDS[kind].graded;

@@ -118,6 +118,9 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'LEAD_FACULTY__CREATE',
       'LEAD_FACULTY__EXPORT',
       ...family('ANNOUNCEMENT'),
+      // Reads every training and the quiz sessions of the courses it owns (decision 0020).
+      'WBT_ALL__DISPLAY',
+      'QUIZ_SESSION__DISPLAY',
     ],
     why: 'Owns programmes, terms, classes, grades and certificates across the network; reads people.',
   },
@@ -260,6 +263,9 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'SUBMISSION__EDIT',
       'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
       'QUIZ_SESSION__DISPLAY',
+      // Opens and closes quiz sessions, grants extra time or attempts (issue 16, decision 0020).
+      'QUIZ_SESSION__EDIT',
+      'WBT_ALL__DISPLAY',
     ],
     why: 'Leads the online faculty of a course across CLCs: course content, grading and grade changes.',
   },

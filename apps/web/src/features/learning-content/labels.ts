@@ -25,6 +25,9 @@ export const kindLabel = (t: TFunction, kind: ItemKind): string =>
     text_task: t('content.kind.textTask', 'Text task'),
     file_task: t('content.kind.fileTask', 'File task'),
     voice_task: t('content.kind.voiceTask', 'Voice task'),
+    wbt: t('content.kind.wbt', 'Web-based training'),
+    quiz: t('content.kind.quiz', 'Quiz'),
+    discussion: t('content.kind.discussion', 'Graded discussion'),
   })[kind];
 
 export const deliveryLabel = (t: TFunction, delivery: TaskDelivery): string =>

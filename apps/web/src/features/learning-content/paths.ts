@@ -1,3 +1,4 @@
+import type { ItemKindSpec } from '@lantern/contracts/learning-kinds';
 import { appPath } from '../../lib/paths';
 
 /** The learning routes of decision 0019 ("Web screens"). */
@@ -11,5 +12,6 @@ export const contentPaths = {
   authoring: (courseId: number) => appPath(`course/${courseId}/authoring`),
   itemAuthoring: (courseId: number, itemId: number | 'new', query = '') =>
     appPath(`course/${courseId}/authoring/item/${itemId}${query}`),
-  answer: (route: 'submit_text' | 'submit_work', itemId: number) => appPath(`${route}/${itemId}`),
+  answer: (route: NonNullable<ItemKindSpec['answerRoute']>, itemId: number) =>
+    appPath(`${route}/${itemId}`),
 };

@@ -8,7 +8,11 @@ import type {
   taskInputSchema,
 } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
-import { ITEM_KINDS, type ResourceSettings } from '@lantern/contracts/learning-kinds';
+import {
+  ITEM_KINDS,
+  type ItemKindSpec,
+  type ResourceSettings,
+} from '@lantern/contracts/learning-kinds';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
@@ -175,6 +179,9 @@ export async function createResource(
 }
 
 export async function createTask(deps: Deps, auth: AuthContext, unitId: number, input: TaskInput) {
+  // A kind is added only once its answer screen and grading exist (decision 0020 §1.11).
+  const spec: ItemKindSpec = ITEM_KINDS[input.kind];
+  if (!spec.authorable) throw invalidFields({ kind: 'This kind of task cannot be added yet.' });
   const { unit } = await unitToAuthor(deps.db, auth, unitId);
   const stored = await storedTask(input);
   return deps.db.transaction(async (tx) => {

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
-import { applyGradeEvent, findGrade, GradeChanged, type GradeEvent } from './grade-events';
+import {
+  applyAutoGrade,
+  applyGradeEvent,
+  findGrade,
+  GradeChanged,
+  type GradeEvent,
+} from './grade-events';
 
 let t: TestApp;
 let f: TeachingFixture;
@@ -195,5 +201,78 @@ describe('grade events', () => {
     );
     await expect(t.database.query(`delete from grade_events`)).rejects.toThrow(/append-only/);
     await expect(t.database.query(`truncate grade_events`)).rejects.toThrow(/append-only/);
+  });
+
+  it("machine grades are published at once, never replace a person's, and a resend writes nothing", async () => {
+    const studentId = f.user.student ?? 0;
+    const [item] = await t.database.query<{ id: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, position, is_published,
+         delivery, max_points, grading)
+       values ($1, $2, 'text_task', 'Auto graded', 11, true, 'online', 10, 'points') returning id`,
+      [f.unitId, f.courseId],
+    );
+    const itemId = item?.id ?? 0;
+    const [sub] = await t.database.query<{ id: string }>(
+      `insert into submissions (item_id, student_id, course_id, status, item_version, submitted_at)
+       values ($1, $2, $3, 'submitted', 1, now()) returning id`,
+      [itemId, studentId, f.courseId],
+    );
+    const auto = (points: number) =>
+      t.database.db.transaction((tx) =>
+        applyAutoGrade(tx, {
+          itemId,
+          studentId,
+          courseId: f.courseId,
+          submissionId: Number(sub?.id),
+          points,
+          maxPoints: 10,
+          weight: null,
+          itemVersion: 1,
+          gradingSchemaId: null,
+          gradingSchemaVersion: null,
+        }),
+      );
+    const events = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          `select count(*)::int as n from grade_events where item_id = $1 and action = 'auto'`,
+          [itemId],
+        )
+      )[0]?.n;
+
+    expect(await auto(7)).toBe('applied');
+    const first = await findGrade(t.database.db, itemId, studentId);
+    expect(first).toMatchObject({ points: 7, isPublished: true, gradedBy: null });
+    expect(await auto(7)).toBe('unchanged');
+    expect(await events()).toBe(1);
+    expect(await auto(8)).toBe('applied');
+    expect(await events()).toBe(2);
+
+    await t.database.db.transaction((tx) =>
+      applyGradeEvent(tx, {
+        action: 'override',
+        itemId,
+        studentId,
+        courseId: f.courseId,
+        expectedVersion: 2,
+        values: {
+          submissionId: Number(sub?.id),
+          outcome: 'graded',
+          points: 9,
+          comment: 'Checked by hand.',
+          rubricScores: null,
+        },
+        maxPoints: 10,
+        weight: null,
+        itemVersion: 1,
+        gradingSchemaId: null,
+        gradingSchemaVersion: null,
+        actorId: f.user.faculty ?? 0,
+        impersonatorId: null,
+        reason: 'Regraded',
+      }),
+    );
+    expect(await auto(5)).toBe('skipped');
+    expect(await findGrade(t.database.db, itemId, studentId)).toMatchObject({ points: 9 });
   });
 });

@@ -27,7 +27,7 @@ export type GradeRow = {
 
 /** What the grader wants the grade to be; `publish` takes the values as they are. */
 export type GradeEvent = {
-  action: 'save' | 'publish' | 'override';
+  action: 'save' | 'publish' | 'override' | 'auto';
   itemId: number;
   studentId: number;
   courseId: number;
@@ -47,7 +47,8 @@ export type GradeEvent = {
   itemVersion: number;
   gradingSchemaId: number | null;
   gradingSchemaVersion: number | null;
-  actorId: number;
+  /** null: a machine's grade (`auto`). */
+  actorId: number | null;
   impersonatorId: number | null;
   reason?: string | null;
 };
@@ -226,4 +227,61 @@ export async function applyGradeEvent(
             version = course_progress.version + 1`,
     );
   return { before, after };
+}
+
+/** A machine's grade of an attempt: a training's score, a quiz's marks (decision 0020 §1.3). */
+export type AutoGrade = {
+  itemId: number;
+  studentId: number;
+  courseId: number;
+  submissionId: number;
+  points: number;
+  maxPoints: number;
+  weight: number | null;
+  itemVersion: number;
+  gradingSchemaId: number | null;
+  gradingSchemaVersion: number | null;
+};
+
+/**
+ * The one writer of machine grades, in the caller's transaction: published at once with no
+ * grader. It never replaces a grade a person set (`skipped`), and a resent result that changes
+ * nothing writes no event (`unchanged`).
+ */
+export async function applyAutoGrade(
+  tx: Db,
+  grade: AutoGrade,
+): Promise<'applied' | 'skipped' | 'unchanged'> {
+  const before = await findGrade(tx, grade.itemId, grade.studentId, true);
+  if (before && before.gradedBy !== null) return 'skipped';
+  if (
+    before &&
+    before.isPublished &&
+    before.outcome === 'graded' &&
+    before.points === grade.points &&
+    before.submissionId === grade.submissionId
+  )
+    return 'unchanged';
+  await applyGradeEvent(tx, {
+    action: 'auto',
+    itemId: grade.itemId,
+    studentId: grade.studentId,
+    courseId: grade.courseId,
+    expectedVersion: before?.version ?? 0,
+    values: {
+      submissionId: grade.submissionId,
+      outcome: 'graded',
+      points: grade.points,
+      comment: null,
+      rubricScores: null,
+    },
+    maxPoints: grade.maxPoints,
+    weight: grade.weight,
+    itemVersion: grade.itemVersion,
+    gradingSchemaId: grade.gradingSchemaId,
+    gradingSchemaVersion: grade.gradingSchemaVersion,
+    actorId: null,
+    impersonatorId: null,
+  });
+  return 'applied';
 }

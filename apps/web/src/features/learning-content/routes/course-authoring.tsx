@@ -17,6 +17,7 @@ import type {
   AuthoringUnit,
   CourseAuthoring,
 } from '@lantern/contracts/learning-content';
+import { AUTHORABLE_KINDS, isTaskKind } from '@lantern/contracts/learning-kinds';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { formatDateTime } from '../../../lib/format';
@@ -376,34 +377,19 @@ function UnitCard({
               {t('content.addResource', 'Add resource')}
             </Button>
           ) : null}
-          {hasRight(user, 'COURSE_TASK__CREATE') ? (
-            <>
-              <Button
-                component={Link}
-                to={contentPaths.itemAuthoring(courseId, 'new', `?unit=${unit.id}&kind=text_task`)}
-                size="compact-sm"
-                variant="light"
-              >
-                {t('content.addTextTask', 'Add text task')}
-              </Button>
-              <Button
-                component={Link}
-                to={contentPaths.itemAuthoring(courseId, 'new', `?unit=${unit.id}&kind=file_task`)}
-                size="compact-sm"
-                variant="light"
-              >
-                {t('content.addFileTask', 'Add file task')}
-              </Button>
-              <Button
-                component={Link}
-                to={contentPaths.itemAuthoring(courseId, 'new', `?unit=${unit.id}&kind=voice_task`)}
-                size="compact-sm"
-                variant="light"
-              >
-                {t('content.addVoiceTask', 'Add voice task')}
-              </Button>
-            </>
-          ) : null}
+          {hasRight(user, 'COURSE_TASK__CREATE')
+            ? AUTHORABLE_KINDS.filter(isTaskKind).map((kind) => (
+                <Button
+                  key={kind}
+                  component={Link}
+                  to={contentPaths.itemAuthoring(courseId, 'new', `?unit=${unit.id}&kind=${kind}`)}
+                  size="compact-sm"
+                  variant="light"
+                >
+                  {t('content.addKind', 'Add {{kind}}', { kind: kindLabel(t, kind).toLowerCase() })}
+                </Button>
+              ))
+            : null}
         </Group>
       </Stack>
     </Card>

@@ -21,7 +21,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ItemDetail } from '@lantern/contracts/learning-content';
-import { ITEM_KINDS_LIST, type ItemKind } from '@lantern/contracts/learning-enums';
+import type { ItemKind } from '@lantern/contracts/learning-enums';
+import { AUTHORABLE_KINDS } from '@lantern/contracts/learning-kinds';
 import { FILE_TYPE_KEYS, FILE_TYPE_LABELS } from '@lantern/contracts/learning-kinds';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
@@ -326,8 +327,9 @@ function ItemForm({
   );
 }
 
+/** The kind a new item is made as: one authors may add now, else a resource. */
 const kindOf = (value: string | null): ItemKind =>
-  (ITEM_KINDS_LIST as readonly string[]).includes(value ?? '') ? (value as ItemKind) : 'resource';
+  (AUTHORABLE_KINDS as readonly string[]).includes(value ?? '') ? (value as ItemKind) : 'resource';
 
 /** A resource's or task's form by its kind, with per-class dates for tasks. */
 export default function ItemAuthoringRoute() {
