@@ -11,6 +11,8 @@ await build({
     'pglite-worker': `${here}../../packages/db/src/pglite-worker.ts`,
     // The rich-text sanitiser's thread (decision 0019).
     'rich-text-worker': `${here}src/lib/rich-text-worker.ts`,
+    // Similarity: text extraction and matching (decision 0020 §5).
+    'similarity-worker': `${here}src/modules/similarity/similarity.worker.ts`,
   },
   outdir: `${here}dist`,
   outExtension: { '.js': '.mjs' },

@@ -54,6 +54,10 @@ import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
+import { similarityRoutes } from './modules/similarity/similarity.routes';
+import { createSimilarityDispatch } from './modules/similarity/dispatch';
+import { similarityRunners } from './modules/similarity/check.job';
+import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
 
 export type AppOptions = {
   config: Config;
@@ -145,7 +149,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       db: database.db,
       onError: (error) => app.log.error({ err: error }, 'announcement delivery failed'),
     }),
+    similarity: createSimilarityDispatch({
+      onError: (error) => app.log.error({ err: error }, 'similarity check failed'),
+    }),
   };
+  setSimilarityThreads(config.similarity.threads);
+  deps.similarity.setRunners(similarityRunners(deps));
+  app.addHook('onClose', async () => {
+    await deps.similarity.idle();
+    await closeSimilarityPool();
+  });
   for (const area of [
     authRoutes,
     generalRoutes,
@@ -175,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     learningWorkRoutes,
     studentCourseRoutes,
     teachingRoutes,
+    similarityRoutes,
   ]) {
     await area(app, deps);
   }

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       onError: (e) => app.log.error(e),
       onMaintenance: (steps) => app.log.info({ steps }, 'database maintenance'),
       files: deps.files,
+      similarity: deps,
     });
     mailer.setDispatch(jobs.dispatchMails);
     deps.announcementDelivery.setDispatch(jobs.deliverAnnouncement);

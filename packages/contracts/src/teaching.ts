@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { similarityBadgeSchema } from './similarity';
 import { VALIDATION } from './messages';
 import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './programme';
 import {
@@ -208,6 +209,8 @@ export const queueEntrySchema = z.object({
   submittedAt: z.string(),
   /** A draft grade exists (not yet published). */
   hasDraft: z.boolean(),
+  /** Only for holders of the similarity instructor right (decision 0020 §5.5). */
+  similarity: similarityBadgeSchema.optional(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
@@ -311,6 +314,8 @@ export const submissionViewSchema = z.object({
   mayNotGradeReason: z.string().nullable(),
   /** May change a published grade (SUBMISSION__EDIT). */
   mayOverride: z.boolean(),
+  /** Only for holders of the similarity instructor right (decision 0020 §5.5). */
+  similarity: similarityBadgeSchema.optional(),
   /** Neighbours in the class's grading queue (oldest first), for previous/next. */
   previousId: z.number().int().nullable(),
   nextId: z.number().int().nullable(),

@@ -52,6 +52,12 @@ const envSchema = z.object({
     .enum(['1', '0'])
     .optional()
     .transform((v) => v === '1'),
+  /** Similarity checks (decision 0020 §5): the local matcher, or an external service. */
+  LANTERN_SIMILARITY_PROVIDER: z.enum(['local', 'turnitin']).default('local'),
+  LANTERN_SIMILARITY_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  TURNITIN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TURNITIN_API_KEY: z.string().min(1).optional(),
+  TURNITIN_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +81,11 @@ export type Config = {
   eventLoopReport: boolean;
   /** The https origins videos may be embedded from (the CSP's frame-src). */
   videoHosts: string[];
+  similarity: {
+    provider: 'local' | 'turnitin';
+    threads: number;
+    turnitin: { url: string; apiKey: string; webhookSecret: string } | null;
+  };
 };
 
 /** The only place the environment is read; it is validated once, at start. */
@@ -85,6 +96,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const turnitin =
+    env.TURNITIN_URL && env.TURNITIN_API_KEY && env.TURNITIN_WEBHOOK_SECRET
+      ? {
+          url: env.TURNITIN_URL,
+          apiKey: env.TURNITIN_API_KEY,
+          webhookSecret: env.TURNITIN_WEBHOOK_SECRET,
+        }
+      : null;
+  if (env.LANTERN_SIMILARITY_PROVIDER === 'turnitin' && !turnitin)
+    throw new Error(
+      'Invalid environment:\n  LANTERN_SIMILARITY_PROVIDER=turnitin needs TURNITIN_URL, TURNITIN_API_KEY and TURNITIN_WEBHOOK_SECRET',
+    );
   const dataDir = resolve(env.LANTERN_DATA_DIR);
   return {
     port: env.PORT,
@@ -107,5 +130,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.LANTERN_WEB_DIST ?? null,
     eventLoopReport: env.LANTERN_EVENT_LOOP_REPORT,
     videoHosts: env.LANTERN_VIDEO_HOSTS,
+    similarity: {
+      provider: env.LANTERN_SIMILARITY_PROVIDER,
+      threads: env.LANTERN_SIMILARITY_THREADS,
+      turnitin,
+    },
   };
 }

@@ -6,6 +6,8 @@ import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements
 import { vacuumWhereDue, type MaintenanceStep } from '@lantern/db/maintenance';
 import type { FileStore } from './storage';
 import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads.service';
+import type { Deps } from '../lib/deps';
+import { registerSimilarityJobs } from '../modules/similarity/check.job';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -15,6 +17,8 @@ export const QUEUES = {
   announcementSweep: 'announcement-sweep',
   maintenance: 'database-maintenance',
   uploadSweep: 'upload-sweep',
+  similarityCheck: 'similarity-check',
+  similarityPoll: 'similarity-poll',
 } as const;
 
 /**
@@ -71,6 +75,8 @@ export async function startJobs(options: {
   onMaintenance?: (steps: MaintenanceStep[]) => void;
   /** The file store, whose expired unfinished uploads the sweep removes. */
   files?: FileStore;
+  /** The app's deps, whose similarity checks then run as jobs here. */
+  similarity?: Deps;
 }): Promise<Jobs> {
   const { database } = options;
   const boss =
@@ -192,6 +198,13 @@ export async function startJobs(options: {
     );
     await boss.schedule(QUEUES.uploadSweep, UPLOAD_SWEEP_CRON);
   }
+
+  if (options.similarity)
+    await registerSimilarityJobs(boss, options.similarity, {
+      check: QUEUES.similarityCheck,
+      poll: QUEUES.similarityPoll,
+      pollingIntervalSeconds: POLL_SECONDS.delivery,
+    });
 
   return {
     boss,

@@ -223,6 +223,7 @@ const RICH_TEXT_FILE = String.raw`lantern-file:([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0
  */
 export const FILE_ID_COLUMNS = [
   'submission_files.file_id',
+  'submission_texts.file_id',
   'support_tickets.screenshot_file_id',
   'certificates.file_id',
   'users.profile_photo_file_id',

@@ -138,6 +138,10 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'unit_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'course_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'uploads.owner_id': { kind: 'keep', why: 'Unfinished uploads expire within a day.' },
+  'similarity_matches.other_student_id': {
+    kind: 'keep',
+    why: 'Moves with its submissions by transfer events (issue 17).',
+  },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };

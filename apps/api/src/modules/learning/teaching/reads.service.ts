@@ -21,6 +21,7 @@ import { withImageLinks } from '../content/reading.service';
 import { findGrade } from './grade-events';
 import { gradeOut } from './grading.service';
 import { whyNotGrade } from './responsibility';
+import { similarityBadges } from '../../similarity/badges';
 import * as repo from './teaching.repository';
 
 // What the people who teach read: their classes (class_root), a class's students × tasks, its
@@ -421,8 +422,14 @@ export async function gradingQueue(
   );
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
+  const badges = await similarityBadges(
+    deps,
+    auth,
+    page.map((r) => Number(r.id)),
+  );
   return {
     items: page.map((r) => ({
+      ...(badges ? { similarity: badges.get(Number(r.id)) ?? null } : {}),
       submissionId: Number(r.id),
       itemId: r.item_id,
       itemTitle: r.item_title,
@@ -549,5 +556,8 @@ export async function getSubmission(
     mayNotGradeReason: why,
     mayOverride: why === null && auth.rights.has('SUBMISSION__EDIT'),
     ...around,
+    ...(await similarityBadges(deps, auth, [Number(s.id)]).then((b) =>
+      b ? { similarity: b.get(Number(s.id)) ?? null } : {},
+    )),
   };
 }

@@ -27,6 +27,7 @@ import { withImageLinks } from '../content/reading.service';
 import { recordCompletion, removeCompletion } from './progress';
 import { iso, isoOrNull } from './dates';
 import * as repo from './work.repository';
+import { queueCheck } from '../../similarity/checks.service';
 
 const IMPERSONATING = () =>
   new AppError(403, 'IMPERSONATING', 'Work can only be handed in by the student themselves.');
@@ -389,10 +390,19 @@ export async function submit(
       entityId: row.id,
       changes: { itemId, attempt: draft.attempt, late },
     });
-    return row.id;
+    // A similarity check for text and file work, queued with the hand-in (0020 §5.2).
+    const checkId = await queueCheck(tx, {
+      submissionId: row.id,
+      itemId,
+      courseId: may.courseId,
+      kind: may.kind,
+      provider: deps.config.similarity.provider,
+    });
+    return { id: row.id, checkId };
   });
+  if (submitted.checkId !== null) deps.similarity.dispatch([submitted.checkId]);
   const attempts = await loadAttempts(deps, itemId, studentId);
-  const found = attempts.find((a) => a.id === submitted);
+  const found = attempts.find((a) => a.id === submitted.id);
   if (!found) throw notFound('The submission');
   return found;
 }
