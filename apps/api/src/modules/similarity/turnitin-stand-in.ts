@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * A stand-in for an outside similarity service on loopback (decision 0020 §5.4), started and
  * stopped by a test: it takes a submission, answers "pending" to the first polls, then a score.
- * `mode` makes it refuse submissions or hang (a timeout).
+ * `mode: 'error'` makes it refuse every call.
  */
 export type StandIn = {
   url: string;
   received: { reference: string; text: string | null; files: number }[];
-  mode: 'ok' | 'error' | 'hang';
+  mode: 'ok' | 'error';
   pendingPolls: number;
   close: () => Promise<void>;
 };
@@ -24,16 +24,10 @@ export async function startTurnitinStandIn(apiKey: string): Promise<StandIn> {
   const polls = new Map<string, number>();
   let next = 1;
   const state: Omit<StandIn, 'url' | 'close'> = { received: [], mode: 'ok', pendingPolls: 2 };
-  const hanging = new Set<() => void>();
   const server: Server = createServer((req, res) => {
     void (async () => {
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         res.writeHead(401).end();
-        return;
-      }
-      if (state.mode === 'hang') {
-        await new Promise<void>((resolve) => hanging.add(resolve));
-        res.destroy();
         return;
       }
       if (state.mode === 'error') {
@@ -81,7 +75,6 @@ export async function startTurnitinStandIn(apiKey: string): Promise<StandIn> {
   return Object.assign(state, {
     url: `http://127.0.0.1:${String(port)}`,
     close: async () => {
-      for (const release of hanging) release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
