@@ -124,6 +124,11 @@ export const LMS_PAGES = {
     right: 'GENERAL_LMS__DISPLAY',
     api: 'GET /api/:locale/lms/my-progress',
   },
+  similarityChecks: {
+    path: 'similarity-checks',
+    right: 'SUBMISSION_TURNITIN_ADMIN__DISPLAY',
+    api: 'GET /api/:locale/lms/similarity-checks',
+  },
 } as const satisfies Record<string, Page>;
 export type LmsPageKey = keyof typeof LMS_PAGES;
 

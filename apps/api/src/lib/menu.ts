@@ -59,6 +59,13 @@ const MENU: Entry[] = [
     modes: ['lms'],
   },
   {
+    id: 'similarity-checks',
+    label: 'Similarity checks',
+    path: LMS_PAGES.similarityChecks.path,
+    page: 'similarityChecks',
+    modes: ['lms'],
+  },
+  {
     id: 'people',
     label: 'People',
     path: null,

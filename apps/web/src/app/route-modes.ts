@@ -24,6 +24,8 @@ export const ROUTE_MODES: Readonly<Record<string, RouteMode>> = {
   class_root: 'lms',
   class: 'lms',
   grade: 'lms',
+  similarity: 'lms',
+  'similarity-checks': 'lms',
   home: 'any',
   notifications: 'any',
   profile: 'any',

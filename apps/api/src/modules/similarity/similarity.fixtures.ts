@@ -24,8 +24,8 @@ export function essay(seed: number, n = 200): string {
   };
   const out: string[] = [];
   for (let i = 0; i < n; i += 1) {
-    out.push(WORDS[Math.floor(next() * WORDS.length)] ?? 'word');
-    if (i % 12 === 11) out[out.length - 1] += '.';
+    const word = WORDS[Math.floor(next() * WORDS.length)] ?? 'word';
+    out.push(i % 12 === 11 ? `${word}.` : word);
   }
   return out.join(' ');
 }

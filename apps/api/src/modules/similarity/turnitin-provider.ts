@@ -39,7 +39,11 @@ export function resultOfStatus(s: TurnitinStatus): ProviderResult {
   };
 }
 
-async function call(url: string, apiKey: string, init: RequestInit): Promise<unknown> {
+async function call(
+  url: string,
+  apiKey: string,
+  init: { method: 'GET' | 'POST'; body?: string },
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -47,7 +51,6 @@ async function call(url: string, apiKey: string, init: RequestInit): Promise<unk
       headers: {
         authorization: `Bearer ${apiKey}`,
         'content-type': 'application/json',
-        ...init.headers,
       },
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });

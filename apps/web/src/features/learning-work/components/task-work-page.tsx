@@ -11,6 +11,8 @@ import { useReadGradeComments } from '../api/read-grade-comments';
 import { AttemptsList } from './attempts-list';
 import { StudyBreakBanner } from './study-break-banner';
 import { TaskHeader } from './task-header';
+import { MySimilarityPanel } from '../../similarity/components/my-similarity-panel';
+import { hasRight } from '../../../lib/rights';
 
 /**
  * An answer page (submit_text, submit_work): the task, a study break, the answer being written
@@ -55,6 +57,14 @@ export function TaskWorkPage({
                   )}
             </Text>
           )}
+          {hasRight(user, 'SUBMISSION_TURNITIN_LEARNER__DISPLAY') ? (
+            <MySimilarityPanel
+              itemId={itemId}
+              handedInAt={
+                data.attempts.findLast((a) => a.status === 'submitted')?.submittedAt ?? null
+              }
+            />
+          ) : null}
           <AttemptsList attempts={data.attempts} highlight={submissionId} />
         </>
       ) : null}

@@ -30,6 +30,7 @@ import { hasRight } from '../../../lib/rights';
 import { useTeachingClass } from '../api/get-class';
 import { useClassProgress } from '../api/get-class-progress';
 import { useGradingQueue } from '../api/get-grading-queue';
+import { ScoreBadge } from '../../similarity/components/score-badge';
 import { pointsText, STATE_COLORS, taskStateLabel } from '../labels';
 import { ScrollTable } from '../../../components/scroll-table';
 
@@ -272,6 +273,11 @@ export default function ClassPage() {
                           <Text span size="xs" c="red.9" ms={4}>
                             {t('teaching.late', 'late')}
                           </Text>
+                        ) : null}
+                        {e.similarity ? (
+                          <Anchor component={Link} to={`/en/similarity/${e.submissionId}`} ms={4}>
+                            <ScoreBadge badge={e.similarity} />
+                          </Anchor>
                         ) : null}
                       </Table.Td>
                       <Table.Td>

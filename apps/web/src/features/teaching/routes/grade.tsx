@@ -22,6 +22,7 @@ import { useSubmission } from '../api/get-submission';
 import { GradePanel } from '../components/grade-panel';
 import { TaskInstructions } from '../components/task-instructions';
 import { AudioPlayer } from '../../voice/audio-player';
+import { ScoreBadge } from '../../similarity/components/score-badge';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
@@ -146,6 +147,12 @@ export default function GradePage() {
                 <Badge color="red.9" size="sm" tt="none">
                   {t('teaching.grade.late', 'Late')}
                 </Badge>
+              ) : null}
+              {data.similarity ? (
+                <Anchor component={Link} to={`/en/similarity/${s.id}`} size="sm">
+                  <ScoreBadge badge={data.similarity} />{' '}
+                  {t('similarity.openReport', 'Similarity report')}
+                </Anchor>
               ) : null}
             </Group>
             {s.text !== null ? (
