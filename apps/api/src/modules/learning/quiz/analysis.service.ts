@@ -139,7 +139,7 @@ async function loadRows(
   const responses = await rows<{
     attempt_id: string | number;
     slot: number;
-    response: unknown;
+    response: { choiceId?: string | null; choiceIds?: string[] } | null;
     auto_fraction: string | null;
     manual_points: string | null;
   }>(
@@ -165,10 +165,7 @@ async function loadRows(
           : r?.auto_fraction == null
             ? 0
             : Number(r.auto_fraction);
-      const response = (r?.response ?? null) as {
-        choiceId?: string | null;
-        choiceIds?: string[];
-      } | null;
+      const response = r?.response ?? null;
       const picked = response?.choiceIds ?? (response?.choiceId ? [response.choiceId] : []);
       out.push({
         attemptId: Number(a.id),

@@ -219,7 +219,7 @@ export function questionOf(questions: ReadonlyMap<string, QuestionVersion>, l: L
 /** The response as stored, with an essay's file folded in. */
 export const responseValue = (r: ResponseRow | undefined): QuizResponse | null => {
   if (!r || r.response === null) return null;
-  if (r.file_id !== null) return { ...r.response, fileId: r.file_id } as QuizResponse;
+  if (r.file_id !== null) return { ...r.response, fileId: r.file_id };
   return r.response;
 };
 
@@ -544,7 +544,6 @@ async function checkResponses(
     if (!checked.ok) throw invalidFields({ [`responses.${String(r.slot)}`]: checked.reason });
     const fileId = (checked.response as { fileId?: string | null }).fileId ?? null;
     const { fileId: _drop, ...rest } = checked.response as { fileId?: string | null };
-    void _drop;
     out.push({ slot: r.slot, response: rest as QuizResponse, fileId, flagged: r.flagged ?? false });
   }
   const files = out.flatMap((o) => (o.fileId ? [o.fileId] : []));

@@ -499,7 +499,6 @@ export async function getReview(
 function learnerKey(kind: string, data: unknown): unknown {
   if (kind !== 'essay') return data;
   const { graderInfo: _hidden, ...rest } = data as { graderInfo?: string };
-  void _hidden;
   return rest;
 }
 

@@ -115,6 +115,6 @@ export function checkResponse(
       return { ok: true, response: r };
     }
     default:
-      return { ok: true, response: parsed.data as QuizResponse };
+      return { ok: true, response: parsed.data };
   }
 }

@@ -71,7 +71,7 @@ const sessionValues = (input: Omit<QuizSessionInput, 'classId'>) => ({
   attemptsAllowed: input.attemptsAllowed,
   gradingMethod: input.gradingMethod,
   review: JSON.stringify(input.review),
-  allowedOffline: input.allowedOffline ?? false,
+  allowedOffline: input.allowedOffline,
 });
 
 /** Writes a quiz's item-wide session, in the item's create transaction (0020 §1.1). */
