@@ -92,15 +92,37 @@ type SessionRead = {
 const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 /** The learner's class session, else the item-wide one, with their override; one read. */
+type Versions = { t: 'b' | 'q'; id: number; version: number }[];
+
+/** What a start reads with the session: an attempt sent before with its client id, and the
+ * current versions of the quiz's banks and fixed questions (one statement for all of it). */
+type StartExtras = { clientId: string; settings: QuizSettings };
+
 async function readLearnerSession(
   db: Db,
   itemId: number,
   studentId: number,
   classId: number | null,
+  start?: StartExtras,
 ) {
-  const [row] = await rows<SessionRead>(
+  const bankIds = start
+    ? [...new Set(start.settings.slots.flatMap((x) => (x.type === 'random' ? [x.bankId] : [])))]
+    : [];
+  const fixedIds = start
+    ? start.settings.slots.flatMap((x) => (x.type === 'fixed' ? [x.questionId] : []))
+    : [];
+  const extras = start
+    ? sql`(select a.id from quiz_attempts a where a.client_id = ${start.clientId}::uuid) as again_id,
+          (select coalesce(jsonb_agg(jsonb_build_object('t', v.t, 'id', v.id, 'version', v.version)), '[]'::jsonb)
+             from (select 'b' as t, id, version from question_banks where id = any(${intArray(bankIds)}) and deleted_at is null
+                   union all
+                   select 'q', id, version from questions where id = any(${intArray(fixedIds)}) and deleted_at is null) v) as versions,`
+    : sql`null::bigint as again_id, null::jsonb as versions,`;
+  const [row] = await rows<
+    SessionRead & { again_id: string | number | null; versions: Versions | null }
+  >(
     db,
-    sql`select s.id, s.class_id, s.opens_at, s.closes_at, o.closes_at as o_closes_at, s.time_limit_seconds,
+    sql`select ${extras} s.id, s.class_id, s.opens_at, s.closes_at, o.closes_at as o_closes_at, s.time_limit_seconds,
           o.extra_seconds, s.attempts_allowed, o.extra_attempts, s.grading_method, s.review,
           s.allowed_offline, s.released_at, now() as now,
           (select count(*)::int from quiz_attempts a where a.item_id = ${itemId} and a.student_id = ${studentId}) as used,
@@ -130,6 +152,8 @@ async function readLearnerSession(
     session,
     used: row.used,
     openId: row.open_id === null ? null : Number(row.open_id),
+    againId: row.again_id === null ? null : Number(row.again_id),
+    versions: row.versions ?? [],
     now: new Date(row.now),
   };
 }
@@ -339,32 +363,39 @@ export async function startAttempt(
   clientId: string,
 ): Promise<MyAttempt> {
   const db = deps.db;
-  const earlier = await rows<AttemptRow>(
-    db,
-    sql`select * from quiz_attempts where client_id = ${clientId}::uuid`,
-  );
-  const again = earlier[0];
-  if (again) {
-    if (again.student_id !== auth.user.jwlId || again.item_id !== itemId)
+  const context = await loadSubmitContext(db, auth, itemId);
+  if (context.kind !== 'quiz') throw notFound('The quiz');
+  const settings = quizSettingsSchema.parse(context.settings);
+  const extras = { clientId, settings };
+  let read = await readLearnerSession(db, itemId, auth.user.jwlId, context.classId, extras);
+  if (read.againId !== null) {
+    // A resend of a start answers the attempt it made, whatever happened since.
+    const again = await findAttempt(db, read.againId);
+    if (!again || again.student_id !== auth.user.jwlId || again.item_id !== itemId)
       throw new AppError(409, 'CONFLICT', 'This attempt id is in use: reload the page.');
     const settled = await settleOverdue(db, again);
     return buildMyAttempt(db, settled, new Date());
   }
-  const context = await loadSubmitContext(db, auth, itemId);
-  if (context.kind !== 'quiz') throw notFound('The quiz');
   if (context.refusal) throw context.refusal;
-  let read = await readLearnerSession(db, itemId, auth.user.jwlId, context.classId);
   if (read.openId !== null) {
     const open = await findAttempt(db, read.openId);
     if (open) {
       const settled = await settleOverdue(db, open);
       if (settled.status === 'in_progress') return buildMyAttempt(db, settled, read.now);
-      read = await readLearnerSession(db, itemId, auth.user.jwlId, context.classId);
+      read = await readLearnerSession(db, itemId, auth.user.jwlId, context.classId, extras);
     }
   }
   const refusal = startRefusal(read.session, read.used, read.now);
   if (refusal) throw refusal;
-  const row = await insertAttempt(db, context, read.session, auth.user.jwlId, clientId, null);
+  const row = await insertAttempt(
+    db,
+    context,
+    read.session,
+    auth.user.jwlId,
+    clientId,
+    null,
+    read.versions,
+  );
   if (row)
     return buildMyAttempt(db, row, read.now, {
       item: {
@@ -376,7 +407,7 @@ export async function startAttempt(
         max_points: context.maxPoints ?? 0,
         settings: context.settings,
         unit_status: 'published',
-        parsed: quizSettingsSchema.parse(context.settings),
+        parsed: settings,
       },
       fresh: true,
     });
@@ -398,18 +429,9 @@ async function insertAttempt(
   studentId: number,
   clientId: string,
   offline: { startedAt: Date } | null,
+  current: Versions,
 ): Promise<AttemptRow | null> {
   const settings = quizSettingsSchema.parse(context.settings);
-  const bankIds = [
-    ...new Set(settings.slots.flatMap((s) => (s.type === 'random' ? [s.bankId] : []))),
-  ];
-  const fixedIds = settings.slots.flatMap((s) => (s.type === 'fixed' ? [s.questionId] : []));
-  const current = await rows<{ t: 'b' | 'q'; id: number; version: number }>(
-    db,
-    sql`select 'b' as t, id, version from question_banks where id = any(${intArray(bankIds)}) and deleted_at is null
-        union all
-        select 'q', id, version from questions where id = any(${intArray(fixedIds)}) and deleted_at is null`,
-  );
   const banks = new Map<number, { id: number; version: number }[]>();
   for (const b of current.filter((c) => c.t === 'b'))
     banks.set(b.id, await bankQuestions(db, b.id, b.version));
@@ -894,7 +916,10 @@ export async function applyOfflineAttempt(
   }
   const context = await loadSubmitContext(db, auth, input.itemId, input.clientFinishedAt);
   if (context.kind !== 'quiz') throw notFound('The quiz');
-  const read = await readLearnerSession(db, input.itemId, input.studentId, context.classId);
+  const read = await readLearnerSession(db, input.itemId, input.studentId, context.classId, {
+    clientId: input.clientId,
+    settings: quizSettingsSchema.parse(context.settings),
+  });
   const s = read.session;
   const closedRefusal = () =>
     new AppError(
@@ -916,9 +941,15 @@ export async function applyOfflineAttempt(
     throw closedRefusal();
   if (s.attemptsAllowed !== null && read.used >= s.attemptsAllowed)
     throw startRefusal(s, read.used, new Date(0)) ?? closedRefusal();
-  const a = await insertAttempt(db, context, s, input.studentId, input.clientId, {
-    startedAt: input.clientStartedAt,
-  });
+  const a = await insertAttempt(
+    db,
+    context,
+    s,
+    input.studentId,
+    input.clientId,
+    { startedAt: input.clientStartedAt },
+    read.versions,
+  );
   if (!a) throw new AppError(409, 'CONFLICT', 'Another attempt is in progress on this quiz.');
   const id = Number(a.id);
   const responses = await checkResponses(db, a, input.responses, input.studentId);
