@@ -35,6 +35,7 @@ import { uploadScenario } from './scenarios/upload';
 import { progressScenario } from './scenarios/progress';
 import { voiceSize } from './scenarios/voice-size';
 import { similarityLocal } from './scenarios/similarity-local';
+import { quizStormScenario } from './scenarios/quiz-storm';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -66,6 +67,7 @@ const SCENARIOS: Scenario[] = [
   gradeBookScenario,
   voiceSize,
   similarityLocal,
+  quizStormScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

@@ -53,6 +53,7 @@ import { learningContentRoutes } from './modules/learning/content/content.routes
 import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
+import { quizRoutes } from './modules/learning/quiz/quiz.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     studentCourseRoutes,
     teachingRoutes,
     similarityRoutes,
+    quizRoutes,
   ]) {
     await area(app, deps);
   }

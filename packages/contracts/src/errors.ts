@@ -44,6 +44,12 @@ export const ERROR_CODES = [
   'ENROLMENT_NOT_ACTIVE',
   'UPLOAD_OFFSET',
   'UPLOAD_EXPIRED',
+  // Quizzes (decision 0020 §7).
+  'QUIZ_NOT_OPEN',
+  'QUIZ_CLOSED',
+  'QUIZ_TIME_UP',
+  'QUIZ_SEQUENTIAL',
+  'IN_USE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,6 +10,7 @@ import {
 } from './learning-enums';
 import { FILE_TYPE_KEYS, fileTaskSettingsSchema, textTaskSettingsSchema } from './learning-kinds';
 import { voiceTaskSettingsSchema } from './voice';
+import { quizSessionInputSchema, quizSettingsSchema } from './quiz';
 import { VALIDATION } from './messages';
 
 /**
@@ -390,6 +391,18 @@ export const taskInputSchema = z
     z.object({ kind: z.literal('text_task'), ...taskCommon, settings: textTaskSettingsSchema }),
     z.object({ kind: z.literal('file_task'), ...taskCommon, settings: fileTaskSettingsSchema }),
     z.object({ kind: z.literal('voice_task'), ...taskCommon, settings: voiceTaskSettingsSchema }),
+    // A quiz's points are the sum of its slots' (the server sets them); its item-wide session
+    // is written with it (decision 0020 §1.1).
+    z.object({
+      kind: z.literal('quiz'),
+      ...taskCommon,
+      maxPoints: taskCommon.maxPoints.optional(),
+      settings: quizSettingsSchema,
+      session: quizSessionInputSchema.refine((s) => s.classId === null, {
+        path: ['classId'],
+        message: 'The first session of a quiz is for every class.',
+      }),
+    }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',
@@ -416,6 +429,14 @@ export const taskUpdateSchema = z
       kind: z.literal('voice_task'),
       ...taskCommon,
       settings: voiceTaskSettingsSchema,
+      version,
+    }),
+    // Sessions are edited on their own routes.
+    z.object({
+      kind: z.literal('quiz'),
+      ...taskCommon,
+      maxPoints: taskCommon.maxPoints.optional(),
+      settings: quizSettingsSchema,
       version,
     }),
   ])

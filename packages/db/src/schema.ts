@@ -6,6 +6,7 @@ import * as administration from './schema/administration';
 import * as communication from './schema/communication';
 import * as learning from './schema/learning';
 import * as similarity from './schema/similarity';
+import * as quiz from './schema/quiz';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -17,4 +18,5 @@ export const schema = {
   ...communication,
   ...learning,
   ...similarity,
+  ...quiz,
 };

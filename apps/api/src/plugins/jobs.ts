@@ -8,6 +8,7 @@ import type { FileStore } from './storage';
 import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads.service';
 import type { Deps } from '../lib/deps';
 import { registerSimilarityJobs } from '../modules/similarity/check.job';
+import { quizSweep } from '../modules/learning/quiz/grading.service';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -19,6 +20,7 @@ export const QUEUES = {
   uploadSweep: 'upload-sweep',
   similarityCheck: 'similarity-check',
   similarityPoll: 'similarity-poll',
+  quizOverdue: 'quiz-overdue',
 } as const;
 
 /**
@@ -205,6 +207,15 @@ export async function startJobs(options: {
       poll: QUEUES.similarityPoll,
       pollingIntervalSeconds: POLL_SECONDS.delivery,
     });
+
+  // Quiz attempts past their time limit (and its grace) are handed in, and marks held back until
+  // a session's close are released (decision 0020 §3.4, §3.5). Reads finish overdue attempts
+  // lazily too, so a process without workers loses nothing.
+  await boss.createQueue(QUEUES.quizOverdue, { name: QUEUES.quizOverdue });
+  await boss.work(QUEUES.quizOverdue, { pollingIntervalSeconds: POLL_SECONDS.sweep }, async () => {
+    await quizSweep(database.db);
+  });
+  await boss.schedule(QUEUES.quizOverdue, '* * * * *');
 
   return {
     boss,
