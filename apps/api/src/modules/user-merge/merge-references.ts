@@ -138,6 +138,12 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'unit_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'course_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'uploads.owner_id': { kind: 'keep', why: 'Unfinished uploads expire within a day.' },
+  // Trainings (decision 0020 §1.10).
+  'wbt_attempts.student_id': {
+    kind: 'keep',
+    why: 'Training attempts move with their submissions by transfer events (issue 17).',
+  },
+  'wbt_packages.uploaded_by': { kind: 'keep', why: 'Who uploaded a package stays as it was.' },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };

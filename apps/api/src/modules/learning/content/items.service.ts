@@ -14,6 +14,7 @@ import {
   type ResourceSettings,
 } from '@lantern/contracts/learning-kinds';
 import type { Db } from '@lantern/db/client';
+import { assertWbtSettings } from '../wbt/packages.service';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
 import type { Deps } from '../../../lib/deps';
@@ -184,6 +185,7 @@ export async function createTask(deps: Deps, auth: AuthContext, unitId: number, 
   if (!spec.authorable) throw invalidFields({ kind: 'This kind of task cannot be added yet.' });
   const { unit } = await unitToAuthor(deps.db, auth, unitId);
   const stored = await storedTask(input);
+  if (input.kind === 'wbt') await assertWbtSettings(deps.db, auth, unit.course_id, stored.settings);
   return deps.db.transaction(async (tx) => {
     const row = await insertItem(tx, auth, unitId, unit.course_id, stored);
     await bumpCourse(tx, unit.course_id);
@@ -228,6 +230,7 @@ export async function updateTask(
   if (input.kind !== item.kind)
     throw invalidFields({ kind: 'A task keeps its kind: add a new task instead.' });
   const stored = await storedTask(input);
+  if (input.kind === 'wbt') await assertWbtSettings(deps.db, auth, item.course_id, stored.settings);
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
     const contentVersion = await bumpCourseCounted(tx, item.course_id);

@@ -329,6 +329,45 @@ describe('accepted packages', () => {
   });
 });
 
+describe('training items', () => {
+  it('refuse an HTML package graded by score, and a package out of reach', async () => {
+    const html = (
+      await makePackage(await makeZip([{ name: 'index.html', data: '<p>plain</p>' }]))
+    ).json<WbtPackage>();
+    const [item] = await t.database.query<{ id: number; version: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, settings, delivery, max_points,
+         grading, position)
+       values ($1, $2, 'wbt', 'Orientation', $3::jsonb, 'online', 10, 'points', 99)
+       returning id, version`,
+      [f.unitId, f.courseId, JSON.stringify({ packageId: html.id, gradeFrom: 'completion' })],
+    );
+    const edit = (settings: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `${LMS}/task/${item?.id}`,
+        headers: h.lead_faculty,
+        payload: {
+          kind: 'wbt',
+          title: 'Orientation',
+          body: '',
+          delivery: 'online',
+          maxPoints: 10,
+          settings,
+          version: item?.version,
+        },
+      });
+    const byScore = await edit({ packageId: html.id, gradeFrom: 'score' });
+    expect(byScore.statusCode, byScore.body).toBe(400);
+    expect(byScore.json<{ fields: Record<string, string> }>().fields.gradeFrom).toBe(
+      WBT_SENTENCES.htmlScore,
+    );
+    const unknown = await edit({ packageId: 999_999, gradeFrom: 'completion' });
+    expect(unknown.statusCode).toBe(404);
+    const ok = await edit({ packageId: pkg.id, gradeFrom: 'score' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
 describe('the content origin', () => {
   const content = () => {
     if (!t.content) throw new Error('no content app');

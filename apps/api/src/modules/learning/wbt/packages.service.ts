@@ -3,12 +3,12 @@ import type { Db } from '@lantern/db/client';
 import type { WbtPackage, WbtSco, WbtStandard, WbtWarning } from '@lantern/contracts/wbt';
 import type { AuthContext } from '../../../plugins/auth';
 import type { FileStore } from '../../../plugins/storage';
-import { AppError, notFound } from '../../../lib/errors';
+import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { authoringReach, loadCourseToAuthor } from '../../../lib/learning-scope';
 import { rows } from '../../../lib/sql';
 import { createWorkerPool, type WorkerPool } from '../../../lib/worker-pool';
 import type { ValidateResult, ValidateTask } from './package-validate';
-import { WBT_SENTENCES } from '@lantern/contracts/wbt';
+import { WBT_SENTENCES, wbtSettingsSchema } from '@lantern/contracts/wbt';
 
 type Deps = {
   db: Db;
@@ -212,4 +212,27 @@ export async function getPackage(
   );
   if (!row) throw notFound('The package');
   return toPackage(row);
+}
+
+/**
+ * A training item's settings as authored (decision 0020 §2.2): the package is one of this
+ * course's, or of a course the author may author (404 otherwise, as any record out of reach);
+ * an HTML package reports no score, so it is graded by completion.
+ */
+export async function assertWbtSettings(
+  db: Db,
+  auth: AuthContext,
+  courseId: number,
+  raw: unknown,
+): Promise<void> {
+  const settings = wbtSettingsSchema.parse(raw);
+  const [row] = await rows<{ standard: WbtStandard }>(
+    db,
+    sql`select p.standard from wbt_packages p join programme_courses c on c.id = p.course_id
+        where p.id = ${settings.packageId}
+          and (p.course_id = ${courseId} or ${authoringReach(sql`c.programme_id`, auth)})`,
+  );
+  if (!row) throw notFound('The package');
+  if (row.standard === 'html' && settings.gradeFrom === 'score')
+    throw invalidFields({ gradeFrom: WBT_SENTENCES.htmlScore });
 }
