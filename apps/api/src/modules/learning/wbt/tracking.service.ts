@@ -384,12 +384,20 @@ async function storeCommit(
   const [row] = await rows<CommitRow>(
     tx,
     sql`with a as (
-          select a.id, l.mode, l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh
+          select a.id, l.mode, l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh,
+            l.session_seconds as old_session
           from wbt_attempts a
           left join wbt_launches l on l.attempt_id = a.id and l.launch_no = ${commit.launchNo}
           where a.id = ${attemptId} and a.student_id = ${studentId}
         ), ok as (
           select id from a where mode = 'normal' and fresh
+        ), x as (
+          select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id int, value text)
+        ), old as (
+          -- The values before this commit (one snapshot for the whole statement), to tell
+          -- whether a summary value really changed.
+          select element_id, value from wbt_values
+          where attempt_id = ${attemptId} and sco = ${commit.sco} and element_id in (select id from x)
         ), c as (
           insert into wbt_commits (attempt_id, launch_no, seq, sco, elements)
           select id, ${commit.launchNo}, ${commit.seq}, ${commit.sco}, ${names.length} from ok
@@ -398,7 +406,7 @@ async function storeCommit(
         ), v as (
           insert into wbt_values (attempt_id, sco, element_id, value, launch_no, seq)
           select c.attempt_id, ${commit.sco}, x.id, x.value, ${commit.launchNo}, ${commit.seq}
-          from c cross join jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id int, value text)
+          from c cross join x
           order by x.id
           on conflict (attempt_id, sco, element_id) do update
             set value = excluded.value, launch_no = excluded.launch_no, seq = excluded.seq,
@@ -415,15 +423,18 @@ async function storeCommit(
             terminated_at = case when ${commit.terminate === true} then coalesce(w.terminated_at, now())
               else w.terminated_at end
           from c where w.attempt_id = c.attempt_id and w.launch_no = ${commit.launchNo}
-          returning ${session}::int is not null and w.session_seq < ${commit.seq} as session_moved
+          returning w.session_seconds
         ), t as (
           update wbt_attempts set last_commit_at = now() from c where wbt_attempts.id = c.attempt_id
           returning 1
         )
         select (select count(*) from a)::int as found, (select mode from a) as mode,
           (select fresh from a) as fresh, (select count(*) from c)::int as applied,
-          coalesce((select jsonb_agg(element_id) from v), '[]'::jsonb) as changed,
-          (select bool_or(session_moved) from l) as session_moved,
+          coalesce((select jsonb_agg(v.element_id) from v join x on x.id = v.element_id
+                    left join old on old.element_id = v.element_id
+                    where old.value is distinct from x.value), '[]'::jsonb) as changed,
+          (select bool_or(l.session_seconds is distinct from (select old_session from a)) from l)
+            as session_moved,
           (select count(*) from t)::int as touched`,
   );
   if (!row || row.found === 0) throw notFound('The attempt');
