@@ -34,6 +34,7 @@ import {
 import { uploadScenario } from './scenarios/upload';
 import { progressScenario } from './scenarios/progress';
 import { voiceSize } from './scenarios/voice-size';
+import { wbtCommits } from './scenarios/wbt-commits';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -64,6 +65,7 @@ const SCENARIOS: Scenario[] = [
   progressScenario,
   gradeBookScenario,
   voiceSize,
+  wbtCommits,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
