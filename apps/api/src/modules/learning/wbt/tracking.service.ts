@@ -351,6 +351,8 @@ export async function preview(deps: Deps, auth: AuthContext, itemId: number): Pr
 
 type CommitRow = {
   found: number;
+  sco_count: number | null;
+  attempt: AttemptRaw | null;
   mode: 'normal' | 'browse' | null;
   fresh: boolean | null;
   applied: number;
@@ -372,7 +374,7 @@ async function storeCommit(
   studentId: number,
   attemptId: number,
   commit: WbtCommit,
-): Promise<{ applied: boolean; stateMayMove: boolean }> {
+): Promise<{ applied: boolean; stateMayMove: boolean; attempt: WbtAttemptSummary }> {
   const names = Object.keys(commit.values);
   const ids = await elements.resolve(tx, names);
   const values = names
@@ -384,13 +386,18 @@ async function storeCommit(
   const [row] = await rows<CommitRow>(
     tx,
     sql`with a as (
+          -- The attempt is locked first (before any value row), so two tabs' batches take
+          -- their locks in one order.
           select a.id, l.mode, l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh,
-            l.session_seconds as old_session
+            l.session_seconds as old_session, jsonb_array_length(p.scos)::int as sco_count,
+            to_jsonb(a.*) as attempt
           from wbt_attempts a
+          join wbt_packages p on p.id = a.package_id
           left join wbt_launches l on l.attempt_id = a.id and l.launch_no = ${commit.launchNo}
           where a.id = ${attemptId} and a.student_id = ${studentId}
+          for update of a
         ), ok as (
-          select id from a where mode = 'normal' and fresh
+          select id from a where mode = 'normal' and fresh and ${commit.sco} < sco_count
         ), x as (
           select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id int, value text)
         ), old as (
@@ -428,7 +435,8 @@ async function storeCommit(
           update wbt_attempts set last_commit_at = now() from c where wbt_attempts.id = c.attempt_id
           returning 1
         )
-        select (select count(*) from a)::int as found, (select mode from a) as mode,
+        select (select count(*) from a)::int as found, (select sco_count from a) as sco_count,
+          (select attempt from a) as attempt, (select mode from a) as mode,
           (select fresh from a) as fresh, (select count(*) from c)::int as applied,
           coalesce((select jsonb_agg(v.element_id) from v join x on x.id = v.element_id
                     left join old on old.element_id = v.element_id
@@ -437,15 +445,22 @@ async function storeCommit(
             as session_moved,
           (select count(*) from t)::int as touched`,
   );
-  if (!row || row.found === 0) throw notFound('The attempt');
+  if (!row?.attempt || row.found === 0) throw notFound('The attempt');
+  if (commit.sco >= (row.sco_count ?? 0))
+    throw badRequest('This training has no such part.', { sco: 'Not in this training.' });
   if (row.mode === null) throw notFound('The launch');
   if (row.mode !== 'normal' || row.fresh !== true) throw launchExpired();
-  if (row.applied === 0) return { applied: false, stateMayMove: false };
+  const attempt = toSummary(row.attempt);
+  if (row.applied === 0) return { applied: false, stateMayMove: false, attempt };
   const changedSummary = row.changed.some((id) => {
     const name = elements.nameOf(id);
     return name !== undefined && SUMMARY_SET.has(name);
   });
-  return { applied: true, stateMayMove: changedSummary || row.session_moved === true };
+  return {
+    applied: true,
+    stateMayMove: changedSummary || row.session_moved === true,
+    attempt: { ...attempt, lastCommitAt: new Date().toISOString() },
+  };
 }
 
 type AttemptLock = {
@@ -643,40 +658,25 @@ export async function commitBatch(
       'IMPERSONATING',
       'Work can only be handed in by the student themselves.',
     );
-  const results = await deps.db.transaction(async (tx) => {
-    // The attempt is locked first, so two tabs' batches take their locks in one order.
-    const scoLimit = await lockAttempt(tx, attemptId, auth.user.jwlId);
-    for (const c of commits)
-      if (c.sco >= scoLimit)
-        throw badRequest('This training has no such part.', { sco: 'Not in this training.' });
-    const out: WbtCommitResult['results'] = [];
+  return deps.db.transaction(async (tx) => {
+    const results: WbtCommitResult['results'] = [];
     const moved = new Set<number>();
+    let attempt: WbtAttemptSummary | null = null;
     for (const commit of commits) {
       const r = await storeCommit(tx, elements, auth.user.jwlId, attemptId, commit);
-      out.push({
+      results.push({
         launchNo: commit.launchNo,
         seq: commit.seq,
         outcome: r.applied ? 'applied' : 'duplicate',
       });
+      attempt = r.attempt;
       if (r.stateMayMove) moved.add(commit.sco);
     }
     for (const sco of moved) await recompute(tx, attemptId, sco);
-    return out;
+    // Read again only when the summary may have moved; else the statement's copy holds.
+    if (moved.size > 0 || !attempt) attempt = await summaryById(tx, attemptId);
+    return { results, attempt };
   });
-  return { results, attempt: await summaryById(deps.db, attemptId) };
-}
-
-/** Locks the learner's attempt; how many SCOs its package has. 404 for anyone else's. */
-async function lockAttempt(tx: Db, attemptId: number, studentId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    tx,
-    sql`select jsonb_array_length(p.scos)::int as n from wbt_attempts a
-        join wbt_packages p on p.id = a.package_id
-        where a.id = ${attemptId} and a.student_id = ${studentId}
-        for update of a`,
-  );
-  if (!row) throw notFound('The attempt');
-  return row.n;
 }
 
 /** "Mark as done" of an HTML package that calls no API: the SCO's status as a commit writes it. */
