@@ -13,6 +13,8 @@ await build({
     'rich-text-worker': `${here}src/lib/rich-text-worker.ts`,
     // Similarity: text extraction and matching (decision 0020 §5).
     'similarity-worker': `${here}src/modules/similarity/similarity.worker.ts`,
+    // The training package validator's thread (decision 0020 §2.2).
+    'wbt-unpack-worker': `${here}src/modules/learning/wbt/package-validate.worker.ts`,
   },
   outdir: `${here}dist`,
   outExtension: { '.js': '.mjs' },

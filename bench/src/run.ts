@@ -36,6 +36,7 @@ import { progressScenario } from './scenarios/progress';
 import { voiceSize } from './scenarios/voice-size';
 import { similarityLocal } from './scenarios/similarity-local';
 import { quizStormScenario } from './scenarios/quiz-storm';
+import { wbtCommits } from './scenarios/wbt-commits';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -68,6 +69,7 @@ const SCENARIOS: Scenario[] = [
   voiceSize,
   similarityLocal,
   quizStormScenario,
+  wbtCommits,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'QUIZ_TIME_UP',
   'QUIZ_SEQUENTIAL',
   'IN_USE',
+  // Web-based trainings (decision 0020 §7).
+  'WBT_PACKAGE_INVALID',
+  'WBT_LAUNCH_EXPIRED',
+  'CONTENT_ORIGIN_OFF',
+  'RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

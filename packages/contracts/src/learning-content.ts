@@ -11,6 +11,7 @@ import {
 import { FILE_TYPE_KEYS, fileTaskSettingsSchema, textTaskSettingsSchema } from './learning-kinds';
 import { voiceTaskSettingsSchema } from './voice';
 import { quizSessionInputSchema, quizSettingsSchema } from './quiz';
+import { wbtSettingsSchema } from './wbt';
 import { VALIDATION } from './messages';
 
 /**
@@ -403,6 +404,7 @@ export const taskInputSchema = z
         message: 'The first session of a quiz is for every class.',
       }),
     }),
+    z.object({ kind: z.literal('wbt'), ...taskCommon, settings: wbtSettingsSchema }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',
@@ -439,6 +441,7 @@ export const taskUpdateSchema = z
       settings: quizSettingsSchema,
       version,
     }),
+    z.object({ kind: z.literal('wbt'), ...taskCommon, settings: wbtSettingsSchema, version }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',

@@ -7,6 +7,7 @@ import * as communication from './schema/communication';
 import * as learning from './schema/learning';
 import * as similarity from './schema/similarity';
 import * as quiz from './schema/quiz';
+import * as wbt from './schema/wbt';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -19,4 +20,5 @@ export const schema = {
   ...learning,
   ...similarity,
   ...quiz,
+  ...wbt,
 };

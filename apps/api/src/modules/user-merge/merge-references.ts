@@ -158,6 +158,12 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     why: 'Who granted an override stays as it happened.',
   },
   'quiz_responses.graded_by': { kind: 'keep', why: 'Who marked an answer stays as it happened.' },
+  // Trainings (decision 0020 §1.10).
+  'wbt_attempts.student_id': {
+    kind: 'keep',
+    why: 'Training attempts move with their submissions by transfer events (issue 17).',
+  },
+  'wbt_packages.uploaded_by': { kind: 'keep', why: 'Who uploaded a package stays as it was.' },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };

@@ -15,6 +15,7 @@ import {
   type ResourceSettings,
 } from '@lantern/contracts/learning-kinds';
 import type { Db } from '@lantern/db/client';
+import { assertWbtSettings } from '../wbt/packages.service';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
 import type { Deps } from '../../../lib/deps';
@@ -191,6 +192,7 @@ export async function createTask(deps: Deps, auth: AuthContext, unitId: number, 
   const quiz = input.kind === 'quiz' ? input : null;
   const maxPoints = quiz ? await checkQuizSettings(deps.db, unit.course_id, quiz.settings) : null;
   const stored = await storedTask(maxPoints === null ? input : { ...input, maxPoints });
+  if (input.kind === 'wbt') await assertWbtSettings(deps.db, auth, unit.course_id, stored.settings);
   return deps.db.transaction(async (tx) => {
     const row = await insertItem(tx, auth, unitId, unit.course_id, stored);
     if (quiz) await writeItemSession(tx, auth, row.id, quiz.session);
@@ -233,6 +235,7 @@ export async function updateTask(deps: Deps, auth: AuthContext, itemId: number, 
   const maxPoints =
     input.kind === 'quiz' ? await checkQuizSettings(deps.db, item.course_id, input.settings) : null;
   const stored = await storedTask(maxPoints === null ? input : { ...input, maxPoints });
+  if (input.kind === 'wbt') await assertWbtSettings(deps.db, auth, item.course_id, stored.settings);
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
     const contentVersion = await bumpCourseCounted(tx, item.course_id);
