@@ -86,12 +86,14 @@ test('two learners hand in overlapping texts; the teacher opens the report with 
   await expect(panel).toContainText("Matches another learner's work handed in the same day.");
   await expect(panel).not.toContainText('Qasem');
   await shoot(student, 'similarity-learner');
-  await student.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
-  await student.goto(student.url().replace('/en/', '/ar/'));
+  await student.getByRole('combobox', { name: 'Language' }).selectOption('ar');
   await expect(student.getByRole('region', { name: 'تشابه عملك' })).toBeVisible({
     timeout: 30_000,
   });
   await shoot(student, 'similarity-learner-ar');
+  // The language is kept with the account: back to English for the journeys after this one.
+  await student.getByRole('combobox', { name: 'Language' }).selectOption('en');
+  await expect(student.getByRole('region', { name: 'Similarity of your work' })).toBeVisible();
 
   // ---- the teacher finds the badge in the queue and opens the report ----
   const teacher = await pageOf(browser, 'faculty');
