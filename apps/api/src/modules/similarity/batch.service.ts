@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { SIMILARITY_FLAG_PERCENT } from '@lantern/contracts/similarity-enums';
 import type { Deps } from '../../lib/deps';
 import { rows } from '../../lib/sql';
-import { extractParts } from './checks.service';
+import { extractParts, NO_TEXT } from './checks.service';
+import { sha256Hex } from './hash';
 import { loadCorpus, loadInstructions } from './local-provider';
 import { matchInPool } from './pool';
 
@@ -28,7 +29,40 @@ export async function runTaskBatch(
   const targets: number[] = [];
   const skipped: { id: number; reason: string }[] = [];
   const failed: { id: number; error: string }[] = [];
-  for (const c of claimed) {
+  // Typed answers are stored in one statement (a statement each would be thousands on a
+  // deadline); works with files go through extractParts, a file at a time, in the thread.
+  const withFiles = new Set(
+    (
+      await rows<{ submission_id: number }>(
+        deps.db,
+        sql`select distinct submission_id::int as submission_id from submission_files
+            where submission_id = any(${`{${claimed.map((c) => c.submission_id).join(',')}}`}::bigint[])`,
+      )
+    ).map((r) => r.submission_id),
+  );
+  const typed = claimed.filter((c) => !withFiles.has(c.submission_id));
+  const texts = typed
+    .filter((c) => c.text !== null && c.text.trim() !== '')
+    .map((c) => ({
+      submission_id: c.submission_id,
+      text: c.text ?? '',
+      words: c.text === null ? 0 : estimateWords(c.text),
+      sha256: sha256Hex(c.text ?? ''),
+    }));
+  if (texts.length > 0)
+    await deps.db.execute(
+      sql`insert into submission_texts (submission_id, part, source, text, words, sha256)
+          select t.submission_id, 0, 'text', t.text, t.words, t.sha256
+          from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb)
+            as t(submission_id bigint, text text, words int, sha256 text)
+          on conflict (submission_id, part) do nothing`,
+    );
+  const hasText = new Set(texts.map((t) => t.submission_id));
+  for (const c of typed) {
+    if (hasText.has(c.submission_id)) targets.push(c.submission_id);
+    else skipped.push({ id: c.id, reason: NO_TEXT });
+  }
+  for (const c of claimed.filter((x) => withFiles.has(x.submission_id))) {
     try {
       const { reason } = await extractParts(deps, c);
       if (reason === null) targets.push(c.submission_id);
@@ -95,4 +129,9 @@ export async function runTaskBatch(
     );
   });
   return { ms, checks: claimed.length };
+}
+
+/** Words of a stored text, by spaces: the exact count is the submission's own `word_count`. */
+function estimateWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
 }
