@@ -54,7 +54,8 @@ beforeAll(async () => {
   f = await makeTeachingFixture(t, '961');
   mkdirSync(t.deps.config.filesDir, { recursive: true });
   for (const who of ['lead_faculty', 'student']) h[who] = await t.as(who);
-});
+  // A copy of the database and the fixture take long on a busy shared machine.
+}, 240_000);
 afterAll(async () => t.close());
 
 /** Sends a zip through tus as the author; the upload id, or the refusal of its last byte. */

@@ -30,7 +30,8 @@ beforeAll(async () => {
   packageId = await makePackageRows(t.database, f.courseId, 3);
   for (const who of ['student', 'student_2', 'lead_faculty', 'faculty', 'admin'])
     h[who] = await t.as(who);
-});
+  // A copy of the database and the fixture take long on a busy shared machine.
+}, 240_000);
 afterAll(async () => t.close());
 
 async function makeTraining(settings: Record<string, unknown> = {}, maxPoints = 10) {
