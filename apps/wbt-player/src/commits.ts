@@ -1,9 +1,10 @@
 import {
-  WBT_COMMIT_MAX_VALUES,
+  WBT_ELEMENT_MAX_CHARS,
   WBT_ELEMENT_PATTERN,
-  WBT_VALUE_MAX_CHARS,
+  WBT_MAX_VALUE_CHARS,
+  WBT_MAX_VALUES_PER_COMMIT,
   type WbtStandard,
-} from '@lantern/contracts/wbt-relay';
+} from '@lantern/contracts/wbt';
 
 /** The elements every commit carries, changed or not: the server's per-SCO summary (status,
  * score, session time) is computed from them (decision 0020 §2.5). */
@@ -35,11 +36,11 @@ export function commitValues(params: unknown): Record<string, string> {
   const values: Record<string, string> = {};
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return values;
   for (const [name, value] of Object.entries(params)) {
-    if (name.length > 255 || !WBT_ELEMENT_PATTERN.test(name)) continue;
+    if (name.length > WBT_ELEMENT_MAX_CHARS || !WBT_ELEMENT_PATTERN.test(name)) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       continue;
     const text = String(value);
-    if (text.length > WBT_VALUE_MAX_CHARS) continue;
+    if (text.length > WBT_MAX_VALUE_CHARS) continue;
     values[name] = text;
   }
   return values;
@@ -63,11 +64,11 @@ export function changedValues(
     else if (handedOver[name] !== value) changed.push([name, value]);
   }
   const chunks: Record<string, string>[] = [];
-  for (let i = 0; i < changed.length; i += WBT_COMMIT_MAX_VALUES) {
-    chunks.push(Object.fromEntries(changed.slice(i, i + WBT_COMMIT_MAX_VALUES)));
+  for (let i = 0; i < changed.length; i += WBT_MAX_VALUES_PER_COMMIT) {
+    chunks.push(Object.fromEntries(changed.slice(i, i + WBT_MAX_VALUES_PER_COMMIT)));
   }
   const last = chunks.at(-1);
-  if (last && Object.keys(last).length + always.length <= WBT_COMMIT_MAX_VALUES) {
+  if (last && Object.keys(last).length + always.length <= WBT_MAX_VALUES_PER_COMMIT) {
     Object.assign(last, Object.fromEntries(always));
   } else {
     chunks.push(Object.fromEntries(always));

@@ -1,9 +1,8 @@
+import { appMessageSchema, type PlayerMessage } from '@lantern/contracts/wbt';
 import {
-  appMessageSchema,
   parseRelayMessage,
   WBT_RELAY_VERSION,
   type PlayerInit,
-  type PlayerMessage,
 } from '@lantern/contracts/wbt-relay';
 import { changedValues, commitValues, startingValues } from './commits';
 

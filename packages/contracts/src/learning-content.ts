@@ -10,6 +10,7 @@ import {
 } from './learning-enums';
 import { FILE_TYPE_KEYS, fileTaskSettingsSchema, textTaskSettingsSchema } from './learning-kinds';
 import { voiceTaskSettingsSchema } from './voice';
+import { wbtSettingsSchema } from './wbt';
 import { VALIDATION } from './messages';
 
 /**
@@ -390,6 +391,7 @@ export const taskInputSchema = z
     z.object({ kind: z.literal('text_task'), ...taskCommon, settings: textTaskSettingsSchema }),
     z.object({ kind: z.literal('file_task'), ...taskCommon, settings: fileTaskSettingsSchema }),
     z.object({ kind: z.literal('voice_task'), ...taskCommon, settings: voiceTaskSettingsSchema }),
+    z.object({ kind: z.literal('wbt'), ...taskCommon, settings: wbtSettingsSchema }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',
@@ -418,6 +420,7 @@ export const taskUpdateSchema = z
       settings: voiceTaskSettingsSchema,
       version,
     }),
+    z.object({ kind: z.literal('wbt'), ...taskCommon, settings: wbtSettingsSchema, version }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',

@@ -8,6 +8,7 @@ import { LEARNING_WORK_ROUTES } from './learning-work-routes';
 import { PROGRAMME_ROUTES } from './programme-routes';
 import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
 import { TEACHING_ROUTES } from './teaching-routes';
+import { WBT_ROUTES } from './wbt-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -35,6 +36,10 @@ export const router = createBrowserRouter([
       {
         path: 'acceptable-use',
         lazy: page(() => import('../features/legal/routes/acceptable-use')),
+      },
+      {
+        path: 'public_wbt/:itemId',
+        lazy: page(() => import('../features/wbt/routes/public-wbt')),
       },
       {
         path: 'certificate-verification/:code?',
@@ -126,6 +131,7 @@ export const router = createBrowserRouter([
           ...PROGRAMME_ROUTES,
           ...LEARNING_CONTENT_ROUTES,
           ...TEACHING_ROUTES,
+          ...WBT_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

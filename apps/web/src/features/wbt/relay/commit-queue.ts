@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { wbtValuesSchema, type PlayerCommit } from '@lantern/contracts/wbt-relay';
+import { WBT_QUEUE_MAX_BYTES, wbtCommitSchema } from '@lantern/contracts/wbt';
+import type { PlayerCommit } from '@lantern/contracts/wbt-relay';
 
 /**
  * The relay's durable queue (decision 0020 §2.4): the commits a training handed over that the
@@ -11,7 +12,7 @@ import { wbtValuesSchema, type PlayerCommit } from '@lantern/contracts/wbt-relay
 /** The queue's key prefix: `lantern-wbt:<userId>`. */
 export const WBT_QUEUE_KEY_PREFIX = 'lantern-wbt:';
 /** At most this much JSON is kept per user; past it a commit is refused (`queue_full`). */
-export const WBT_QUEUE_MAX_CHARS = 1024 * 1024;
+export const WBT_QUEUE_MAX_CHARS = WBT_QUEUE_MAX_BYTES;
 /** Launches remembered for dedupe; older ones are forgotten first. */
 const SEEN_LIMIT = 200;
 
@@ -21,7 +22,7 @@ const queuedCommitSchema = z.object({
   /** The highest sequence number merged into this entry. */
   seq: z.number().int().min(1),
   sco: z.number().int().min(0),
-  values: wbtValuesSchema,
+  values: wbtCommitSchema.shape.values,
   terminate: z.boolean(),
   /** When the first merged commit was handed over (ISO). */
   clientAt: z.string(),
@@ -115,10 +116,10 @@ export class CommitQueue {
         clientAt: now.toISOString(),
       });
     }
-    delete stored.seen[key];
-    stored.seen[key] = commit.seq;
-    const keys = Object.keys(stored.seen);
-    for (const old of keys.slice(0, Math.max(0, keys.length - SEEN_LIMIT))) delete stored.seen[old];
+    // The newest launches last, so the oldest are forgotten first.
+    const seen = Object.entries(stored.seen).filter(([k]) => k !== key);
+    seen.push([key, commit.seq]);
+    stored.seen = Object.fromEntries(seen.slice(-SEEN_LIMIT));
     return this.write(stored) ? 'queued' : 'queue_full';
   }
 

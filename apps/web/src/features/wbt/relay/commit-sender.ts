@@ -98,10 +98,15 @@ export class CommitSender {
       do {
         this.again = false;
         await this.sendAll();
-      } while (this.again);
+      } while (this.askedAgain());
     } finally {
       this.running = false;
     }
+  }
+
+  /** Whether a flush was asked for while one ran (read after an await, so not narrowed). */
+  private askedAgain(): boolean {
+    return this.again;
   }
 
   private async sendAll(): Promise<void> {

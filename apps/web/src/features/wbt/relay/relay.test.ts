@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { PlayerCommit } from '@lantern/contracts/wbt-relay';
 import { ApiError } from '../../../lib/api-errors';
 import { CommitQueue, WBT_QUEUE_MAX_CHARS } from './commit-queue';
-import { CommitSender, RETRY_DELAYS_MS } from './commit-sender';
+import { CommitSender, RETRY_DELAYS_MS, type SendCommits } from './commit-sender';
 import { WbtRelay, type RelayLaunch } from './relay';
 
 const CONTENT = 'http://localhost:4001';
@@ -247,7 +247,7 @@ describe('CommitSender', () => {
 describe('WbtRelay', () => {
   let frame: HTMLIFrameElement;
   let queue: CommitQueue;
-  let send: ReturnType<typeof vi.fn>;
+  let send: Mock<SendCommits>;
   let relay: WbtRelay;
   let toPlayer: ReturnType<typeof vi.fn>;
 
@@ -259,14 +259,14 @@ describe('WbtRelay', () => {
     toPlayer = vi.fn();
     player.postMessage = toPlayer as unknown as Window['postMessage'];
     queue = new CommitQueue(15, new MemoryStore());
-    send = vi.fn(async () => undefined);
+    send = vi.fn<SendCommits>(async () => undefined);
     const sender = new CommitSender({
       queue,
-      send: send as unknown as ConstructorParameters<typeof CommitSender>[0]['send'],
+      send,
       timers: manualTimers(),
       isOnline: () => true,
     });
-    relay = new WbtRelay({ win: window, frame, queue, sender });
+    relay = new WbtRelay({ win: window, frame, tracking: { queue, sender } });
     relay.setLaunch(launch);
   });
 
@@ -285,6 +285,20 @@ describe('WbtRelay', () => {
     expect(target).toBe(CONTENT);
     expect(message).toMatchObject({ type: 'init', attemptId: 7, launchNo: 1, href: 'index.html' });
     expect(message).not.toHaveProperty('contentOrigin');
+  });
+
+  it('asks for a new launch when the player starts again within a tracked one', () => {
+    const onPlayerReload = vi.fn();
+    relay.stop();
+    relay = new WbtRelay({ win: window, frame, tracking: null, onPlayerReload });
+    relay.setLaunch(launch);
+    deliver({ v: 1, type: 'ready' });
+    deliver({ v: 1, type: 'ready' });
+    expect(toPlayer).toHaveBeenCalledTimes(1);
+    expect(onPlayerReload).toHaveBeenCalledTimes(1);
+    relay.setLaunch({ ...launch, launchNo: 2 });
+    deliver({ v: 1, type: 'ready' });
+    expect(toPlayer).toHaveBeenCalledTimes(2);
   });
 
   it('reads nothing from another origin, another window, or a message that does not parse', async () => {
@@ -334,9 +348,7 @@ describe('WbtRelay', () => {
   });
 
   it('ignores a repeated commit', async () => {
-    send.mockImplementation(async () => {
-      throw offline();
-    });
+    send.mockImplementation(() => Promise.reject(offline()));
     deliver(commit(1, { 'cmi.core.lesson_location': 'a' }));
     deliver(commit(1, { 'cmi.core.lesson_location': 'b' }));
     await flushed();
@@ -352,8 +364,7 @@ describe('WbtRelay', () => {
     relay = new WbtRelay({
       win: window,
       frame,
-      queue,
-      sender: new CommitSender({ queue, send: async () => undefined, timers: manualTimers() }),
+      tracking: null,
       onNavigate,
     });
     relay.setLaunch(launch);

@@ -1,8 +1,7 @@
+import { playerMessageSchema, type AppMessage } from '@lantern/contracts/wbt';
 import {
   parseRelayMessage,
-  playerMessageSchema,
   WBT_RELAY_VERSION,
-  type AppMessage,
   type PlayerInit,
 } from '@lantern/contracts/wbt-relay';
 import type { CommitQueue } from './commit-queue';
@@ -19,10 +18,13 @@ export type RelayLaunch = Omit<PlayerInit, 'v' | 'type'> & {
 type RelayOptions = {
   win: Window;
   frame: HTMLIFrameElement;
-  queue: CommitQueue;
-  sender: CommitSender;
+  /** Where commits go; null for a page that tracks nothing (a public training). */
+  tracking: { queue: CommitQueue; sender: CommitSender } | null;
   onNavigate?: (sco: number) => void;
   onPlayerError?: (code: string) => void;
+  /** The player started again within a launch (its sequence numbers would start again too):
+   * the page asks for a new launch instead of handing it the old one. */
+  onPlayerReload?: () => void;
 };
 
 /**
@@ -33,6 +35,8 @@ type RelayOptions = {
  */
 export class WbtRelay {
   private launch: RelayLaunch | null = null;
+  /** The launch whose `init` the player has had. */
+  private initialised: number | null = null;
   private readonly options: RelayOptions;
 
   constructor(options: RelayOptions) {
@@ -42,6 +46,7 @@ export class WbtRelay {
 
   /** Plays `launch` in the frame: the player asks for it with `ready`, or gets it now. */
   setLaunch(launch: RelayLaunch, playerReady = false): void {
+    if (this.launch?.launchNo !== launch.launchNo) this.initialised = null;
     this.launch = launch;
     if (playerReady) this.sendInit();
   }
@@ -56,6 +61,7 @@ export class WbtRelay {
     const launch = this.launch;
     if (!launch) return;
     const { contentOrigin: _origin, scoCount: _count, ...init } = launch;
+    this.initialised = launch.launchNo;
     this.post({ v: WBT_RELAY_VERSION, type: 'init', ...init });
   }
 
@@ -68,15 +74,20 @@ export class WbtRelay {
     if (!message) return;
     switch (message.type) {
       case 'ready':
+        if (this.initialised === launch.launchNo && launch.mode === 'normal') {
+          this.options.onPlayerReload?.();
+          return;
+        }
         this.sendInit();
         return;
       case 'commit': {
-        if (launch.attemptId === null || launch.mode !== 'normal') return;
+        const tracking = this.options.tracking;
+        if (!tracking || launch.attemptId === null || launch.mode !== 'normal') return;
         if (message.launchNo !== launch.launchNo || message.sco >= launch.scoCount) return;
-        const state = this.options.queue.enqueue(launch.attemptId, message);
+        const state = tracking.queue.enqueue(launch.attemptId, message);
         if (state === 'duplicate') return;
         this.post({ v: WBT_RELAY_VERSION, type: 'ack', seq: message.seq, state });
-        void this.options.sender.flush();
+        void tracking.sender.flush();
         return;
       }
       case 'navigate':
