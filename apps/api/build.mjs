@@ -11,6 +11,8 @@ await build({
     'pglite-worker': `${here}../../packages/db/src/pglite-worker.ts`,
     // The rich-text sanitiser's thread (decision 0019).
     'rich-text-worker': `${here}src/lib/rich-text-worker.ts`,
+    // The training package validator's thread (decision 0020 §2.2).
+    'wbt-unpack-worker': `${here}src/modules/learning/wbt/package-validate.worker.ts`,
   },
   outdir: `${here}dist`,
   outExtension: { '.js': '.mjs' },

@@ -53,6 +53,8 @@ import { learningContentRoutes } from './modules/learning/content/content.routes
 import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
+import { wbtRoutes } from './modules/learning/wbt/wbt.routes';
+import { buildContentApp } from './content/content-app';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -80,6 +82,8 @@ export type App = {
   mailer: Mailer & { setDispatch: (fn: (ids: number[]) => Promise<void>) => void };
   /** Every route with the access it declares (tests prove each declaration holds). */
   routes: RouteInfo[];
+  /** The content origin's app (decision 0020 §2.3), listened on apart; null when trainings are off. */
+  content: FastifyInstance | null;
 };
 
 /** Builds the app in load order: framework plugins, our cross-cutting plugins, then the areas. */
@@ -95,7 +99,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webDist = config.webDist ?? new URL('../../web/dist', import.meta.url).pathname;
   registerErrorHandling(app, { spaIndex: (method, url) => isSpaPath(method, url) && hasWeb });
-  registerSecurityHeaders(app, { docsPrefix: DOCS_PREFIX, videoHosts: config.videoHosts });
+  registerSecurityHeaders(app, {
+    docsPrefix: DOCS_PREFIX,
+    videoHosts: config.videoHosts,
+    contentOrigin: config.contentOrigin,
+  });
   const files = createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret });
   await registerBodyParsing(app, { files });
   registerTextGuard(app);
@@ -178,6 +186,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   ]) {
     await area(app, deps);
   }
+  await wbtRoutes(app, { ...deps, contentSecret: options.secrets.content_secret });
+  const content = config.contentOrigin
+    ? await buildContentApp({
+        db: database.db,
+        files,
+        secret: options.secrets.content_secret,
+        appOrigin: new URL(config.publicUrl).origin,
+        videoHosts: config.videoHosts,
+        playerDist:
+          config.wbtPlayerDist ?? new URL('../../wbt-player/dist', import.meta.url).pathname,
+        logLevel: config.logLevel,
+      })
+    : null;
+  if (content) app.addHook('onClose', async () => content.close());
   const hasWeb = await registerWeb(app, webDist);
-  return { app, deps, mailer, routes };
+  return { app, deps, mailer, routes, content };
 }

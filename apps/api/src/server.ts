@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { database, seeded, release } = await prepareDatabase(config);
   const secrets = await ensureSecrets(database.db);
-  const { app, mailer, deps } = await buildApp({
+  const { app, mailer, deps, content } = await buildApp({
     config,
     database,
     secrets,
@@ -72,6 +72,9 @@ async function main(): Promise<void> {
 
   if (config.eventLoopReport) reportEventLoopDelayOnSignal((line) => process.stdout.write(line));
   const address = await app.listen({ port: config.port, host: config.host });
+  // Training packages are served from their own origin, a second port (decision 0020 §2.3).
+  if (content && config.contentPort !== null)
+    await content.listen({ port: config.contentPort, host: config.host });
   const shown = address.replace(/0\.0\.0\.0|127\.0\.0\.1|\[::1?\]/, 'localhost');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const demo = await database.query<{ username: string }>(
@@ -83,6 +86,9 @@ async function main(): Promise<void> {
     `Lantern is running at ${shown} (ready in ${seconds} s)`,
     `Database: ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL'}`,
     `API documentation: ${shown}/api/docs`,
+    config.contentOrigin
+      ? `Trainings are served from ${config.contentOrigin}`
+      : 'Trainings are off (CONTENT_PORT=0)',
     config.smtpUrl
       ? 'Mail: sent by SMTP'
       : 'Mail: no SMTP set; mails stay on the mail-log page, and reset and invitation links are printed here',

@@ -44,6 +44,11 @@ export const ERROR_CODES = [
   'ENROLMENT_NOT_ACTIVE',
   'UPLOAD_OFFSET',
   'UPLOAD_EXPIRED',
+  // Web-based trainings (decision 0020 §7).
+  'WBT_PACKAGE_INVALID',
+  'WBT_LAUNCH_EXPIRED',
+  'CONTENT_ORIGIN_OFF',
+  'RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

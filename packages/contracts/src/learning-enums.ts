@@ -63,7 +63,7 @@ export const COURSE_ENROLMENT_SOURCES = ['programme', 'additional'] as const;
 export const COURSE_ENROLMENT_STATUSES = ['active', 'dropped'] as const;
 export type CourseEnrolmentStatus = (typeof COURSE_ENROLMENT_STATUSES)[number];
 
-export const UPLOAD_PURPOSES = ['submission', 'course_document'] as const;
+export const UPLOAD_PURPOSES = ['submission', 'course_document', 'wbt_package'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** The languages of the lms switcher (spec §2); ar is written right to left. */

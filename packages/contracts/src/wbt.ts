@@ -90,7 +90,12 @@ export const wbtWarningSchema = z.object({
 });
 export type WbtWarning = z.infer<typeof wbtWarningSchema>;
 
-/** `POST …/course/:courseId/wbt-packages` */
+/**
+ * Upload: tus 1.0 at `POST /api/:locale/lms/wbt-uploads` (metadata `courseId`, `filename`; HEAD,
+ * PATCH, DELETE at the Location), as the other uploads; then
+ * `POST …/course/:courseId/wbt-packages { uploadId }` → 201 (new) or 200 (the same zip was
+ * uploaded to this course before), or 400 `WBT_PACKAGE_INVALID` / 413 / 415 with the sentence.
+ */
 export const wbtPackageInputSchema = z.object({ uploadId: z.uuid() });
 export type WbtPackageInput = z.infer<typeof wbtPackageInputSchema>;
 
@@ -405,8 +410,7 @@ export const WBT_SENTENCES = {
   tooManyFiles: 'The package has more than 10,000 files.',
   encrypted: 'The package is encrypted.',
   bomb: 'The package unpacks to more than 1 GB, or is packed too tightly to be safe: it was not stored.',
-  noManifest:
-    'This package has no imsmanifest.xml (SCORM) or index.html (HTML) at its top level.',
+  noManifest: 'This package has no imsmanifest.xml (SCORM) or index.html (HTML) at its top level.',
   notScorm: 'This manifest is neither SCORM 1.2 nor SCORM 2004.',
   htmlScore: 'An HTML package reports no score: grade it by completion.',
   launchExpired: 'This training was opened more than 7 days ago: open it again to go on.',

@@ -43,7 +43,8 @@ export async function syncCatalogue(db: Db): Promise<{ newRights: number; newRol
   });
 }
 
-export const SECRET_KEYS = ['jwt_secret', 'link_secret'] as const;
+// content_secret signs the content origin's launch tokens (decision 0020 §2.3).
+export const SECRET_KEYS = ['jwt_secret', 'link_secret', 'content_secret'] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
 /** Signing secrets shared by every API node; made once, kept in the database. */
@@ -55,11 +56,12 @@ export async function ensureSecrets(db: Db): Promise<Record<SecretKey, string>> 
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(sql`${settings.key} in ('jwt_secret', 'link_secret')`);
+    .where(sql`${settings.key} in ('jwt_secret', 'link_secret', 'content_secret')`);
   const found = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   const jwt = found.jwt_secret;
   const link = found.link_secret;
-  if (!jwt || !link)
+  const content = found.content_secret;
+  if (!jwt || !link || !content)
     throw new Error('The signing secrets could not be read from the settings table.');
-  return { jwt_secret: jwt, link_secret: link };
+  return { jwt_secret: jwt, link_secret: link, content_secret: content };
 }

@@ -45,6 +45,24 @@ const envSchema = z.object({
         .filter((host) => host !== ''),
     )
     .pipe(z.array(z.url({ protocol: /^https$/ }))),
+  /** The content origin's listener for training packages (decision 0020 §2.3); 0 turns trainings off. */
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The origin browsers load packages from; default http://localhost:<CONTENT_PORT>. */
+  LANTERN_CONTENT_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** The largest zipped training package (spec §9: 512 MB). */
+  LANTERN_WBT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(512 * 1024 * 1024),
+  /** The most a training package may unpack to. */
+  LANTERN_WBT_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1024 * 1024 * 1024),
+  /** The built training player; default apps/wbt-player/dist beside the API. */
+  LANTERN_WBT_PLAYER_DIST: z.string().optional(),
   /** The built SPA; default apps/web/dist beside the API. */
   LANTERN_WEB_DIST: z.string().optional(),
   /** On SIGUSR2, print the event loop's delay since the last signal (the bench's figure, 0017). */
@@ -75,6 +93,13 @@ export type Config = {
   eventLoopReport: boolean;
   /** The https origins videos may be embedded from (the CSP's frame-src). */
   videoHosts: string[];
+  /** The content origin's port, or null when trainings are off (CONTENT_PORT=0). */
+  contentPort: number | null;
+  /** The origin packages are served from (no trailing slash), or null when off. */
+  contentOrigin: string | null;
+  wbtMaxBytes: number;
+  wbtMaxUnpackedBytes: number;
+  wbtPlayerDist: string | null;
 };
 
 /** The only place the environment is read; it is validated once, at start. */
@@ -86,6 +111,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const dataDir = resolve(env.LANTERN_DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const contentPort = env.CONTENT_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+  const contentOrigin =
+    contentPort === 0 && !env.LANTERN_CONTENT_ORIGIN
+      ? null
+      : new URL(env.LANTERN_CONTENT_ORIGIN ?? `http://localhost:${contentPort}`).origin;
+  // Package script on the app's own origin could read the session tokens (decision 0004).
+  if (contentOrigin !== null && contentOrigin === new URL(publicUrl).origin)
+    throw new Error(
+      'Invalid environment:\n  LANTERN_CONTENT_ORIGIN: must differ from the origin of PUBLIC_URL',
+    );
   return {
     port: env.PORT,
     host: env.HOST,
@@ -97,7 +133,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.LANTERN_ADMIN_USERNAME && env.LANTERN_ADMIN_PASSWORD
         ? { username: env.LANTERN_ADMIN_USERNAME, password: env.LANTERN_ADMIN_PASSWORD }
         : null,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM,
@@ -107,5 +143,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.LANTERN_WEB_DIST ?? null,
     eventLoopReport: env.LANTERN_EVENT_LOOP_REPORT,
     videoHosts: env.LANTERN_VIDEO_HOSTS,
+    contentPort: contentPort === 0 ? null : contentPort,
+    contentOrigin,
+    wbtMaxBytes: env.LANTERN_WBT_MAX_BYTES,
+    wbtMaxUnpackedBytes: env.LANTERN_WBT_MAX_UNPACKED_BYTES,
+    wbtPlayerDist: env.LANTERN_WBT_PLAYER_DIST ?? null,
   };
 }

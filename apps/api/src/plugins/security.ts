@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * Tokens live in local storage (spec §9), so no script may run but our own: a strict CSP with
  * no inline script. Styles allow inline attributes, which the component library sets.
  */
-const policy = (videoHosts: readonly string[]) =>
+const policy = (videoHosts: readonly string[], contentOrigin: string | null) =>
   [
     "default-src 'self'",
     "script-src 'self'",
@@ -18,15 +18,16 @@ const policy = (videoHosts: readonly string[]) =>
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    // Videos of a unit come only from the configured hosts (LANTERN_VIDEO_HOSTS, decision 0019).
-    ['frame-src', "'self'", ...videoHosts].join(' '),
+    // Videos of a unit come only from the configured hosts (LANTERN_VIDEO_HOSTS, decision 0019);
+    // trainings play in a frame of the content origin (decision 0020 §1.7).
+    ['frame-src', "'self'", ...videoHosts, ...(contentOrigin ? [contentOrigin] : [])].join(' '),
   ].join('; ');
 
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { docsPrefix: string; videoHosts?: readonly string[] },
+  options: { docsPrefix: string; videoHosts?: readonly string[]; contentOrigin?: string | null },
 ): void {
-  const CSP = policy(options.videoHosts ?? []);
+  const CSP = policy(options.videoHosts ?? [], options.contentOrigin ?? null);
   app.addHook('onSend', async (request, reply) => {
     // The API documentation viewer sets its own policy, with hashes for its scripts; a file
     // shown inline sets a stricter one of its own (it may be framed by our pages only).

@@ -4,7 +4,7 @@ import { UPLOAD_EXPIRY_HOURS } from '@lantern/contracts/uploads';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { rows } from '../../lib/sql';
 
-export type UploadPurpose = 'submission' | 'course_document';
+export type UploadPurpose = 'submission' | 'course_document' | 'wbt_package';
 
 /** How long a PATCH holds an upload; renewed every LEASE_RENEW_MS while bytes arrive. */
 export const LEASE_SECONDS = 30;
@@ -229,6 +229,7 @@ export const FILE_ID_COLUMNS = [
   'clcs.logo_file_id',
   'clcs.signature_file_id',
   'student_profiles.certificate_photo_file_id',
+  'wbt_packages.file_id',
 ] as const;
 
 const notInColumn = (column: (typeof FILE_ID_COLUMNS)[number]) => {

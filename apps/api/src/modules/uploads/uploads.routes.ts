@@ -30,6 +30,12 @@ const AREAS: { purpose: UploadPurpose; path: string; right: Right; what: string 
     right: 'COURSE_DOCUMENT__CREATE',
     what: 'a course document (metadata courseId, filename)',
   },
+  {
+    purpose: 'wbt_package',
+    path: 'wbt-uploads',
+    right: 'COURSE_TASK__CREATE',
+    what: 'a training package, a ZIP (metadata courseId, filename; decision 0020 §2.2)',
+  },
 ];
 
 /** tus 1.0 asks every request but OPTIONS to name the version it speaks. */
@@ -94,6 +100,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
           const upload = await service.createUpload(deps, auth, area.purpose, {
             length: header(request, 'upload-length'),
             metadata: header(request, 'upload-metadata'),
+            wbtMaxBytes: deps.config.wbtMaxBytes,
           });
           return reply
             .code(201)

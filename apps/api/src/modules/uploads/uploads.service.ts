@@ -58,6 +58,12 @@ export class RunningHashes {
 
 const uploadNotFound = () => notFound('The upload');
 
+const FILE_KINDS: Record<UploadPurpose, string> = {
+  submission: 'submission',
+  course_document: 'course-document',
+  wbt_package: 'wbt-package',
+};
+
 const expired = () =>
   new AppError(410, 'UPLOAD_EXPIRED', 'This upload has expired: please start it again.');
 
@@ -111,7 +117,7 @@ export async function createUpload(
   deps: Deps,
   auth: AuthContext,
   purpose: UploadPurpose,
-  input: { length: string | undefined; metadata: string | undefined },
+  input: { length: string | undefined; metadata: string | undefined; wbtMaxBytes?: number },
 ): Promise<UploadRow> {
   if (input.length === undefined || !/^\d{1,16}$/.test(input.length))
     throw badRequest('Upload-Length must say how many bytes the file has.', {
@@ -119,6 +125,14 @@ export async function createUpload(
     });
   const length = Number(input.length);
   if (length === 0) throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
+  // A training package's own limit (LANTERN_WBT_MAX_BYTES), before a byte is sent.
+  const wbtMax = input.wbtMaxBytes ?? MAX_UPLOAD_BYTES;
+  if (purpose === 'wbt_package' && length > wbtMax)
+    throw new AppError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The package is larger than ${megabytes(wbtMax)}.`,
+    );
   if (length > MAX_UPLOAD_BYTES) throw tooLarge(MAX_UPLOAD_BYTES);
   const metadata = parseMetadata(input.metadata);
   const filename = cleanFilename(metadata.filename);
@@ -239,6 +253,7 @@ export async function receive(
 /** The accepted types of an upload's purpose (a task's, read again now). */
 async function acceptedTypes(db: Db, upload: UploadRow): Promise<FileTypeKey[]> {
   if (upload.purpose === 'course_document') return [...DOCUMENT_FILE_TYPES];
+  if (upload.purpose === 'wbt_package') return ['zip'];
   if (upload.itemId === null) return [];
   const task = await repo.taskSettings(db, upload.itemId);
   const rules = task ? submissionFileRules(task.kind, task.settings) : null;
@@ -258,7 +273,10 @@ async function complete(
   if (!sniffed) {
     await repo.deleteUpload(deps.db, upload.id);
     await deps.files.remove(upload.storageKey);
-    const detail = `${VALIDATION.file}: this one is none of ${fileTypesText(accept)}.`;
+    const detail =
+      upload.purpose === 'wbt_package'
+        ? `${VALIDATION.file}: this one is not a ZIP archive.`
+        : `${VALIDATION.file}: this one is none of ${fileTypesText(accept)}.`;
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', detail, {
       fields: { file: VALIDATION.file },
     });
@@ -267,7 +285,7 @@ async function complete(
   const done = await deps.db.transaction(async (tx) => {
     const fileId = await insertFile(tx, {
       ownerId,
-      kind: upload.purpose === 'submission' ? 'submission' : 'course-document',
+      kind: FILE_KINDS[upload.purpose],
       mime: sniffed.mime,
       size: upload.declaredSize,
       sha256,

@@ -1,0 +1,395 @@
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import {
+  WBT_MAX_ENTRIES,
+  WBT_SENTENCES,
+  type WbtSco,
+  type WbtStandard,
+  type WbtWarning,
+} from '@lantern/contracts/wbt';
+import { createFileStore, type FileStore } from '../../../plugins/storage';
+import { ManifestRefusal, parseManifest, splitHref } from './manifest';
+
+/**
+ * Validates a training package and stores its files (decision 0020 §2.2), in the `wbt-unpack`
+ * worker thread. Every check of the table runs in its order; on any refusal the files stored
+ * so far are removed here, so the caller only has to drop the upload. Nothing is trusted from
+ * the zip: names are decoded and checked by us (yauzl's own decoding is off), sizes are counted
+ * while inflating, and the manifest is parsed with entities off.
+ */
+
+export type ValidateTask = {
+  filesDir: string;
+  zipKey: string;
+  zipSize: number;
+  maxBytes: number;
+  maxUnpackedBytes: number;
+};
+
+export type StoredPackageFile = { path: string; storageKey: string; size: number; mime: string };
+
+export type ValidateResult =
+  | {
+      ok: true;
+      standard: WbtStandard;
+      title: string;
+      scos: WbtSco[];
+      warnings: WbtWarning[];
+      entries: number;
+      unpackedBytes: number;
+      files: StoredPackageFile[];
+    }
+  | { ok: false; status: 400 | 413 | 415; code: RefusalCode; detail: string };
+
+type RefusalCode = 'WBT_PACKAGE_INVALID' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
+
+class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    readonly code: RefusalCode,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+const invalid = (detail: string) => new Refusal(400, 'WBT_PACKAGE_INVALID', detail);
+
+const MAX_NAME_BYTES = 512;
+const MAX_DEPTH = 32;
+const RATIO_FROM_BYTES = 1024 * 1024;
+const MAX_RATIO = 200;
+const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
+const SCAN_HTML_BYTES = 4 * 1024 * 1024;
+
+/** Served MIME types by extension (§2.2's allow-list); anything else is a download. */
+export const CONTENT_MIMES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  wav: 'audio/wav',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  vtt: 'text/vtt; charset=utf-8',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+};
+export const DOWNLOAD_MIME = 'application/octet-stream';
+
+export function mimeOf(path: string): string {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_MIMES[ext] ?? DOWNLOAD_MIME;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes and checks one entry name; its normalised path (a folder ends with `/`). */
+export function checkName(raw: Buffer): string {
+  if (raw.length > MAX_NAME_BYTES)
+    throw invalid('The package contains a file name longer than 512 bytes: it was not stored.');
+  let name: string;
+  try {
+    name = utf8.decode(raw);
+  } catch {
+    throw invalid('The package contains a file name that is not UTF-8: it was not stored.');
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw invalid('The package contains a file name with a control character: it was not stored.');
+  const outside = () =>
+    invalid(`The package contains a path outside the package (“${name}”): it was not stored.`);
+  if (name.includes('\\') || /^[A-Za-z]:/.test(name) || name.startsWith('/')) throw outside();
+  const folder = name.endsWith('/');
+  const out: string[] = [];
+  for (const seg of name.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length === 0) throw outside();
+      out.pop();
+    } else out.push(seg);
+  }
+  if (out.length > MAX_DEPTH)
+    throw invalid('The package contains a path deeper than 32 folders: it was not stored.');
+  const path = out.join('/');
+  return folder && path !== '' ? `${path}/` : path;
+}
+
+const isSymlink = (entry: Entry) => ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
+
+/** yauzl reading the stored zip through the file store, range by range. */
+class StoreReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly store: FileStore,
+    private readonly key: string,
+  ) {
+    super();
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    if (end <= start) return Readable.from([]);
+    const pass = new PassThrough();
+    this.store.get(this.key, { start, end: end - 1 }).then(
+      (source) => source.pipe(pass),
+      (error: unknown) => pass.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return pass;
+  }
+}
+
+const openZip = (reader: StoreReader, size: number) =>
+  new Promise<ZipFile>((resolve, reject) => {
+    yauzl.fromRandomAccessReader(
+      reader,
+      size,
+      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => (error ? reject(error) : resolve(zip)),
+    );
+  });
+
+const readEntries = (zip: ZipFile) =>
+  new Promise<Entry[]>((resolve, reject) => {
+    const entries: Entry[] = [];
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+
+const openStream = (zip: ZipFile, entry: Entry) =>
+  new Promise<Readable>((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
+  });
+
+const nameBuffer = (entry: Entry): Buffer => {
+  const name: unknown = entry.fileName;
+  return Buffer.isBuffer(name) ? name : Buffer.from(String(name));
+};
+
+/** Sees whether an HTML file links to other sites (the content CSP blocks them). */
+function externalScanner(found: () => void): Transform {
+  let tail = '';
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (seen < SCAN_HTML_BYTES) {
+        const text = tail + chunk.toString('latin1');
+        if (/\b(?:src|href)\s*=\s*["']?\s*https?:\/\//i.test(text)) found();
+        tail = text.slice(-64);
+        seen += chunk.length;
+      }
+      done(null, chunk);
+    },
+  });
+}
+
+export async function validatePackage(task: ValidateTask): Promise<ValidateResult> {
+  const store = createFileStore({ dir: task.filesDir, secret: 'unused-in-worker' });
+  const stored: StoredPackageFile[] = [];
+  let zip: ZipFile | null = null;
+  try {
+    // Sniffed as ZIP: a local file header, or the end record of an empty archive.
+    const head = await buffer(await store.get(task.zipKey, { start: 0, end: 3 }));
+    const magic = head.toString('latin1');
+    if (magic !== 'PK\u0003\u0004' && magic !== 'PK\u0005\u0006')
+      throw new Refusal(415, 'UNSUPPORTED_MEDIA_TYPE', WBT_SENTENCES.notZip);
+    if (task.zipSize > task.maxBytes)
+      throw new Refusal(413, 'PAYLOAD_TOO_LARGE', WBT_SENTENCES.tooLarge);
+    try {
+      zip = await openZip(new StoreReader(store, task.zipKey), task.zipSize);
+    } catch {
+      throw new Refusal(415, 'UNSUPPORTED_MEDIA_TYPE', WBT_SENTENCES.notZip);
+    }
+    if (zip.entryCount > WBT_MAX_ENTRIES) throw invalid(WBT_SENTENCES.tooManyFiles);
+    let entries: Entry[];
+    try {
+      entries = await readEntries(zip);
+    } catch {
+      throw new Refusal(415, 'UNSUPPORTED_MEDIA_TYPE', WBT_SENTENCES.notZip);
+    }
+    if (entries.length > WBT_MAX_ENTRIES) throw invalid(WBT_SENTENCES.tooManyFiles);
+    if (entries.some((e) => e.isEncrypted())) throw invalid(WBT_SENTENCES.encrypted);
+
+    // Names.
+    const files: { entry: Entry; path: string }[] = [];
+    const seen = new Set<string>();
+    for (const entry of entries) {
+      const path = checkName(nameBuffer(entry));
+      if (isSymlink(entry))
+        throw invalid(
+          `The package contains a link (“${path}”), which is not allowed: it was not stored.`,
+        );
+      const key = path.toLowerCase();
+      if (seen.has(key))
+        throw invalid(`The package contains two files named “${path}”: it was not stored.`);
+      seen.add(key);
+      if (path !== '' && !path.endsWith('/')) files.push({ entry, path });
+    }
+
+    // Sizes as declared; the bytes are counted again while inflating.
+    let declared = 0;
+    for (const { entry } of files) {
+      declared += entry.uncompressedSize;
+      const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
+      if (
+        declared > task.maxUnpackedBytes ||
+        (entry.uncompressedSize > RATIO_FROM_BYTES && ratio > MAX_RATIO)
+      )
+        throw invalid(WBT_SENTENCES.bomb);
+    }
+
+    // One common top folder is stripped, as many tools zip the folder itself.
+    const tops = new Set(files.map((f) => (f.path.includes('/') ? f.path.split('/')[0] : '')));
+    const [onlyTop] = [...tops];
+    if (tops.size === 1 && onlyTop) {
+      const prefix = `${onlyTop}/`;
+      for (const f of files) f.path = f.path.slice(prefix.length);
+    }
+    const byPath = new Map(files.map((f) => [f.path, f]));
+
+    const inflate = async (entry: Entry, limit: number): Promise<Readable> => {
+      if (entry.uncompressedSize > limit) throw invalid(WBT_SENTENCES.bomb);
+      return openStream(zip as ZipFile, entry);
+    };
+
+    let standard: WbtStandard;
+    let title: string;
+    let scos: WbtSco[];
+    let sequencing = false;
+    const manifestFile = byPath.get('imsmanifest.xml');
+    if (manifestFile) {
+      if (manifestFile.entry.uncompressedSize > MAX_MANIFEST_BYTES)
+        throw invalid('The manifest could not be read: it is larger than 2 MB.');
+      let xml: string;
+      try {
+        xml = (await buffer(await inflate(manifestFile.entry, MAX_MANIFEST_BYTES))).toString(
+          'utf8',
+        );
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        throw invalid(WBT_SENTENCES.bomb);
+      }
+      try {
+        const manifest = parseManifest(xml.replace(/^\uFEFF/, ''));
+        standard = manifest.standard;
+        title = manifest.title;
+        scos = manifest.scos;
+        sequencing = manifest.sequencing;
+      } catch (error) {
+        if (error instanceof ManifestRefusal) throw invalid(error.message);
+        throw error;
+      }
+      for (const sco of scos) {
+        const decoded = safeDecode(sco.href);
+        if (!byPath.has(sco.href) && !byPath.has(decoded))
+          throw invalid(`The manifest names “${sco.href}”, which is not in the package.`);
+        if (!byPath.has(sco.href)) sco.href = decoded;
+      }
+    } else if (byPath.has('index.html')) {
+      standard = 'html';
+      title = 'Training';
+      scos = [
+        { index: 0, identifier: 'index', title: 'Training', href: 'index.html', parameters: '' },
+      ];
+    } else throw invalid(WBT_SENTENCES.noManifest);
+
+    // Unpack and store every file, counting the bytes.
+    const seen2 = { external: false };
+    let flash = false;
+    let unpacked = 0;
+    for (const { entry, path } of files) {
+      if (/\.swf$/i.test(path)) flash = true;
+      const mime = mimeOf(path);
+      let source: Readable;
+      try {
+        source = await inflate(entry, task.maxUnpackedBytes);
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        throw invalid(WBT_SENTENCES.bomb);
+      }
+      const body = mime.startsWith('text/html')
+        ? source.pipe(
+            externalScanner(() => {
+              seen2.external = true;
+            }),
+          )
+        : source;
+      source.on('error', (error) => body.destroy(error));
+      try {
+        const put = await store.put(body, { maxBytes: entry.uncompressedSize });
+        stored.push({ path, storageKey: put.storageKey, size: put.size, mime });
+        unpacked += put.size;
+      } catch {
+        // More or fewer bytes than declared, or a broken stream: the sizes cannot be trusted.
+        throw invalid(WBT_SENTENCES.bomb);
+      }
+      if (unpacked > task.maxUnpackedBytes) throw invalid(WBT_SENTENCES.bomb);
+    }
+
+    const warnings: WbtWarning[] = [];
+    if (seen2.external)
+      warnings.push({
+        code: 'external_reference',
+        detail:
+          'Some pages load files from other sites; trainings may use only their own files, so those parts will not show.',
+      });
+    if (sequencing)
+      warnings.push({
+        code: 'sequencing',
+        detail:
+          'The package has SCORM 2004 sequencing rules; its parts are played as a simple list in their order.',
+      });
+    if (flash)
+      warnings.push({
+        code: 'flash',
+        detail: 'The package contains Flash files, which browsers no longer play.',
+      });
+    return {
+      ok: true,
+      standard,
+      title,
+      scos,
+      warnings,
+      entries: entries.length,
+      unpackedBytes: unpacked,
+      files: stored,
+    };
+  } catch (error) {
+    for (const file of stored) await store.remove(file.storageKey).catch(() => undefined);
+    if (error instanceof Refusal)
+      return { ok: false, status: error.status, code: error.code, detail: error.detail };
+    throw error;
+  } finally {
+    zip?.close();
+  }
+}
+
+function safeDecode(href: string): string {
+  try {
+    return decodeURIComponent(href);
+  } catch {
+    return href;
+  }
+}
+
+export { splitHref };

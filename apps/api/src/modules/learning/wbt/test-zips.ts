@@ -1,0 +1,107 @@
+import { buffer } from 'node:stream/consumers';
+import yazl from 'yazl';
+
+/**
+ * Training packages built in memory for the tests and the bench (decision 0020 §10): a small
+ * SCORM 1.2 package, and bad ones. yazl refuses unsafe names, so a bad name is written as a
+ * safe one of the same length and patched in the bytes afterwards.
+ */
+
+export type ZipEntry = { name: string; data: Buffer | string; mode?: number; compress?: boolean };
+
+export async function makeZip(entries: readonly ZipEntry[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const e of entries)
+    zip.addBuffer(Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data), e.name, {
+      ...(e.mode === undefined ? {} : { mode: e.mode }),
+      compress: e.compress ?? true,
+      mtime: new Date('2026-01-01T00:00:00Z'),
+    });
+  zip.end();
+  return buffer(zip.outputStream);
+}
+
+/** Every occurrence of a name replaced by another of the same byte length. */
+export function patchName(zip: Buffer, from: string, to: string): Buffer {
+  const a = Buffer.from(from);
+  const b = Buffer.from(to);
+  if (a.length !== b.length) throw new Error('patchName needs names of one length');
+  const out = Buffer.from(zip);
+  let at = out.indexOf(a);
+  while (at >= 0) {
+    b.copy(out, at);
+    at = out.indexOf(a, at + b.length);
+  }
+  return out;
+}
+
+/** Marks every entry as encrypted (general purpose bit 0), as a password-protected zip is. */
+export function markEncrypted(zip: Buffer): Buffer {
+  const out = Buffer.from(zip);
+  for (let i = 0; i + 4 <= out.length; i += 1) {
+    if (out[i] !== 0x50 || out[i + 1] !== 0x4b) continue;
+    if (out[i + 2] === 3 && out[i + 3] === 4) out.writeUInt16LE(out.readUInt16LE(i + 6) | 1, i + 6);
+    if (out[i + 2] === 1 && out[i + 3] === 2) out.writeUInt16LE(out.readUInt16LE(i + 8) | 1, i + 8);
+  }
+  return out;
+}
+
+/** Makes the central directory declare a smaller uncompressed size than an entry has. */
+export function lieAboutSize(zip: Buffer, name: string, declared: number): Buffer {
+  const out = Buffer.from(zip);
+  const wanted = Buffer.from(name);
+  for (let i = 0; i + 46 <= out.length; i += 1) {
+    if (out.readUInt32LE(i) !== 0x02014b50) continue;
+    const nameLength = out.readUInt16LE(i + 28);
+    if (out.subarray(i + 46, i + 46 + nameLength).equals(wanted))
+      out.writeUInt32LE(declared, i + 24);
+  }
+  for (let i = 0; i + 30 <= out.length; i += 1) {
+    if (out.readUInt32LE(i) !== 0x04034b50) continue;
+    const nameLength = out.readUInt16LE(i + 26);
+    if (out.subarray(i + 30, i + 30 + nameLength).equals(wanted))
+      out.writeUInt32LE(declared, i + 22);
+  }
+  return out;
+}
+
+export const scorm12Manifest = (
+  scos: { id: string; href: string; title?: string }[],
+  extra = '',
+): string => `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="lantern-test" version="1"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="ORG">
+    <organization identifier="ORG">
+      <title>Safety basics</title>
+      ${scos.map((s) => `<item identifier="I_${s.id}" identifierref="R_${s.id}"><title>${s.title ?? s.id}</title></item>`).join('\n      ')}
+    </organization>
+  </organizations>
+  <resources>
+    ${scos.map((s) => `<resource identifier="R_${s.id}" type="webcontent" adlcp:scormtype="sco" href="${s.href}"><file href="${s.href}"/></resource>`).join('\n    ')}
+  </resources>
+  ${extra}
+</manifest>`;
+
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title><script src="sco.js"></script></head><body><h1>${title}</h1></body></html>`;
+
+/** A SCORM 1.2 package of `scoCount` SCOs (step1.html …), with a script and a picture. */
+export async function scorm12Package(scoCount = 1, folder = ''): Promise<Buffer> {
+  const scos = Array.from({ length: scoCount }, (_, i) => ({
+    id: `S${i + 1}`,
+    href: `step${i + 1}.html`,
+    title: `Step ${i + 1}`,
+  }));
+  return makeZip([
+    { name: `${folder}imsmanifest.xml`, data: scorm12Manifest(scos) },
+    ...scos.map((s) => ({ name: `${folder}${s.href}`, data: page(s.title) })),
+    { name: `${folder}sco.js`, data: 'window.lanternTest = true;' },
+    {
+      name: `${folder}media/pixel.png`,
+      data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    },
+  ]);
+}

@@ -1,0 +1,470 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type {
+  WbtCommit,
+  WbtCommitResult,
+  WbtLaunch,
+  WbtList,
+  WbtReport,
+  WbtReportLearners,
+} from '@lantern/contracts/wbt';
+import { buildTestApp, type TestApp } from '../../../../test/helpers';
+import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
+import { makePackageRows } from './wbt.fixtures';
+
+/**
+ * Tracking (decision 0020 §2.5–2.7): launches, commits in any order, completion into the
+ * submissions, progress and the grade book, public trainings without sign-in, and the report.
+ */
+
+const LMS = '/api/en/lms';
+
+let t: TestApp;
+let f: TeachingFixture;
+let packageId = 0;
+const h: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'http://app.lantern.test' });
+  f = await makeTeachingFixture(t, '962');
+  packageId = await makePackageRows(t.database, f.courseId, 3);
+  for (const who of ['student', 'student_2', 'lead_faculty', 'faculty', 'admin'])
+    h[who] = await t.as(who);
+});
+afterAll(async () => t.close());
+
+async function makeTraining(settings: Record<string, unknown> = {}, maxPoints = 10) {
+  const [row] = await t.database.query<{ id: number }>(
+    `insert into learning_items (unit_id, course_id, kind, title, settings, is_published, published_at,
+       delivery, max_points, grading, position)
+     values ($1, $2, 'wbt', 'Safety training', $3::jsonb, true, now(), 'online', $4, 'points',
+       (select count(*) from learning_items where unit_id = $1))
+     returning id`,
+    [
+      f.unitId,
+      f.courseId,
+      JSON.stringify({ packageId, gradeFrom: 'score', ...settings }),
+      maxPoints,
+    ],
+  );
+  if (!row) throw new Error('no item');
+  return row.id;
+}
+
+async function launch(itemId: number, who = 'student', newAttempt = false) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${LMS}/wbt/${itemId}/launch`,
+    headers: h[who],
+    payload: { newAttempt },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<WbtLaunch>();
+}
+
+async function send(attemptId: number, commits: WbtCommit[], who = 'student') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${LMS}/wbt-attempt/${attemptId}/commits`,
+    headers: h[who],
+    payload: { commits },
+  });
+  return res;
+}
+
+const commit = (
+  launchNo: number,
+  seq: number,
+  sco: number,
+  values: Record<string, string>,
+): WbtCommit => ({ launchNo, seq, sco, values });
+
+describe('launch and commits', () => {
+  it('launches, resumes from stored values, completes into a hand-in, progress and a grade', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const first = await launch(itemId);
+    expect(first.mode).toBe('normal');
+    expect(first.launchNo).toBe(1);
+    expect(first.contentBase).toMatch(/^http:\/\/localhost:3001\/c\/[A-Za-z0-9_-]+\/$/);
+    expect(first.playerUrl).toBe('http://localhost:3001/player/scorm12.html');
+    const attemptId = first.attempt?.id ?? 0;
+    let res = await send(attemptId, [
+      commit(1, 1, 0, {
+        'cmi.core.lesson_location': 'page-3',
+        'cmi.suspend_data': 'abc',
+        'cmi.core.lesson_status': 'incomplete',
+        'cmi.core.session_time': '00:01:30',
+      }),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    // A resend is a duplicate and changes nothing.
+    res = await send(attemptId, [commit(1, 1, 0, { 'cmi.core.lesson_location': 'other' })]);
+    expect(res.json<WbtCommitResult>().results[0]?.outcome).toBe('duplicate');
+
+    const again = await launch(itemId);
+    expect(again.launchNo).toBe(2);
+    expect(again.attempt?.id).toBe(attemptId);
+    expect(again.cmi['0']).toMatchObject({
+      'cmi.core.lesson_location': 'page-3',
+      'cmi.suspend_data': 'abc',
+      'cmi.core.entry': 'resume',
+    });
+
+    for (const sco of [0, 1, 2])
+      res = await send(attemptId, [
+        commit(2, sco + 1, sco, {
+          'cmi.core.lesson_status': 'completed',
+          'cmi.core.score.raw': String(70 + sco * 10),
+          'cmi.core.session_time': '00:00:10',
+        }),
+      ]);
+    const done = res.json<WbtCommitResult>().attempt;
+    expect(done.completion).toBe('completed');
+    expect(done.scoreScaled).toBe(0.8);
+    expect(done.totalSeconds).toBe(100);
+    expect(done.submissionId).not.toBeNull();
+    const [sub] = await t.database.query<{ status: string; n: number }>(
+      `select status, count(*) over ()::int as n from submissions where item_id = $1`,
+      [itemId],
+    );
+    expect(sub).toMatchObject({ status: 'submitted', n: 1 });
+    const [progress] = await t.database.query<{ source: string }>(
+      `select source from item_progress where item_id = $1 and student_id = $2`,
+      [itemId, f.user.student],
+    );
+    expect(progress?.source).toBe('submitted');
+    const [grade] = await t.database.query<{
+      points: string;
+      is_published: boolean;
+      graded_by: number | null;
+    }>(
+      `select points, is_published, graded_by from grades where item_id = $1 and student_id = $2`,
+      [itemId, f.user.student],
+    );
+    expect(grade).toMatchObject({ is_published: true, graded_by: null });
+    expect(Number(grade?.points)).toBe(8);
+    // In the grade book, as any published grade.
+    const book = await t.app.inject({
+      url: `${LMS}/course/${f.courseId}/grade-book?classId=${f.k1}`,
+      headers: h.admin,
+    });
+    expect(book.statusCode, book.body).toBe(200);
+    expect(book.body).toContain(String(itemId));
+
+    // The grade page's view of the attempt.
+    const detail = await t.app.inject({
+      url: `${LMS}/wbt-attempt/${attemptId}`,
+      headers: h.faculty,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<{ scos: { completion: string }[] }>().scos.map((s) => s.completion)).toEqual(
+      ['completed', 'completed', 'completed'],
+    );
+
+    // Starting again: a new attempt; the grade stays the best.
+    const next = await launch(itemId, 'student', true);
+    expect(next.attempt?.attempt).toBe(2);
+    expect(next.launchNo).toBe(1);
+  });
+
+  it('refuses a commit to someone else’s attempt, an unknown launch, and an expired one', async () => {
+    const itemId = await makeTraining();
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    expect((await send(attemptId, [commit(1, 1, 0, {})], 'student_2')).statusCode).toBe(404);
+    expect((await send(attemptId, [commit(9, 1, 0, {})])).statusCode).toBe(404);
+    expect((await send(attemptId, [commit(1, 1, 7, {})])).statusCode).toBe(400);
+    const bad = await send(attemptId, [commit(1, 1, 0, { 'window.alert': 'x' })]);
+    expect(bad.statusCode).toBe(400);
+    await t.database.query(
+      `update wbt_launches set issued_at = now() - interval '8 days' where attempt_id = $1`,
+      [attemptId],
+    );
+    const expired = await send(attemptId, [commit(1, 1, 0, { 'cmi.suspend_data': 'x' })]);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json<{ code: string; detail: string }>()).toMatchObject({
+      code: 'WBT_LAUNCH_EXPIRED',
+      detail: 'This training was opened more than 7 days ago: open it again to go on.',
+    });
+    const [n] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from wbt_values where attempt_id = $1`,
+      [attemptId],
+    );
+    expect(n?.n).toBe(0);
+  });
+
+  it('keeps to the attempts allowed', async () => {
+    const itemId = await makeTraining({ maxAttempts: 1, gradeFrom: 'completion' });
+    const l = await launch(itemId);
+    for (const sco of [0, 1, 2])
+      await send(l.attempt?.id ?? 0, [
+        commit(1, sco + 1, sco, { 'cmi.core.lesson_status': 'passed' }),
+      ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${LMS}/wbt/${itemId}/launch`,
+      headers: h.student,
+      payload: { newAttempt: true },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ code: string }>().code).toBe('NO_ATTEMPT_LEFT');
+    const [grade] = await t.database.query<{ points: string }>(
+      `select points from grades where item_id = $1 and student_id = $2`,
+      [itemId, f.user.student],
+    );
+    expect(Number(grade?.points)).toBe(10);
+  });
+
+  it('browses without tracking when the learner may not hand in (a closed unit)', async () => {
+    const itemId = await makeTraining();
+    await t.database.query(`update learning_units set status = 'closed' where id = $1`, [f.unitId]);
+    try {
+      const l = await launch(itemId);
+      expect(l.mode).toBe('browse');
+      expect(l.reason?.code).toBe('UNIT_CLOSED');
+      expect(l.attempt).toBeNull();
+      const [n] = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from wbt_attempts where item_id = $1`,
+        [itemId],
+      );
+      expect(n?.n).toBe(0);
+    } finally {
+      await t.database.query(`update learning_units set status = 'published' where id = $1`, [
+        f.unitId,
+      ]);
+    }
+  });
+});
+
+type Spec = { launch: number; seq: number; sco: number; values: Record<string, string> };
+
+/**
+ * Commits over 2 launches × 3 SCOs as a runtime makes them: seq rising within each launch,
+ * statuses only moving forward (a learner's status does not go back), other values anything.
+ */
+const sequenceArb = fc
+  .array(
+    fc.record({
+      sco: fc.integer({ min: 0, max: 2 }),
+      location: fc.option(fc.constantFrom('p1', 'p2', 'p3', 'p4'), { nil: undefined }),
+      suspend: fc.option(fc.string({ maxLength: 6 }), { nil: undefined }),
+      score: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+      step: fc.integer({ min: 0, max: 2 }),
+      time: fc.option(fc.integer({ min: 0, max: 3599 }), { nil: undefined }),
+      launchTwo: fc.boolean(),
+    }),
+    { minLength: 4, maxLength: 24 },
+  )
+  .map((raw) => {
+    const statuses = ['incomplete', 'completed', 'passed'];
+    const rank = [0, 0, 0];
+    const seq = [0, 0];
+    // Launch 1's commits come before launch 2's in the ordered delivery.
+    const ordered = [...raw].sort((a, b) => Number(a.launchTwo) - Number(b.launchTwo));
+    return ordered.map((r): Spec => {
+      const launch = r.launchTwo ? 2 : 1;
+      seq[launch - 1] = (seq[launch - 1] ?? 0) + 1;
+      rank[r.sco] = Math.min(2, Math.max(rank[r.sco] ?? 0, r.step));
+      const values: Record<string, string> = {
+        'cmi.core.lesson_status': statuses[rank[r.sco] ?? 0] ?? 'incomplete',
+      };
+      if (r.location !== undefined) values['cmi.core.lesson_location'] = r.location;
+      if (r.suspend !== undefined) values['cmi.suspend_data'] = r.suspend;
+      if (r.score !== undefined) values['cmi.core.score.raw'] = String(r.score);
+      if (r.time !== undefined)
+        values['cmi.core.session_time'] =
+          `00:${String(Math.floor(r.time / 60)).padStart(2, '0')}:${String(r.time % 60).padStart(2, '0')}`;
+      return { launch, seq: seq[launch - 1] ?? 1, sco: r.sco, values };
+    });
+  });
+
+/** A delivery: the commits shuffled, some sent twice, in batches of 1–4. */
+const deliveryArb = (n: number) =>
+  fc.record({
+    order: fc.shuffledSubarray(
+      Array.from({ length: n }, (_, i) => i),
+      { minLength: n, maxLength: n },
+    ),
+    repeats: fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 6 }),
+    batch: fc.integer({ min: 1, max: 4 }),
+  });
+
+async function stateOf(attemptId: number) {
+  const values = await t.database.query<{ sco: number; name: string; value: string }>(
+    `select v.sco, e.name, v.value from wbt_values v join wbt_elements e on e.id = v.element_id
+     where v.attempt_id = $1 order by v.sco, e.name`,
+    [attemptId],
+  );
+  const scos = await t.database.query<Record<string, unknown>>(
+    `select sco, completion, success, score_scaled::float8 as score from wbt_sco_states
+     where attempt_id = $1 order by sco`,
+    [attemptId],
+  );
+  const [attempt] = await t.database.query<Record<string, unknown>>(
+    `select completion, success, score_scaled::float8 as score, total_seconds,
+       (select count(*)::int from submissions s where s.item_id = a.item_id and s.student_id = a.student_id) as submissions,
+       (select points::float8 from grades g where g.item_id = a.item_id and g.student_id = a.student_id) as points
+     from wbt_attempts a where id = $1`,
+    [attemptId],
+  );
+  return { values, scos, attempt };
+}
+
+/** Two attempts on launches 1 and 2 for a student, on a new training item; their ids. */
+async function freshAttempt(itemId: number, who: string) {
+  const l1 = await launch(itemId, who);
+  await launch(itemId, who);
+  return l1.attempt?.id ?? 0;
+}
+
+describe('commit ordering (property)', () => {
+  it('random reorderings and repeats of a commit sequence end as the ordered delivery', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        sequenceArb.chain((specs) => fc.tuple(fc.constant(specs), deliveryArb(specs.length))),
+        async ([specs, delivery]) => {
+          const itemId = await makeTraining({ completeWhen: 'completed_or_passed' });
+          const ordered = await freshAttempt(itemId, 'student');
+          const shuffled = await freshAttempt(itemId, 'student_2');
+          const toCommit = (s: Spec) => commit(s.launch, s.seq, s.sco, s.values);
+          for (let i = 0; i < specs.length; i += 3) {
+            const res = await send(ordered, specs.slice(i, i + 3).map(toCommit));
+            expect(res.statusCode, res.body).toBe(200);
+          }
+          const sequence = [...delivery.order, ...delivery.repeats];
+          for (let i = 0; i < sequence.length; i += delivery.batch) {
+            const batch = sequence
+              .slice(i, i + delivery.batch)
+              .map((k) => specs[k])
+              .filter((s): s is Spec => s !== undefined)
+              .map(toCommit);
+            const res = await send(shuffled, batch, 'student_2');
+            expect(res.statusCode, res.body).toBe(200);
+          }
+          const a = await stateOf(ordered);
+          const b = await stateOf(shuffled);
+          expect(b.values).toEqual(a.values);
+          expect(b.scos).toEqual(a.scos);
+          expect(b.attempt).toEqual(a.attempt);
+          expect(Number(a.attempt?.submissions)).toBeLessThanOrEqual(1);
+          const events = await t.database.query<{ n: number }>(
+            `select count(*)::int as n from grade_events where item_id = $1 group by student_id`,
+            [itemId],
+          );
+          for (const e of events) expect(e.n).toBeGreaterThanOrEqual(1);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe('public trainings', () => {
+  it('play without sign-in when public, store nothing against anyone, and are rate-limited', async () => {
+    const open = await makeTraining({ isPublic: true });
+    const closed = await makeTraining({ isPublic: false });
+    const remoteAddress = '203.0.113.7';
+    const read = await t.app.inject({ url: `/public-api/1.0/wbt/${open}`, remoteAddress });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ title: string }>().title).toBe('Safety training');
+    expect(
+      (await t.app.inject({ url: `/public-api/1.0/wbt/${closed}`, remoteAddress })).statusCode,
+    ).toBe(404);
+    const launched = await t.app.inject({
+      method: 'POST',
+      url: `/public-api/1.0/wbt/${open}/launch`,
+      remoteAddress,
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const body = launched.json<WbtLaunch>();
+    expect(body).toMatchObject({ mode: 'browse', attempt: null, learner: { id: 'guest' } });
+    const [n] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from wbt_attempts where item_id = $1`,
+      [open],
+    );
+    expect(n?.n).toBe(0);
+    // 30 launches an hour per address: the first one above, 29 more, then refused.
+    for (let i = 0; i < 29; i += 1)
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/public-api/1.0/wbt/${open}/launch`,
+            remoteAddress,
+          })
+        ).statusCode,
+      ).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/public-api/1.0/wbt/${open}/launch`,
+      remoteAddress,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toBe(
+      'Too many requests from your address: try again in an hour.',
+    );
+    // Another address is not held back.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/public-api/1.0/wbt/${open}/launch`,
+          remoteAddress: '203.0.113.8',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('WBT_ALL and the report', () => {
+  it('lists every training and reports attempts, completion and score per class', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const l = await launch(itemId, 'student');
+    for (const sco of [0, 1, 2])
+      await send(l.attempt?.id ?? 0, [
+        commit(1, sco + 1, sco, { 'cmi.core.lesson_status': 'passed', 'cmi.core.score.raw': '90' }),
+      ]);
+    await launch(itemId, 'student_2');
+
+    const list = await t.app.inject({
+      url: `${LMS}/wbts?courseId=${f.courseId}`,
+      headers: h.lead_faculty,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<WbtList>().rows.some((r) => r.itemId === itemId)).toBe(true);
+    expect((await t.app.inject({ url: `${LMS}/wbts`, headers: h.student })).statusCode).toBe(403);
+
+    const res = await t.app.inject({ url: `${LMS}/wbt/${itemId}/report`, headers: h.lead_faculty });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<WbtReport>();
+    const k1 = report.classes.find((c) => c.classId === f.k1);
+    const k2 = report.classes.find((c) => c.classId === f.k2);
+    expect(k1).toMatchObject({
+      learners: f.students.k1.length,
+      started: 1,
+      completed: 1,
+      passed: 1,
+      meanBestScore: 0.9,
+    });
+    expect(k2).toMatchObject({
+      learners: f.students.k2.length,
+      started: 1,
+      completed: 0,
+      passed: 0,
+    });
+
+    const learners = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/report/learners?classId=${f.k1}`,
+      headers: h.lead_faculty,
+    });
+    expect(learners.statusCode, learners.body).toBe(200);
+    const rows = learners.json<WbtReportLearners>().rows;
+    expect(rows).toHaveLength(f.students.k1.length);
+    expect(rows.find((r) => r.studentId === f.user.student)).toMatchObject({
+      attempts: 1,
+      completion: 'completed',
+      success: 'passed',
+      bestScore: 0.9,
+    });
+  });
+});

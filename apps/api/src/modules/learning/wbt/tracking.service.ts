@@ -1,0 +1,791 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@lantern/db/client';
+import {
+  WBT_PLAYER_PATHS,
+  WBT_SENTENCES,
+  wbtSettingsSchema,
+  type WbtAttemptDetail,
+  type WbtAttemptSummary,
+  type WbtCommit,
+  type WbtCommitResult,
+  type WbtCompletion,
+  type WbtLaunch,
+  type WbtMyAttempts,
+  type WbtSco,
+  type WbtSettings,
+  type WbtStandard,
+  type WbtSuccess,
+} from '@lantern/contracts/wbt';
+import type { AuthContext } from '../../../plugins/auth';
+import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { courseReach, learnerReach } from '../../../lib/learning-scope';
+import { rows } from '../../../lib/sql';
+import { loadSubmitContext, type SubmitContext } from '../work/may-submit';
+import { recordCompletion } from '../work/progress';
+import { applyAutoGrade } from '../teaching/grade-events';
+import { issueContentToken } from './content-token';
+import {
+  SESSION_TIME_ELEMENTS,
+  SUMMARY_ELEMENTS,
+  attemptState,
+  satisfies,
+  scoState,
+  sessionSeconds,
+  type ScoState,
+} from './summary';
+
+/**
+ * Trainings as a learner plays them (decision 0020 §2.5): launches, commits stored as values per
+ * attempt, SCO and element with the (launch, seq) of the commit that wrote them — so each value
+ * is that of the highest commit that carried it, whatever order and repetitions arrive in — and,
+ * when a SCO's state moves, the attempt's summary, its hand-in and its machine grade.
+ */
+
+type Deps = {
+  db: Db;
+  config: { contentOrigin: string | null };
+  contentSecret: string;
+};
+
+const WBT_LAUNCH_DAYS_SQL = sql`interval '7 days'`;
+
+const launchExpired = () => new AppError(409, 'WBT_LAUNCH_EXPIRED', WBT_SENTENCES.launchExpired);
+const contentOff = () => new AppError(503, 'CONTENT_ORIGIN_OFF', WBT_SENTENCES.contentOff);
+
+/** Refusals that are about a submission's own attempts: a training has its own rule. */
+const SUBMISSION_RULES = new Set(['ATTEMPT_NOT_RETURNED', 'ALREADY_SUBMITTED', 'NO_ATTEMPT_LEFT']);
+
+// ---- element ids ----
+
+/** Element names → ids, kept in process (names never change once stored). */
+export class ElementIds {
+  private readonly ids = new Map<string, number>();
+  private readonly names = new Map<number, string>();
+
+  async resolve(db: Db, names: readonly string[]): Promise<Map<string, number>> {
+    const missing = names.filter((n) => !this.ids.has(n));
+    if (missing.length > 0) {
+      const list = JSON.stringify([...new Set(missing)]);
+      await db.execute(
+        sql`insert into wbt_elements (name) select x from jsonb_array_elements_text(${list}::jsonb) x
+            order by x on conflict (name) do nothing`,
+      );
+      const found = await rows<{ id: number; name: string }>(
+        db,
+        sql`select id, name from wbt_elements where name in (select jsonb_array_elements_text(${list}::jsonb))`,
+      );
+      for (const r of found) {
+        this.ids.set(r.name, r.id);
+        this.names.set(r.id, r.name);
+      }
+    }
+    const out = new Map<string, number>();
+    for (const n of names) {
+      const id = this.ids.get(n);
+      if (id === undefined) throw new Error(`Element ${n} has no id.`);
+      out.set(n, id);
+    }
+    return out;
+  }
+
+  nameOf(id: number): string | undefined {
+    return this.names.get(id);
+  }
+}
+
+// ---- attempts ----
+
+type AttemptRaw = {
+  id: string | number;
+  attempt: number;
+  completion: WbtCompletion;
+  success: WbtSuccess;
+  score_scaled: string | number | null;
+  total_seconds: number;
+  submission_id: string | number | null;
+  started_at: Date | string;
+  completed_at: Date | string | null;
+  last_commit_at: Date | string | null;
+};
+const ATTEMPT_COLUMNS = sql`a.id, a.attempt, a.completion, a.success, a.score_scaled, a.total_seconds,
+  a.submission_id, a.started_at, a.completed_at, a.last_commit_at`;
+const isoOrNull = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const toSummary = (r: AttemptRaw): WbtAttemptSummary => ({
+  id: Number(r.id),
+  attempt: r.attempt,
+  completion: r.completion,
+  success: r.success,
+  scoreScaled: r.score_scaled === null ? null : Number(r.score_scaled),
+  totalSeconds: r.total_seconds,
+  submissionId: r.submission_id === null ? null : Number(r.submission_id),
+  startedAt: new Date(r.started_at).toISOString(),
+  completedAt: isoOrNull(r.completed_at),
+  lastCommitAt: isoOrNull(r.last_commit_at),
+});
+
+async function attemptsOf(db: Db, itemId: number, studentId: number) {
+  const found = await rows<AttemptRaw>(
+    db,
+    sql`select ${ATTEMPT_COLUMNS} from wbt_attempts a
+        where a.item_id = ${itemId} and a.student_id = ${studentId} order by a.attempt`,
+  );
+  return found.map(toSummary);
+}
+
+async function summaryById(db: Db, attemptId: number): Promise<WbtAttemptSummary> {
+  const [row] = await rows<AttemptRaw>(
+    db,
+    sql`select ${ATTEMPT_COLUMNS} from wbt_attempts a where a.id = ${attemptId}`,
+  );
+  if (!row) throw notFound('The attempt');
+  return toSummary(row);
+}
+
+type PackageInfo = { id: number; standard: WbtStandard; title: string; scos: WbtSco[] };
+
+async function packageOf(db: Db, packageId: number): Promise<PackageInfo> {
+  const [row] = await rows<PackageInfo>(
+    db,
+    sql`select id, standard, title, scos from wbt_packages where id = ${packageId}`,
+  );
+  if (!row) throw notFound('The training');
+  return row;
+}
+
+function settingsOf(raw: unknown): WbtSettings {
+  const parsed = wbtSettingsSchema.safeParse(raw);
+  if (!parsed.success) throw notFound('The training');
+  return parsed.data;
+}
+
+/** The training as the calling learner reaches it (404 for any other item). */
+async function trainingOf(db: Db, auth: AuthContext, itemId: number) {
+  const context = await loadSubmitContext(db, auth, itemId);
+  if (context.kind !== 'wbt') throw notFound('The training');
+  const settings = settingsOf(context.settings);
+  const pkg = await packageOf(db, settings.packageId);
+  return { context, settings, pkg };
+}
+
+/** Why a launch may only browse (nothing tracked), or null when it may track. */
+function browseReason(context: SubmitContext): AppError | null {
+  const refusal = context.refusal;
+  if (!refusal || SUBMISSION_RULES.has(refusal.code)) return null;
+  return refusal;
+}
+
+export async function myAttempts(
+  deps: Deps,
+  auth: AuthContext,
+  itemId: number,
+): Promise<WbtMyAttempts> {
+  const { settings, pkg } = await trainingOf(deps.db, auth, itemId);
+  const attempts = await attemptsOf(deps.db, itemId, auth.user.jwlId);
+  const latest = attempts.at(-1);
+  const max = settings.maxAttempts ?? null;
+  return {
+    attempts,
+    maxAttempts: max,
+    mayStartAgain:
+      latest !== undefined &&
+      latest.completion === 'completed' &&
+      (max === null || latest.attempt < max),
+    standard: pkg.standard,
+    title: pkg.title,
+    display: settings.display,
+  };
+}
+
+// ---- launch ----
+
+async function resumeValues(
+  db: Db,
+  attemptId: number,
+  standard: WbtStandard,
+): Promise<Record<string, Record<string, string>>> {
+  const found = await rows<{ sco: number; name: string; value: string }>(
+    db,
+    sql`select v.sco, e.name, v.value from wbt_values v join wbt_elements e on e.id = v.element_id
+        where v.attempt_id = ${attemptId}
+          and e.name not in ('cmi.core.session_time', 'cmi.session_time', 'cmi.core.exit', 'cmi.exit')`,
+  );
+  const out: Record<string, Record<string, string>> = {};
+  for (const r of found) (out[String(r.sco)] ??= {})[r.name] = r.value;
+  const entry = standard === 'scorm2004' ? 'cmi.entry' : 'cmi.core.entry';
+  for (const values of Object.values(out)) values[entry] = 'resume';
+  return out;
+}
+
+function launchBody(
+  deps: Deps,
+  auth: AuthContext | null,
+  pkg: PackageInfo,
+  settings: WbtSettings,
+  extra: Pick<WbtLaunch, 'mode' | 'reason' | 'attempt' | 'launchNo' | 'cmi' | 'credit'>,
+): WbtLaunch {
+  const origin = deps.config.contentOrigin;
+  if (!origin) throw contentOff();
+  const { token, expiresAt } = issueContentToken(deps.contentSecret, pkg.id);
+  const user = auth?.user;
+  return {
+    ...extra,
+    standard: pkg.standard,
+    scos: pkg.scos,
+    contentOrigin: origin,
+    playerUrl: `${origin}${WBT_PLAYER_PATHS[pkg.standard]}`,
+    contentBase: `${origin}/c/${token}/`,
+    expiresAt,
+    learner: user
+      ? { id: String(user.jwlId), name: `${user.lastName}, ${user.firstName}` }
+      : { id: 'guest', name: 'Guest' },
+    display: settings.display,
+    markDone: pkg.standard === 'html',
+  };
+}
+
+/**
+ * A learner opens a training: a `normal` launch when they may hand in now (the attempt made on
+ * first launch; a new one only when asked, the latest complete and attempts left), else a
+ * `browse` launch with the reason and nothing tracked.
+ */
+export async function launch(
+  deps: Deps,
+  auth: AuthContext,
+  itemId: number,
+  input: { newAttempt: boolean },
+): Promise<WbtLaunch> {
+  if (!deps.config.contentOrigin) throw contentOff();
+  const { context, settings, pkg } = await trainingOf(deps.db, auth, itemId);
+  const reason = browseReason(context);
+  if (reason)
+    return launchBody(deps, auth, pkg, settings, {
+      mode: 'browse',
+      reason: { code: reason.code, detail: reason.detail },
+      attempt: null,
+      launchNo: 0,
+      cmi: {},
+      credit: 'no-credit',
+    });
+  const studentId = auth.user.jwlId;
+  const max = settings.maxAttempts ?? null;
+  const { attemptId, launchNo } = await deps.db.transaction(async (tx) => {
+    const [latest] = await rows<{
+      id: string | number;
+      attempt: number;
+      completion: WbtCompletion;
+    }>(
+      tx,
+      sql`select id, attempt, completion from wbt_attempts
+          where item_id = ${itemId} and student_id = ${studentId}
+          order by attempt desc limit 1 for update`,
+    );
+    let id: number;
+    if (!latest || (input.newAttempt && latest.completion === 'completed')) {
+      const next = latest ? latest.attempt + 1 : 1;
+      if (max !== null && next > max)
+        throw new AppError(
+          409,
+          'NO_ATTEMPT_LEFT',
+          max === 1
+            ? 'This training takes one attempt, and it is used.'
+            : `You have used all ${max} attempts at this training.`,
+        );
+      const [created] = await rows<{ id: string | number }>(
+        tx,
+        sql`insert into wbt_attempts (item_id, package_id, student_id, course_id, attempt)
+            values (${itemId}, ${pkg.id}, ${studentId}, ${context.courseId}, ${next})
+            on conflict (item_id, student_id, attempt) do update set version = wbt_attempts.version
+            returning id`,
+      );
+      if (!created) throw new Error('The attempt could not be made.');
+      id = Number(created.id);
+    } else id = Number(latest.id);
+    const [launched] = await rows<{ launch_no: number }>(
+      tx,
+      sql`with a as (
+            update wbt_attempts set last_launch_no = last_launch_no + 1 where id = ${id}
+            returning id, last_launch_no
+          )
+          insert into wbt_launches (attempt_id, launch_no, mode)
+          select id, last_launch_no, 'normal' from a returning launch_no`,
+    );
+    if (!launched) throw new Error('The launch could not be recorded.');
+    return { attemptId: id, launchNo: launched.launch_no };
+  });
+  return launchBody(deps, auth, pkg, settings, {
+    mode: 'normal',
+    reason: null,
+    attempt: await summaryById(deps.db, attemptId),
+    launchNo,
+    cmi: await resumeValues(deps.db, attemptId, pkg.standard),
+    credit: 'credit',
+  });
+}
+
+/** Staff preview (course reach, or WBT_ALL): a browse launch of any training. */
+export async function preview(deps: Deps, auth: AuthContext, itemId: number): Promise<WbtLaunch> {
+  if (!deps.config.contentOrigin) throw contentOff();
+  const all = auth.rights.has('WBT_ALL__DISPLAY');
+  const [row] = await rows<{ settings: unknown }>(
+    deps.db,
+    sql`select i.settings from learning_items i
+        join learning_units u on u.id = i.unit_id and u.deleted_at is null
+        join programme_courses c on c.id = i.course_id
+        where i.id = ${itemId} and i.kind = 'wbt' and i.deleted_at is null
+          and (${all} or ${courseReach(sql`c.id`, sql`c.programme_id`, auth)})`,
+  );
+  if (!row) throw notFound('The training');
+  const settings = settingsOf(row.settings);
+  const pkg = await packageOf(deps.db, settings.packageId);
+  return launchBody(deps, auth, pkg, settings, {
+    mode: 'browse',
+    reason: null,
+    attempt: null,
+    launchNo: 0,
+    cmi: {},
+    credit: 'no-credit',
+  });
+}
+
+// ---- commits ----
+
+type CommitRow = {
+  found: number;
+  mode: 'normal' | 'browse' | null;
+  fresh: boolean | null;
+  applied: number;
+  changed: number[];
+  session_moved: boolean | null;
+};
+
+const SUMMARY_SET = new Set<string>(SUMMARY_ELEMENTS);
+const SESSION_SET = new Set<string>(SESSION_TIME_ELEMENTS);
+
+/**
+ * Stores one commit in one statement: the launch must be this learner's, `normal` and at most
+ * 7 days old; a commit seen before changes nothing; each value and the launch's session time
+ * move only for a higher (launch, seq) than the one that wrote them.
+ */
+async function storeCommit(
+  tx: Db,
+  elements: ElementIds,
+  studentId: number,
+  attemptId: number,
+  commit: WbtCommit,
+): Promise<{ applied: boolean; stateMayMove: boolean }> {
+  const names = Object.keys(commit.values);
+  const ids = await elements.resolve(tx, names);
+  const values = names
+    .map((n) => ({ id: ids.get(n) ?? 0, value: commit.values[n] ?? '' }))
+    .sort((a, b) => a.id - b.id);
+  let session: number | null = null;
+  for (const n of names)
+    if (SESSION_SET.has(n)) session = sessionSeconds(commit.values[n] ?? '') ?? session;
+  const [row] = await rows<CommitRow>(
+    tx,
+    sql`with a as (
+          select a.id, l.mode, l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh
+          from wbt_attempts a
+          left join wbt_launches l on l.attempt_id = a.id and l.launch_no = ${commit.launchNo}
+          where a.id = ${attemptId} and a.student_id = ${studentId}
+        ), ok as (
+          select id from a where mode = 'normal' and fresh
+        ), c as (
+          insert into wbt_commits (attempt_id, launch_no, seq, sco, elements)
+          select id, ${commit.launchNo}, ${commit.seq}, ${commit.sco}, ${names.length} from ok
+          on conflict do nothing
+          returning attempt_id
+        ), v as (
+          insert into wbt_values (attempt_id, sco, element_id, value, launch_no, seq)
+          select c.attempt_id, ${commit.sco}, x.id, x.value, ${commit.launchNo}, ${commit.seq}
+          from c cross join jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id int, value text)
+          order by x.id
+          on conflict (attempt_id, sco, element_id) do update
+            set value = excluded.value, launch_no = excluded.launch_no, seq = excluded.seq,
+                updated_at = now()
+            where (wbt_values.launch_no, wbt_values.seq) < (excluded.launch_no, excluded.seq)
+          returning element_id
+        ), l as (
+          update wbt_launches w set
+            last_seq = greatest(w.last_seq, ${commit.seq}),
+            session_seconds = case when ${session}::int is not null and w.session_seq < ${commit.seq}
+              then ${session}::int else w.session_seconds end,
+            session_seq = case when ${session}::int is not null and w.session_seq < ${commit.seq}
+              then ${commit.seq} else w.session_seq end,
+            terminated_at = case when ${commit.terminate === true} then coalesce(w.terminated_at, now())
+              else w.terminated_at end
+          from c where w.attempt_id = c.attempt_id and w.launch_no = ${commit.launchNo}
+          returning ${session}::int is not null and w.session_seq < ${commit.seq} as session_moved
+        ), t as (
+          update wbt_attempts set last_commit_at = now() from c where wbt_attempts.id = c.attempt_id
+          returning 1
+        )
+        select (select count(*) from a)::int as found, (select mode from a) as mode,
+          (select fresh from a) as fresh, (select count(*) from c)::int as applied,
+          coalesce((select jsonb_agg(element_id) from v), '[]'::jsonb) as changed,
+          (select bool_or(session_moved) from l) as session_moved,
+          (select count(*) from t)::int as touched`,
+  );
+  if (!row || row.found === 0) throw notFound('The attempt');
+  if (row.mode === null) throw notFound('The launch');
+  if (row.mode !== 'normal' || row.fresh !== true) throw launchExpired();
+  if (row.applied === 0) return { applied: false, stateMayMove: false };
+  const changedSummary = row.changed.some((id) => {
+    const name = elements.nameOf(id);
+    return name !== undefined && SUMMARY_SET.has(name);
+  });
+  return { applied: true, stateMayMove: changedSummary || row.session_moved === true };
+}
+
+type AttemptLock = {
+  id: string | number;
+  item_id: number;
+  student_id: number;
+  course_id: number;
+  attempt: number;
+  completion: WbtCompletion;
+  success: WbtSuccess;
+  score_scaled: string | number | null;
+  total_seconds: number;
+  submission_id: string | number | null;
+  settings: unknown;
+  max_points: string | number | null;
+  weight: string | number | null;
+  item_version: number;
+  due_at: Date | string | null;
+  scos: WbtSco[];
+  grading_schema_id: number | null;
+  grading_schema_version: number | null;
+};
+
+/**
+ * After a commit changed a SCO's summary values or a session time: the SCO states and the
+ * attempt from the stored values (so the same whatever the order of arrival), then — when the
+ * attempt first counts as complete — its hand-in and progress, and the machine grade.
+ */
+async function recompute(tx: Db, attemptId: number, sco: number): Promise<void> {
+  const [a] = await rows<AttemptLock>(
+    tx,
+    sql`select a.id, a.item_id, a.student_id, a.course_id, a.attempt, a.completion, a.success,
+          a.score_scaled, a.total_seconds, a.submission_id, i.settings, i.max_points, i.weight,
+          i.version as item_version, coalesce(d.due_at, i.due_at) as due_at, p.scos,
+          pr.grading_schema_id, gs.version as grading_schema_version
+        from wbt_attempts a
+        join learning_items i on i.id = a.item_id
+        join wbt_packages p on p.id = a.package_id
+        join programme_courses c on c.id = a.course_id
+        join programmes pr on pr.id = c.programme_id
+        left join grading_schemas gs on gs.id = pr.grading_schema_id
+        left join lateral (select class_id from course_learners x where x.course_id = a.course_id
+                             and x.student_id = a.student_id order by x.may_submit desc limit 1) cl on true
+        left join item_class_dates d on d.item_id = i.id and d.class_id = cl.class_id
+        where a.id = ${attemptId}
+        for update of a`,
+  );
+  if (!a) return;
+  const settings = settingsOf(a.settings);
+
+  const values = await rows<{ name: string; value: string; launch_no: number; seq: number }>(
+    tx,
+    sql`select e.name, v.value, v.launch_no, v.seq from wbt_values v
+        join wbt_elements e on e.id = v.element_id
+        where v.attempt_id = ${attemptId} and v.sco = ${sco}
+          and e.name in (select jsonb_array_elements_text(${JSON.stringify(SUMMARY_ELEMENTS)}::jsonb))`,
+  );
+  const state = scoState(Object.fromEntries(values.map((v) => [v.name, v.value])));
+  const top = values.reduce(
+    (m, v) =>
+      v.launch_no > m.launch || (v.launch_no === m.launch && v.seq > m.seq)
+        ? { launch: v.launch_no, seq: v.seq }
+        : m,
+    { launch: 0, seq: 0 },
+  );
+  await tx.execute(
+    sql`insert into wbt_sco_states (attempt_id, sco, completion, success, score_scaled, launch_no, seq)
+        values (${attemptId}, ${sco}, ${state.completion}, ${state.success}, ${state.scoreScaled},
+          ${top.launch}, ${top.seq})
+        on conflict (attempt_id, sco) do update set completion = excluded.completion,
+          success = excluded.success, score_scaled = excluded.score_scaled,
+          launch_no = excluded.launch_no, seq = excluded.seq`,
+  );
+  const states = await rows<{
+    completion: WbtCompletion;
+    success: WbtSuccess;
+    score_scaled: string | number | null;
+  }>(
+    tx,
+    sql`select completion, success, score_scaled from wbt_sco_states where attempt_id = ${attemptId}
+        and sco < ${a.scos.length}`,
+  );
+  const summary = attemptState(
+    states.map((s): ScoState => ({
+      completion: s.completion,
+      success: s.success,
+      scoreScaled: s.score_scaled === null ? null : Number(s.score_scaled),
+    })),
+    a.scos.length,
+    settings.completeWhen,
+  );
+  const [time] = await rows<{ total: number }>(
+    tx,
+    sql`select coalesce(sum(session_seconds), 0)::int as total from wbt_launches where attempt_id = ${attemptId}`,
+  );
+  const total = time?.total ?? 0;
+  const oldScore = a.score_scaled === null ? null : Number(a.score_scaled);
+  const unchanged =
+    summary.completion === a.completion &&
+    summary.success === a.success &&
+    summary.scoreScaled === oldScore &&
+    total === a.total_seconds;
+  if (unchanged) return;
+
+  // Once handed in, an attempt stays complete: a later status never takes the hand-in back.
+  const complete = a.submission_id !== null || summary.completion === 'completed';
+  let submissionId = a.submission_id === null ? null : Number(a.submission_id);
+  if (submissionId === null && complete) {
+    const late = a.due_at !== null && Date.now() > new Date(a.due_at).getTime();
+    const [made] = await rows<{ id: string | number }>(
+      tx,
+      sql`with old as (
+            update submissions set is_latest = false, updated_at = now()
+            where item_id = ${a.item_id} and student_id = ${a.student_id} and is_latest
+            returning id
+          )
+          insert into submissions (item_id, student_id, course_id, attempt, status, is_latest,
+            text, word_count, item_version, late, submitted_at)
+          select ${a.item_id}, ${a.student_id}, ${a.course_id}, ${a.attempt}, 'submitted', true,
+            null, 0, ${a.item_version}, ${late}, now()
+          from (select count(*) from old) moved
+          returning id`,
+    );
+    if (!made) throw new Error('The hand-in could not be recorded.');
+    submissionId = Number(made.id);
+    await recordCompletion(tx, {
+      studentId: a.student_id,
+      itemId: a.item_id,
+      source: 'submitted',
+    });
+  }
+  await tx.execute(
+    sql`update wbt_attempts set
+          completion = ${complete ? 'completed' : summary.completion},
+          success = ${summary.success}, score_scaled = ${summary.scoreScaled},
+          total_seconds = ${total}, submission_id = ${submissionId},
+          completed_at = case when ${complete} then coalesce(completed_at, now()) else completed_at end,
+          version = version + 1
+        where id = ${attemptId}`,
+  );
+  if (submissionId !== null) await grade(tx, a, settings);
+}
+
+/** The machine grade: the best completed attempt's score, or full points for completion. */
+async function grade(tx: Db, a: AttemptLock, settings: WbtSettings): Promise<void> {
+  if (a.max_points === null) return;
+  const maxPoints = Number(a.max_points);
+  const done = await rows<{ submission_id: string | number; score_scaled: string | number | null }>(
+    tx,
+    sql`select submission_id, score_scaled from wbt_attempts
+        where item_id = ${a.item_id} and student_id = ${a.student_id} and submission_id is not null
+        order by attempt`,
+  );
+  let best: { submissionId: number; points: number } | null = null;
+  if (settings.gradeFrom === 'completion') {
+    const first = done[0];
+    if (first) best = { submissionId: Number(first.submission_id), points: maxPoints };
+  } else {
+    for (const d of done) {
+      if (d.score_scaled === null) continue;
+      const points = Math.round(Number(d.score_scaled) * maxPoints * 100) / 100;
+      if (!best || points > best.points) best = { submissionId: Number(d.submission_id), points };
+    }
+  }
+  // No score yet: no grade, so a teacher may grade it from the queue.
+  if (!best) return;
+  await applyAutoGrade(tx, {
+    itemId: a.item_id,
+    studentId: a.student_id,
+    courseId: a.course_id,
+    submissionId: best.submissionId,
+    points: best.points,
+    maxPoints,
+    weight: a.weight === null ? null : Number(a.weight),
+    itemVersion: a.item_version,
+    gradingSchemaId: a.grading_schema_id,
+    gradingSchemaVersion: a.grading_schema_version,
+  });
+}
+
+/**
+ * `POST …/wbt-attempt/:attemptId/commits`: each commit of the batch in order, all in one
+ * transaction; a duplicate answers `duplicate` and changes nothing.
+ */
+export async function commitBatch(
+  deps: Deps,
+  elements: ElementIds,
+  auth: AuthContext,
+  attemptId: number,
+  commits: readonly WbtCommit[],
+): Promise<WbtCommitResult> {
+  if (auth.impersonating)
+    throw new AppError(
+      403,
+      'IMPERSONATING',
+      'Work can only be handed in by the student themselves.',
+    );
+  const results = await deps.db.transaction(async (tx) => {
+    // The attempt is locked first, so two tabs' batches take their locks in one order.
+    const scoLimit = await lockAttempt(tx, attemptId, auth.user.jwlId);
+    for (const c of commits)
+      if (c.sco >= scoLimit)
+        throw badRequest('This training has no such part.', { sco: 'Not in this training.' });
+    const out: WbtCommitResult['results'] = [];
+    const moved = new Set<number>();
+    for (const commit of commits) {
+      const r = await storeCommit(tx, elements, auth.user.jwlId, attemptId, commit);
+      out.push({
+        launchNo: commit.launchNo,
+        seq: commit.seq,
+        outcome: r.applied ? 'applied' : 'duplicate',
+      });
+      if (r.stateMayMove) moved.add(commit.sco);
+    }
+    for (const sco of moved) await recompute(tx, attemptId, sco);
+    return out;
+  });
+  return { results, attempt: await summaryById(deps.db, attemptId) };
+}
+
+/** Locks the learner's attempt; how many SCOs its package has. 404 for anyone else's. */
+async function lockAttempt(tx: Db, attemptId: number, studentId: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`select jsonb_array_length(p.scos)::int as n from wbt_attempts a
+        join wbt_packages p on p.id = a.package_id
+        where a.id = ${attemptId} and a.student_id = ${studentId}
+        for update of a`,
+  );
+  if (!row) throw notFound('The attempt');
+  return row.n;
+}
+
+/** "Mark as done" of an HTML package that calls no API: the SCO's status as a commit writes it. */
+export async function markDone(
+  deps: Deps,
+  elements: ElementIds,
+  auth: AuthContext,
+  attemptId: number,
+  input: { launchNo: number; sco: number },
+): Promise<WbtCommitResult> {
+  const [last] = await rows<{ last_seq: number }>(
+    deps.db,
+    sql`select l.last_seq from wbt_launches l join wbt_attempts a on a.id = l.attempt_id
+        where l.attempt_id = ${attemptId} and l.launch_no = ${input.launchNo}
+          and a.student_id = ${auth.user.jwlId}`,
+  );
+  if (!last) throw notFound('The attempt');
+  return commitBatch(deps, elements, auth, attemptId, [
+    {
+      launchNo: input.launchNo,
+      seq: last.last_seq + 1,
+      sco: input.sco,
+      values: { 'cmi.core.lesson_status': 'completed' },
+      terminate: false,
+    },
+  ]);
+}
+
+// ---- the grade page's view ----
+
+export async function attemptDetail(
+  deps: { db: Db },
+  auth: AuthContext,
+  attemptId: number,
+): Promise<WbtAttemptDetail> {
+  const [a] = await rows<AttemptRaw & { item_id: number; student_id: number; scos: WbtSco[] }>(
+    deps.db,
+    sql`select ${ATTEMPT_COLUMNS}, a.item_id, a.student_id, p.scos from wbt_attempts a
+        join wbt_packages p on p.id = a.package_id
+        join course_learners cl on cl.course_id = a.course_id and cl.student_id = a.student_id
+        where a.id = ${attemptId} and ${learnerReach('cl', auth)}
+        limit 1`,
+  );
+  if (!a) throw notFound('The attempt');
+  const states = await rows<{
+    sco: number;
+    completion: WbtCompletion;
+    success: WbtSuccess;
+    score_scaled: string | number | null;
+  }>(
+    deps.db,
+    sql`select sco, completion, success, score_scaled from wbt_sco_states where attempt_id = ${attemptId}`,
+  );
+  const byIndex = new Map(states.map((s) => [s.sco, s]));
+  const interactions = await rows<{ sco: number; name: string; value: string }>(
+    deps.db,
+    sql`select v.sco, e.name, v.value from wbt_values v join wbt_elements e on e.id = v.element_id
+        where v.attempt_id = ${attemptId} and e.name like 'cmi.interactions.%'
+          and (e.name like '%.id' or e.name like '%.type' or e.name like '%.result'
+               or e.name like '%.student_response' or e.name like '%.learner_response')
+        order by v.sco, e.name`,
+  );
+  const found = new Map<string, WbtAttemptDetail['interactions'][number]>();
+  for (const r of interactions) {
+    const m = /^cmi\.interactions\.(\d+)\.(\w+)$/.exec(r.name);
+    if (!m) continue;
+    const index = Number(m[1]);
+    const key = `${r.sco}.${index}`;
+    const row = found.get(key) ?? {
+      sco: r.sco,
+      index,
+      id: '',
+      type: null,
+      response: null,
+      result: null,
+    };
+    if (m[2] === 'id') row.id = r.value;
+    else if (m[2] === 'type') row.type = r.value;
+    else if (m[2] === 'result') row.result = r.value;
+    else row.response = r.value;
+    found.set(key, row);
+  }
+  return {
+    attempt: toSummary(a),
+    itemId: a.item_id,
+    studentId: a.student_id,
+    scos: a.scos.map((s) => {
+      const st = byIndex.get(s.index);
+      return {
+        index: s.index,
+        title: s.title,
+        completion: st?.completion ?? 'unknown',
+        success: st?.success ?? 'unknown',
+        scoreScaled: st?.score_scaled == null ? null : Number(st.score_scaled),
+      };
+    }),
+    interactions: [...found.values()].sort((x, y) => x.sco - y.sco || x.index - y.index),
+  };
+}
+
+export { satisfies };
+
+/** A public training's launch (§2.6): browse, no attempt, no person; the player drops commits. */
+export async function publicLaunch(
+  deps: Deps,
+  training: { packageId: number; display: WbtSettings['display'] },
+): Promise<WbtLaunch> {
+  if (!deps.config.contentOrigin) throw contentOff();
+  const pkg = await packageOf(deps.db, training.packageId);
+  return launchBody(
+    deps,
+    null,
+    pkg,
+    {
+      packageId: pkg.id,
+      gradeFrom: 'completion',
+      completeWhen: 'completed_or_passed',
+      isPublic: true,
+      display: training.display,
+    },
+    { mode: 'browse', reason: null, attempt: null, launchNo: 0, cmi: {}, credit: 'no-credit' },
+  );
+}
