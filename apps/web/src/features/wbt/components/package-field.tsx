@@ -125,6 +125,7 @@ export function PackageField({
         value={file}
         onChange={pick}
         clearable
+        clearButtonProps={{ 'aria-label': t('wbt.package.clear', 'Remove the file') }}
         error={uploadError}
       />
       {phase === 'uploading' || phase === 'paused' ? (
