@@ -25,6 +25,17 @@ const builtAt = (file) => (existsSync(join(root, file)) ? statSync(join(root, fi
 
 const targets = [
   {
+    // The training player, served by the content origin at /player/* (decision 0020 §2.3).
+    name: '@lantern/wbt-player',
+    output: 'apps/wbt-player/dist/scorm12.html',
+    sources: [
+      'apps/wbt-player/src',
+      'apps/wbt-player/player',
+      'apps/wbt-player/vite.config.ts',
+      'packages/contracts/src',
+    ],
+  },
+  {
     name: '@lantern/web',
     output: 'apps/web/dist/index.html',
     sources: [

@@ -9,6 +9,7 @@ import { PROGRAMME_ROUTES } from './programme-routes';
 import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
 import { TEACHING_ROUTES } from './teaching-routes';
 import { SIMILARITY_ROUTES } from './similarity-routes';
+import { WBT_ROUTES } from './wbt-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -36,6 +37,10 @@ export const router = createBrowserRouter([
       {
         path: 'acceptable-use',
         lazy: page(() => import('../features/legal/routes/acceptable-use')),
+      },
+      {
+        path: 'public_wbt/:itemId',
+        lazy: page(() => import('../features/wbt/routes/public-wbt')),
       },
       {
         path: 'certificate-verification/:code?',
@@ -128,6 +133,7 @@ export const router = createBrowserRouter([
           ...LEARNING_CONTENT_ROUTES,
           ...TEACHING_ROUTES,
           ...SIMILARITY_ROUTES,
+          ...WBT_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

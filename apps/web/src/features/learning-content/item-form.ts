@@ -1,6 +1,7 @@
 import type { ItemDetail, ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
 import { MAX_FILE_BYTES, type FileTypeKey } from '@lantern/contracts/learning-kinds';
+import type { WbtFormFields } from '../wbt/components/wbt-fields';
 import { fromLocalInput, toLocalInput } from './dates';
 
 /** The item form's state: every field of every kind, as text where an input holds text. */
@@ -27,7 +28,17 @@ export type ItemFormState = {
   /** A voice task's longest recording. */
   maxSeconds: string;
   allowFile: boolean;
-};
+} & WbtFormFields;
+
+/** A stored training's display, or the default. */
+function displayOf(v: unknown): { mode: 'embedded' | 'full'; heightPx: number } {
+  if (typeof v !== 'object' || v === null) return { mode: 'embedded', heightPx: 720 };
+  const d = v as { mode?: unknown; heightPx?: unknown };
+  return {
+    mode: d.mode === 'full' ? 'full' : 'embedded',
+    heightPx: typeof d.heightPx === 'number' ? d.heightPx : 720,
+  };
+}
 
 const str = (v: unknown): string =>
   typeof v === 'number' || typeof v === 'string' ? String(v) : '';
@@ -59,6 +70,15 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     ),
     maxSeconds: str(s.maxSeconds ?? 120),
     allowFile: s.allowFile === true,
+    packageId: typeof s.packageId === 'number' ? s.packageId : null,
+    gradeFrom: s.gradeFrom === 'completion' ? 'completion' : 'score',
+    completeWhen:
+      s.completeWhen === 'completed' || s.completeWhen === 'passed'
+        ? s.completeWhen
+        : 'completed_or_passed',
+    isPublic: s.isPublic === true,
+    displayMode: displayOf(s.display).mode,
+    heightPx: str(displayOf(s.display).heightPx),
   };
 }
 
@@ -108,6 +128,20 @@ export function itemBody(f: ItemFormState): ResourceInput | TaskInput {
         maxSeconds: Number(f.maxSeconds),
         allowFile: f.allowFile,
         maxAttempts: num(f.maxAttempts),
+      },
+    };
+  if (f.kind === 'wbt')
+    return {
+      ...task,
+      kind: 'wbt',
+      settings: {
+        // 0 is no package: the server refuses it with its sentence.
+        packageId: f.packageId ?? 0,
+        gradeFrom: f.gradeFrom,
+        completeWhen: f.completeWhen,
+        maxAttempts: num(f.maxAttempts),
+        isPublic: f.isPublic,
+        display: { mode: f.displayMode, heightPx: Number(f.heightPx) },
       },
     };
   return {

@@ -92,7 +92,9 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
                 ? t('content.writeAnswer', 'Write your answer')
                 : item.kind === 'voice_task'
                   ? t('content.recordAnswer', 'Record your answer')
-                  : t('content.handInFiles', 'Hand in your files')
+                  : item.kind === 'wbt'
+                    ? t('content.openTraining', 'Open the training')
+                    : t('content.handInFiles', 'Hand in your files')
               : t('content.seeWork', 'See your work')}
           </Button>
         </Group>

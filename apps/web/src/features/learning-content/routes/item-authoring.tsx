@@ -35,9 +35,15 @@ import { LazyRichTextEditor } from '../components/lazy-editor';
 import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
 import { kindLabel } from '../labels';
 import { contentPaths } from '../paths';
+import { WbtFields } from '../../wbt/components/wbt-fields';
+import { isApiError } from '../../../lib/api-errors';
 import type { ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 
 export const loader = requireRight('COURSE_DOCUMENT__EDIT');
+
+/** The server's sentence for one field of a refused save, if it named that field. */
+const fieldError = (error: unknown, field: string): string | null =>
+  isApiError(error) ? (error.fields[field] ?? null) : null;
 
 function ItemForm({
   courseId,
@@ -219,7 +225,7 @@ function ItemForm({
                     'From 10 to 600; the recorder stops itself there.',
                   ),
                 })
-              ) : (
+              ) : kind === 'wbt' ? null : (
                 <>
                   {text('maxFiles', t('content.maxFiles', 'Most files'), {
                     type: 'number',
@@ -260,6 +266,14 @@ function ItemForm({
                   ))}
                 </SimpleGrid>
               </Checkbox.Group>
+            ) : null}
+            {kind === 'wbt' ? (
+              <WbtFields
+                courseId={courseId}
+                form={form}
+                set={(patch) => setForm((f) => ({ ...f, ...patch }))}
+                packageError={save.error ? fieldError(save.error, 'settings.packageId') : null}
+              />
             ) : null}
             {kind === 'voice_task' ? (
               <Checkbox
