@@ -24,6 +24,7 @@ export const ROUTE_MODES: Readonly<Record<string, RouteMode>> = {
   class_root: 'lms',
   class: 'lms',
   grade: 'lms',
+  quiz: 'lms',
   home: 'any',
   notifications: 'any',
   profile: 'any',
