@@ -6,6 +6,7 @@ import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements
 import { vacuumWhereDue, type MaintenanceStep } from '@lantern/db/maintenance';
 import type { FileStore } from './storage';
 import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads.service';
+import { quizSweep } from '../modules/learning/quiz/grading.service';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -15,6 +16,7 @@ export const QUEUES = {
   announcementSweep: 'announcement-sweep',
   maintenance: 'database-maintenance',
   uploadSweep: 'upload-sweep',
+  quizOverdue: 'quiz-overdue',
 } as const;
 
 /**
@@ -192,6 +194,15 @@ export async function startJobs(options: {
     );
     await boss.schedule(QUEUES.uploadSweep, UPLOAD_SWEEP_CRON);
   }
+
+  // Quiz attempts past their time limit (and its grace) are handed in, and marks held back until
+  // a session's close are released (decision 0020 §3.4, §3.5). Reads finish overdue attempts
+  // lazily too, so a process without workers loses nothing.
+  await boss.createQueue(QUEUES.quizOverdue, { name: QUEUES.quizOverdue });
+  await boss.work(QUEUES.quizOverdue, { pollingIntervalSeconds: POLL_SECONDS.sweep }, async () => {
+    await quizSweep(database.db);
+  });
+  await boss.schedule(QUEUES.quizOverdue, '* * * * *');
 
   return {
     boss,

@@ -229,6 +229,7 @@ export const FILE_ID_COLUMNS = [
   'clcs.logo_file_id',
   'clcs.signature_file_id',
   'student_profiles.certificate_photo_file_id',
+  'quiz_responses.file_id',
 ] as const;
 
 const notInColumn = (column: (typeof FILE_ID_COLUMNS)[number]) => {

@@ -138,6 +138,22 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'unit_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'course_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'uploads.owner_id': { kind: 'keep', why: 'Unfinished uploads expire within a day.' },
+  // Quizzes (decision 0020 §1.10).
+  'quiz_attempts.student_id': {
+    kind: 'keep',
+    why: 'Quiz attempts move with their submissions by transfer events (issue 17).',
+  },
+  'quiz_overrides.student_id': {
+    kind: 'keep',
+    why: 'An override belongs to the attempts it governs (issue 17).',
+  },
+  'question_versions.created_by': { kind: 'keep', why: 'A question version records its author.' },
+  'quiz_sessions.updated_by': { kind: 'keep', why: 'Who set a session stays as it happened.' },
+  'quiz_overrides.updated_by': {
+    kind: 'keep',
+    why: 'Who granted an override stays as it happened.',
+  },
+  'quiz_responses.graded_by': { kind: 'keep', why: 'Who marked an answer stays as it happened.' },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { copyQuestionBanks } from '../quiz/banks.service';
 import type { CopyResult, CopySource } from '@lantern/contracts/learning-content';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
@@ -110,6 +111,12 @@ export async function copyFrom(
             and nu.id = any(${intArray(units.map((u) => u.id))})
           where i.deleted_at is null
           returning id`,
+    );
+    await copyQuestionBanks(
+      tx,
+      sourceCourseId,
+      courseId,
+      items.map((i) => i.id),
     );
     await writeRevisions(
       tx,

@@ -6,6 +6,7 @@ import type {
   resourceInputSchema,
   ResourceSettingsInput,
   taskInputSchema,
+  taskUpdateSchema,
 } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
 import {
@@ -32,9 +33,12 @@ import {
 } from './authoring.shared';
 import { fileLink, resolveResourceFile } from './files';
 import { toEmbedUrl } from './video';
+import { checkQuizSettings } from '../quiz/banks.service';
+import { writeItemSession } from '../quiz/sessions.service';
 
 type ResourceInput = z.output<typeof resourceInputSchema>;
 type TaskInput = z.output<typeof taskInputSchema>;
+type TaskUpdate = z.output<typeof taskUpdateSchema>;
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -141,7 +145,7 @@ async function storedResource(
   };
 }
 
-async function storedTask(input: TaskInput): Promise<Stored> {
+async function storedTask(input: TaskInput | TaskUpdate): Promise<Stored> {
   return {
     kind: input.kind,
     title: input.title,
@@ -150,7 +154,7 @@ async function storedTask(input: TaskInput): Promise<Stored> {
     visibleFrom: input.visibleFrom,
     countsForProgress: input.countsForProgress,
     delivery: input.delivery,
-    maxPoints: input.maxPoints,
+    maxPoints: input.maxPoints ?? null,
     weight: input.weight,
     dueAt: input.dueAt,
     lateUntil: input.lateUntil,
@@ -183,9 +187,13 @@ export async function createTask(deps: Deps, auth: AuthContext, unitId: number, 
   const spec: ItemKindSpec = ITEM_KINDS[input.kind];
   if (!spec.authorable) throw invalidFields({ kind: 'This kind of task cannot be added yet.' });
   const { unit } = await unitToAuthor(deps.db, auth, unitId);
-  const stored = await storedTask(input);
+  // A quiz's points are its slots' sum; its item-wide session is written with it (0020 §1.1).
+  const quiz = input.kind === 'quiz' ? input : null;
+  const maxPoints = quiz ? await checkQuizSettings(deps.db, unit.course_id, quiz.settings) : null;
+  const stored = await storedTask(maxPoints === null ? input : { ...input, maxPoints });
   return deps.db.transaction(async (tx) => {
     const row = await insertItem(tx, auth, unitId, unit.course_id, stored);
+    if (quiz) await writeItemSession(tx, auth, row.id, quiz.session);
     await bumpCourse(tx, unit.course_id);
     await audit(tx, auth, {
       action: 'learning_item.created',
@@ -218,16 +226,13 @@ export async function updateResource(
   });
 }
 
-export async function updateTask(
-  deps: Deps,
-  auth: AuthContext,
-  itemId: number,
-  input: TaskInput & { version: number },
-) {
+export async function updateTask(deps: Deps, auth: AuthContext, itemId: number, input: TaskUpdate) {
   const { item } = await itemToAuthor(deps.db, auth, itemId, 'COURSE_TASK');
   if (input.kind !== item.kind)
     throw invalidFields({ kind: 'A task keeps its kind: add a new task instead.' });
-  const stored = await storedTask(input);
+  const maxPoints =
+    input.kind === 'quiz' ? await checkQuizSettings(deps.db, item.course_id, input.settings) : null;
+  const stored = await storedTask(maxPoints === null ? input : { ...input, maxPoints });
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
     const contentVersion = await bumpCourseCounted(tx, item.course_id);

@@ -215,7 +215,8 @@ function refusalOf(auth: AuthContext, row: Row, c: SubmitContext, now: Date): Ap
   if (c.lateUntil && now > c.lateUntil)
     return refuse('PAST_CUTOFF', `The last day to hand this in was ${dayText(c.lateUntil)}.`);
   const latest = c.latest;
-  if (latest && latest.status === 'submitted') {
+  // A quiz counts its attempts by its session's rules (quiz/attempts.service.ts).
+  if (latest && latest.status === 'submitted' && c.kind !== 'quiz') {
     if (latest.decision === null)
       return refuse('ATTEMPT_NOT_RETURNED', 'You can hand in again once your work is returned.');
     if (latest.decision === 'graded')
