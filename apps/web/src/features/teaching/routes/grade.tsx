@@ -22,6 +22,7 @@ import { useSubmission } from '../api/get-submission';
 import { GradePanel } from '../components/grade-panel';
 import { TaskInstructions } from '../components/task-instructions';
 import { AudioPlayer } from '../../voice/audio-player';
+import { QuizAttemptView } from '../../quiz/components/quiz-attempt-view';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
@@ -148,6 +149,13 @@ export default function GradePage() {
                 </Badge>
               ) : null}
             </Group>
+            {data.task.kind === 'quiz' ? (
+              <QuizAttemptView
+                submissionId={s.id}
+                mayGrade={data.mayGrade}
+                gradeVersion={data.grade?.version ?? null}
+              />
+            ) : null}
             {s.text !== null ? (
               <Paper withBorder p="sm">
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
