@@ -480,38 +480,10 @@ export function QuestionForm({
       case 'essay': {
         const d = value.data;
         return (
-          <Fieldset legend={t('quizAuthoring.essay', 'The answer')}>
+          // Written essays only: a spoken one needs an upload rule for quiz items, which the
+          // uploads do not have yet (the answer page could not take the recording).
+          <Fieldset legend={t('quizAuthoring.essay', 'The answer (written)')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <Select
-                label={t('quizAuthoring.responseFormat', 'Answered by')}
-                allowDeselect={false}
-                value={d.responseFormat ?? 'text'}
-                data={[
-                  { value: 'text', label: t('quizAuthoring.format.text', 'Writing') },
-                  {
-                    value: 'voice',
-                    label: t('quizAuthoring.format.voice', 'Speaking (a recording)'),
-                  },
-                  {
-                    value: 'text_or_voice',
-                    label: t('quizAuthoring.format.either', 'Writing or speaking'),
-                  },
-                ]}
-                onChange={(v) =>
-                  setData('essay', {
-                    responseFormat: v === 'voice' || v === 'text_or_voice' ? v : 'text',
-                  })
-                }
-              />
-              <NumberInput
-                label={t('quizAuthoring.maxSeconds', 'Longest recording (seconds)')}
-                min={10}
-                max={600}
-                value={d.maxSeconds ?? ''}
-                disabled={(d.responseFormat ?? 'text') === 'text'}
-                error={err('data.maxSeconds')}
-                onChange={(v) => setData('essay', { maxSeconds: toNullable(v) })}
-              />
               <NumberInput
                 label={t('quizAuthoring.minWords', 'Fewest words')}
                 min={1}
