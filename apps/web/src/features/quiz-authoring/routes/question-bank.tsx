@@ -94,7 +94,7 @@ function QuestionEditor({
             >
               {question ? (
                 <Button
-                  color="red.9"
+                  color="red"
                   variant="subtle"
                   loading={remove.isPending}
                   onClick={() => {
@@ -116,7 +116,7 @@ function QuestionEditor({
               ) : null}
             </QuestionForm>
             {save.isSuccess ? (
-              <Text size="sm" c="green.9" role="status">
+              <Text size="sm" c="green.8" role="status">
                 {t('quizAuthoring.saved', 'Saved.')}
               </Text>
             ) : null}

@@ -97,7 +97,7 @@ function BankRow({ bank, courseId }: { bank: Bank; courseId: number }) {
           <Button
             size="compact-xs"
             variant="subtle"
-            color="red.9"
+            color="red"
             loading={remove.isPending}
             onClick={() => {
               if (

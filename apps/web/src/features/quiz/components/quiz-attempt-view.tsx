@@ -231,7 +231,7 @@ export function QuizAttemptView({
               {t('quiz.grade.saveMarks', 'Save the marks')}
             </Button>
             {save.isSuccess ? (
-              <Text size="sm" c="green.9" role="status">
+              <Text size="sm" c="green.8" role="status">
                 {t('quiz.grade.marksSaved', 'Marks saved: the draft grade is updated.')}
               </Text>
             ) : null}

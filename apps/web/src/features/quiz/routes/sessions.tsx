@@ -265,7 +265,7 @@ function SessionCard({
                   <Button
                     size="xs"
                     variant="light"
-                    color="red.9"
+                    color="red"
                     loading={openClose.isPending}
                     onClick={() => {
                       if (
@@ -342,7 +342,7 @@ function SessionCard({
                           <Button
                             size="compact-xs"
                             variant="subtle"
-                            color="red.9"
+                            color="red"
                             onClick={() =>
                               removeOverride.mutate({
                                 sessionId: session.id,
