@@ -34,6 +34,7 @@ import {
 import { uploadScenario } from './scenarios/upload';
 import { progressScenario } from './scenarios/progress';
 import { voiceSize } from './scenarios/voice-size';
+import { quizStormScenario } from './scenarios/quiz-storm';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -64,6 +65,7 @@ const SCENARIOS: Scenario[] = [
   progressScenario,
   gradeBookScenario,
   voiceSize,
+  quizStormScenario,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

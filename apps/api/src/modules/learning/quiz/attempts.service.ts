@@ -244,10 +244,18 @@ async function itemInfo(db: Db, itemId: number): Promise<ItemInfo & { parsed: Qu
   return { ...i, parsed: quizSettingsSchema.parse(i.settings) };
 }
 
-async function buildMyAttempt(db: Db, a: AttemptRow, now: Date): Promise<MyAttempt> {
-  const item = await itemInfo(db, a.item_id);
+async function buildMyAttempt(
+  db: Db,
+  a: AttemptRow,
+  now: Date,
+  known?: { item: ItemInfo & { parsed: QuizSettings }; fresh: boolean },
+): Promise<MyAttempt> {
+  // A start knows its item already, and a new attempt has no answers: two reads saved there.
+  const item = known?.item ?? (await itemInfo(db, a.item_id));
   const questions = await layoutQuestions(db, a.layout);
-  const responses = await responsesOf(db, Number(a.id));
+  const responses = known?.fresh
+    ? new Map<number, ResponseRow>()
+    : await responsesOf(db, Number(a.id));
   const pages = a.layout.reduce((n, l) => Math.max(n, l.page + 1), 1);
   return {
     id: Number(a.id),
@@ -292,6 +300,18 @@ async function ownAttempt(db: Db, auth: AuthContext, attemptId: number): Promise
   const a = await findAttempt(db, attemptId);
   if (!a || a.student_id !== auth.user.jwlId) throw notFound('The attempt');
   return a;
+}
+
+/** ownAttempt with its quiz's navigation, in one read (a save's only read). */
+async function ownAttemptToSave(db: Db, auth: AuthContext, attemptId: number) {
+  const [a] = await rows<AttemptRow & { navigation: string | null }>(
+    db,
+    sql`select a.*, i.settings->>'navigation' as navigation
+        from quiz_attempts a join learning_items i on i.id = a.item_id where a.id = ${attemptId}`,
+  );
+  if (!a || a.student_id !== auth.user.jwlId) throw notFound('The attempt');
+  const navigation: 'free' | 'sequential' = a.navigation === 'sequential' ? 'sequential' : 'free';
+  return { a, navigation };
 }
 
 const isOverdue = (a: AttemptRow, now: Date) =>
@@ -344,9 +364,22 @@ export async function startAttempt(
   }
   const refusal = startRefusal(read.session, read.used, read.now);
   if (refusal) throw refusal;
-  const id = await insertAttempt(db, context, read.session, auth.user.jwlId, clientId, null);
-  const row = id === null ? null : await findAttempt(db, id);
-  if (row) return buildMyAttempt(db, row, new Date());
+  const row = await insertAttempt(db, context, read.session, auth.user.jwlId, clientId, null);
+  if (row)
+    return buildMyAttempt(db, row, read.now, {
+      item: {
+        id: context.itemId,
+        title: context.title,
+        body: context.body,
+        unit_id: context.unitId,
+        course_id: context.courseId,
+        max_points: context.maxPoints ?? 0,
+        settings: context.settings,
+        unit_status: 'published',
+        parsed: quizSettingsSchema.parse(context.settings),
+      },
+      fresh: true,
+    });
   // Another request started one meanwhile (the in-progress index): answer that one.
   const [open] = await rows<AttemptRow>(
     db,
@@ -365,7 +398,7 @@ async function insertAttempt(
   studentId: number,
   clientId: string,
   offline: { startedAt: Date } | null,
-): Promise<number | null> {
+): Promise<AttemptRow | null> {
   const settings = quizSettingsSchema.parse(context.settings);
   const bankIds = [
     ...new Set(settings.slots.flatMap((s) => (s.type === 'random' ? [s.bankId] : []))),
@@ -397,7 +430,7 @@ async function insertAttempt(
   const limit = session.timeLimitSeconds;
   const closes = session.closesAt?.toISOString() ?? null;
   const started = offline ? sql`${offline.startedAt.toISOString()}::timestamptz` : sql`now()`;
-  const [row] = await rows<{ id: string | number }>(
+  const [row] = await rows<AttemptRow>(
     db,
     sql`insert into quiz_attempts (client_id, item_id, session_id, student_id, course_id, attempt, layout,
           started_at, deadline_at, item_version, client_started_at)
@@ -407,9 +440,9 @@ async function insertAttempt(
           case when ${limit}::int is null and ${closes}::timestamptz is null then null
             else least(${started} + make_interval(secs => ${limit}::int), ${closes}::timestamptz) end,
           ${context.itemVersion}, ${offline ? offline.startedAt.toISOString() : null}::timestamptz)
-        on conflict do nothing returning id`,
+        on conflict do nothing returning *`,
   );
-  return row ? Number(row.id) : null;
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------- reading
@@ -619,12 +652,11 @@ export async function autosave(
 ): Promise<AutosaveResult> {
   if (auth.impersonating) throw IMPERSONATING();
   const db = deps.db;
-  const a = await ownAttempt(db, auth, attemptId);
+  const { a, navigation } = await ownAttemptToSave(db, auth, attemptId);
   if (a.status === 'finished') {
     if (a.finished_by === 'timeout') throw await timeUp(db, attemptId);
     throw new AppError(409, 'QUIZ_CLOSED', 'This attempt is handed in already.');
   }
-  const navigation = await navigationOf(db, a.item_id);
   const responses = await checkResponses(db, a, input.responses, auth.user.jwlId);
   assertForward(a, navigation, responses);
   const maxPage = a.layout.reduce((n, l) => Math.max(n, l.page), 0);
@@ -660,14 +692,6 @@ export async function autosave(
     serverNow: now.toISOString(),
     deadlineAt: iso(row.deadline_at),
   };
-}
-
-async function navigationOf(db: Db, itemId: number): Promise<'free' | 'sequential'> {
-  const [row] = await rows<{ navigation: string | null }>(
-    db,
-    sql`select settings->>'navigation' as navigation from learning_items where id = ${itemId}`,
-  );
-  return row?.navigation === 'sequential' ? 'sequential' : 'free';
 }
 
 // ---------------------------------------------------------------- finish
@@ -709,9 +733,8 @@ export async function finish(
 ): Promise<FinishResult> {
   if (auth.impersonating) throw IMPERSONATING();
   const db = deps.db;
-  const a = await ownAttempt(db, auth, attemptId);
+  const { a, navigation } = await ownAttemptToSave(db, auth, attemptId);
   if (a.status === 'finished') return finishResult(db, a);
-  const navigation = await navigationOf(db, a.item_id);
   const responses = await checkResponses(db, a, input.responses ?? [], auth.user.jwlId);
   assertForward(a, navigation, responses);
   await db.transaction(async (tx) => {
@@ -893,13 +916,11 @@ export async function applyOfflineAttempt(
     throw closedRefusal();
   if (s.attemptsAllowed !== null && read.used >= s.attemptsAllowed)
     throw startRefusal(s, read.used, new Date(0)) ?? closedRefusal();
-  const id = await insertAttempt(db, context, s, input.studentId, input.clientId, {
+  const a = await insertAttempt(db, context, s, input.studentId, input.clientId, {
     startedAt: input.clientStartedAt,
   });
-  if (id === null)
-    throw new AppError(409, 'CONFLICT', 'Another attempt is in progress on this quiz.');
-  const a = await findAttempt(db, id);
-  if (!a) throw notFound('The attempt');
+  if (!a) throw new AppError(409, 'CONFLICT', 'Another attempt is in progress on this quiz.');
+  const id = Number(a.id);
   const responses = await checkResponses(db, a, input.responses, input.studentId);
   await db.transaction(async (tx) => {
     if (responses.length > 0) await tx.execute(saveStatement(id, 1, responses));

@@ -726,6 +726,17 @@ describe('essays', () => {
     expect((await call('GET', `/submission/${done.submissionId}/quiz`, 'student')).status).toBe(
       403,
     );
+    // Part 1's pages carry the quiz: the queue, the grade page, the grade book, the unit page.
+    const queue = await ok<{ items: { submissionId: number }[] }>(
+      'GET',
+      `/course/${f.courseId}/grading-queue`,
+      'faculty',
+    );
+    expect(queue.items.some((x) => x.submissionId === done.submissionId)).toBe(true);
+    await ok('GET', `/submission/${done.submissionId}`, 'faculty');
+    await ok('GET', `/course/${f.courseId}/grade-book`, 'faculty');
+    await ok('GET', `/unit/${f.unitId}`, 'student');
+    await ok('GET', `/unit/${f.unitId}`, 'lead_faculty');
   });
 });
 
