@@ -84,7 +84,7 @@ export function TryQuestion({ question }: { question: Question }) {
         {result ? (
           <Stack gap={4} role="status">
             <Group gap="xs">
-              <Badge variant="light" tt="none">
+              <Badge variant="light" c="dark.8" tt="none">
                 {t(`quiz.responseState.${result.state}`, RESPONSE_STATE_LABELS[result.state])}
               </Badge>
               {result.fraction !== null ? (

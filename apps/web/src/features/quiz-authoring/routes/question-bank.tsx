@@ -116,7 +116,7 @@ function QuestionEditor({
               ) : null}
             </QuestionForm>
             {save.isSuccess ? (
-              <Text size="sm" c="green.8" role="status">
+              <Text size="sm" role="status">
                 {t('quizAuthoring.saved', 'Saved.')}
               </Text>
             ) : null}

@@ -67,7 +67,7 @@ function QuestionBlock({
             <Button
               size="compact-sm"
               variant={answer.flagged ? 'filled' : 'subtle'}
-              color="orange.9"
+              color="red.9"
               aria-pressed={answer.flagged}
               disabled={readOnly}
               onClick={() => onFlag(!answer.flagged)}
@@ -243,7 +243,7 @@ export function AttemptView({ attempt, userId }: { attempt: MyAttempt; userId: n
           {clock.msLeft !== null ? (
             <QuizTimer msLeft={clock.msLeft} warning={clock.warning} />
           ) : (
-            <Badge variant="light" color="gray" tt="none">
+            <Badge variant="light" c="dark.8" color="gray" tt="none">
               {t('quiz.take.noTimeLimit', 'No time limit')}
             </Badge>
           )}

@@ -38,7 +38,7 @@ export function QuestionNavigator({
               size="compact-sm"
               miw={38}
               variant={e.current ? 'filled' : e.answered ? 'light' : 'default'}
-              color={e.flagged && !e.current ? 'orange.9' : undefined}
+              color={e.flagged && !e.current ? 'red.9' : undefined}
               disabled={e.locked}
               aria-current={e.current ? 'step' : undefined}
               aria-label={t('quiz.take.goTo', 'Question {{n}}, {{states}}', {
@@ -46,7 +46,7 @@ export function QuestionNavigator({
                 states,
               })}
               onClick={() => onGo(e.number)}
-              style={e.flagged ? { outline: '2px solid var(--mantine-color-orange-9)' } : undefined}
+              style={e.flagged ? { outline: '2px solid var(--mantine-color-red-9)' } : undefined}
             >
               {e.number}
               {e.flagged ? (

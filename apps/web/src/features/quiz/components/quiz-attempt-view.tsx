@@ -64,7 +64,7 @@ function QuestionReview({
             <Badge variant="outline" color="gray" tt="none">
               {questionKindLabel(t, q.kind)}
             </Badge>
-            <Badge variant="light" tt="none">
+            <Badge variant="light" c="dark.8" tt="none">
               {responseStateLabel(t, q.state)}
             </Badge>
             <Text size="sm">{pointsText(t, q.awardedPoints, q.points)}</Text>
@@ -231,7 +231,7 @@ export function QuizAttemptView({
               {t('quiz.grade.saveMarks', 'Save the marks')}
             </Button>
             {save.isSuccess ? (
-              <Text size="sm" c="green.8" role="status">
+              <Text size="sm" role="status">
                 {t('quiz.grade.marksSaved', 'Marks saved: the draft grade is updated.')}
               </Text>
             ) : null}

@@ -1,4 +1,4 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from './use-quiz-clock';
 
@@ -11,15 +11,14 @@ export function QuizTimer({ msLeft, warning }: { msLeft: number; warning: number
   const low = msLeft <= 5 * 60_000;
   return (
     <>
-      <Badge
-        size="lg"
-        variant={low ? 'filled' : 'light'}
-        color={low ? 'red.9' : 'blue.9'}
-        tt="none"
+      <Text
+        fw={700}
+        size="md"
+        c={low ? 'red.9' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums' }}
       >
         {t('quiz.take.timeLeft', 'Time left {{time}}', { time: formatClock(msLeft) })}
-      </Badge>
+      </Text>
       <VisuallyHidden role="status" aria-live="polite">
         {warning === null
           ? ''

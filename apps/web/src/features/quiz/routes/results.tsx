@@ -86,7 +86,7 @@ export default function QuizResultsRoute() {
                           </Text>
                         ) : null}
                         {row.override ? (
-                          <Badge size="xs" variant="light" color="orange.9" tt="none">
+                          <Badge size="xs" variant="light" c="dark.8" color="orange.9" tt="none">
                             {t('quiz.results.exception', 'Exception')}
                           </Badge>
                         ) : null}
@@ -104,7 +104,7 @@ export default function QuizResultsRoute() {
                                   {t('quiz.take.attemptN', 'Attempt {{n}}', { n: a.attempt })}:
                                 </Text>
                                 {a.status === 'in_progress' ? (
-                                  <Badge size="sm" variant="light" tt="none">
+                                  <Badge size="sm" variant="light" c="dark.8" tt="none">
                                     {t('quiz.results.inProgress', 'In progress')}
                                   </Badge>
                                 ) : a.submissionId !== null ? (
@@ -142,6 +142,7 @@ export default function QuizResultsRoute() {
                             <Badge
                               size="xs"
                               variant="light"
+                              c="dark.8"
                               color={row.grade.isPublished ? 'green.9' : 'gray.8'}
                               tt="none"
                             >

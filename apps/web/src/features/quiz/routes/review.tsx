@@ -43,7 +43,7 @@ function ReviewBlock({
           {marksShown ? (
             <Group gap="xs">
               {q.state ? (
-                <Badge color={STATE_COLOURS[q.state]} variant="light" tt="none">
+                <Badge color={STATE_COLOURS[q.state]} variant="light" c="dark.8" tt="none">
                   {responseStateLabel(t, q.state)}
                 </Badge>
               ) : null}

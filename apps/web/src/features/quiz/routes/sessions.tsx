@@ -55,7 +55,7 @@ function StateBadge({ state }: { state: QuizSession['state'] }) {
     closed: t('quiz.sessions.closed', 'Closed'),
   };
   return (
-    <Badge color={STATE_COLOURS[state]} variant="light" tt="none">
+    <Badge color={STATE_COLOURS[state]} variant="light" c="dark.8" tt="none">
       {labels[state]}
     </Badge>
   );
