@@ -66,8 +66,8 @@ function QuestionBlock({
             </Text>
             <Button
               size="compact-sm"
-              variant={answer.flagged ? 'filled' : 'subtle'}
-              color="red.9"
+              variant={answer.flagged ? 'filled' : 'default'}
+              color={answer.flagged ? 'red.9' : undefined}
               aria-pressed={answer.flagged}
               disabled={readOnly}
               onClick={() => onFlag(!answer.flagged)}
