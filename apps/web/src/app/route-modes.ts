@@ -29,6 +29,7 @@ export const ROUTE_MODES: Readonly<Record<string, RouteMode>> = {
   unit_wbt: 'lms',
   wbts: 'lms',
   public_wbt: 'any',
+  quiz: 'lms',
   home: 'any',
   notifications: 'any',
   profile: 'any',

@@ -10,6 +10,7 @@ import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
 import { TEACHING_ROUTES } from './teaching-routes';
 import { SIMILARITY_ROUTES } from './similarity-routes';
 import { WBT_ROUTES } from './wbt-routes';
+import { QUIZ_ROUTES } from './quiz-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -134,6 +135,7 @@ export const router = createBrowserRouter([
           ...TEACHING_ROUTES,
           ...SIMILARITY_ROUTES,
           ...WBT_ROUTES,
+          ...QUIZ_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

@@ -54,6 +54,8 @@ export function setRedirectUrl(url: string | null): void {
 export const RESUME_KEY_PREFIX = 'lantern-upload:';
 /** Unsent answer drafts of the lms are kept under this prefix, keyed by user and task. */
 export const DRAFT_KEY_PREFIX = 'lantern-draft:';
+/** Unsent quiz answers, keyed by user and attempt (decision 0020 §3.4). */
+export const QUIZ_KEY_PREFIX = 'lantern-quiz:';
 
 /** Removes every stored key that contains `part`. */
 function removeKeysWith(part: string): void {
@@ -73,7 +75,10 @@ function removeKeysWith(part: string): void {
 /** Removes the resume map: a shared phone keeps nothing of the last user's uploads. */
 export const clearResumeMap = (): void => removeKeysWith(RESUME_KEY_PREFIX);
 /** Removes every unsent draft: a shared phone keeps nothing of one learner for the next. */
-export const clearDrafts = (): void => removeKeysWith(DRAFT_KEY_PREFIX);
+export const clearDrafts = (): void => {
+  removeKeysWith(DRAFT_KEY_PREFIX);
+  removeKeysWith(QUIZ_KEY_PREFIX);
+};
 
 /** Sign-out and failed refresh: no tokens, no impersonation, no uploads or drafts left behind. */
 export function clearSession(): void {

@@ -2,6 +2,7 @@ import type { ItemDetail, ResourceInput, TaskInput } from '@lantern/contracts/le
 import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
 import { MAX_FILE_BYTES, type FileTypeKey } from '@lantern/contracts/learning-kinds';
 import type { WbtFormFields } from '../wbt/components/wbt-fields';
+import { quizFormOf, quizPoints, type QuizFormValue } from '../quiz-authoring/components/quiz-form';
 import { fromLocalInput, toLocalInput } from './dates';
 
 /** The item form's state: every field of every kind, as text where an input holds text. */
@@ -28,6 +29,8 @@ export type ItemFormState = {
   /** A voice task's longest recording. */
   maxSeconds: string;
   allowFile: boolean;
+  /** A quiz's slots and layout, and for a new one its first session. */
+  quiz: QuizFormValue;
 } & WbtFormFields;
 
 /** A stored training's display, or the default. */
@@ -79,13 +82,17 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     isPublic: s.isPublic === true,
     displayMode: displayOf(s.display).mode,
     heightPx: str(displayOf(s.display).heightPx),
+    quiz: quizFormOf(kind === 'quiz' ? s : null),
   };
 }
 
 const num = (v: string): number | null => (v.trim() === '' ? null : Number(v));
 
-/** The request body of the form: a resource's or a task's input (the server checks it again). */
-export function itemBody(f: ItemFormState): ResourceInput | TaskInput {
+/**
+ * The request body of the form: a resource's or a task's input (the server checks it again).
+ * A quiz's first session goes with its creation only; later it is edited on its own page.
+ */
+export function itemBody(f: ItemFormState, isNew = true): ResourceInput | TaskInput {
   const common = {
     title: f.title,
     body: f.body,
@@ -120,6 +127,15 @@ export function itemBody(f: ItemFormState): ResourceInput | TaskInput {
         maxAttempts: num(f.maxAttempts),
       },
     };
+  if (f.kind === 'quiz')
+    // The quiz's points are its slots' (the server sets them the same way).
+    return {
+      ...task,
+      kind: 'quiz',
+      maxPoints: quizPoints(f.quiz.settings.slots),
+      settings: f.quiz.settings,
+      ...(isNew ? { session: f.quiz.session } : {}),
+    } as TaskInput;
   if (f.kind === 'voice_task')
     return {
       ...task,

@@ -12,6 +12,7 @@ export const contentPaths = {
   authoring: (courseId: number) => appPath(`course/${courseId}/authoring`),
   itemAuthoring: (courseId: number, itemId: number | 'new', query = '') =>
     appPath(`course/${courseId}/authoring/item/${itemId}${query}`),
+  questionBanks: (courseId: number) => appPath(`course/${courseId}/question-banks`),
   answer: (route: NonNullable<ItemKindSpec['answerRoute']>, itemId: number) =>
     appPath(`${route}/${itemId}`),
 };

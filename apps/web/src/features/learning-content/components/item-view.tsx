@@ -90,11 +90,13 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
             {maySubmit
               ? task.answerRoute === 'submit_text'
                 ? t('content.writeAnswer', 'Write your answer')
-                : item.kind === 'voice_task'
-                  ? t('content.recordAnswer', 'Record your answer')
-                  : item.kind === 'wbt'
-                    ? t('content.openTraining', 'Open the training')
-                    : t('content.handInFiles', 'Hand in your files')
+                : item.kind === 'quiz'
+                  ? t('content.openQuiz', 'Open the quiz')
+                  : item.kind === 'voice_task'
+                    ? t('content.recordAnswer', 'Record your answer')
+                    : item.kind === 'wbt'
+                      ? t('content.openTraining', 'Open the training')
+                      : t('content.handInFiles', 'Hand in your files')
               : t('content.seeWork', 'See your work')}
           </Button>
         </Group>

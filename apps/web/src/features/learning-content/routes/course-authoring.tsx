@@ -439,6 +439,15 @@ function AuthoringView({ data }: { data: CourseAuthoring }) {
                 {t('content.copyFrom', 'Copy from another run')}
               </Button>
             ) : null}
+            {hasRight(user, 'COURSE_TASK__EDIT') && AUTHORABLE_KINDS.includes('quiz') ? (
+              <Button
+                variant="light"
+                component={Link}
+                to={contentPaths.questionBanks(data.course.id)}
+              >
+                {t('content.questionBanks', 'Question banks')}
+              </Button>
+            ) : null}
           </Group>
         }
       />

@@ -36,8 +36,10 @@ import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
 import { kindLabel } from '../labels';
 import { contentPaths } from '../paths';
 import { WbtFields } from '../../wbt/components/wbt-fields';
-import { isApiError } from '../../../lib/api-errors';
 import type { ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
+import { isApiError } from '../../../lib/api-errors';
+import { QuizFields, quizErrors } from '../../quiz-authoring/components/quiz-form';
+import { QuizStaffLinks } from '../../quiz/components/staff-links';
 
 export const loader = requireRight('COURSE_DOCUMENT__EDIT');
 
@@ -64,7 +66,11 @@ function ItemForm({
   const set = <K extends keyof ItemFormState>(key: K, value: ItemFormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
   };
-  const text = (key: keyof ItemFormState, label: string, extra: Record<string, unknown> = {}) => (
+  const text = (
+    key: Exclude<keyof ItemFormState, 'quiz'>,
+    label: string,
+    extra: Record<string, unknown> = {},
+  ) => (
     <TextInput
       label={label}
       value={String(form[key] ?? '')}
@@ -76,8 +82,14 @@ function ItemForm({
   );
   const isTask = kind !== 'resource';
   const family = isTask ? 'task' : 'resource';
+  const [quizChecked, setQuizChecked] = useState(false);
+  const quizLocal = kind === 'quiz' && quizChecked ? quizErrors(form.quiz, item === null) : {};
   const submit = () => {
-    const body = itemBody(form);
+    if (kind === 'quiz') {
+      setQuizChecked(true);
+      if (Object.keys(quizErrors(form.quiz, item === null)).length > 0) return;
+    }
+    const body = itemBody(form, item === null);
     const done = (saved: { id?: number | undefined }) => {
       if (item === null && saved.id !== undefined)
         void navigate(contentPaths.itemAuthoring(courseId, saved.id), { replace: true });
@@ -188,13 +200,15 @@ function ItemForm({
                   ]}
                 />
               </Stack>
-              {text('maxPoints', t('content.maxPoints', 'Points'), {
-                type: 'number',
-                min: 0.01,
-                max: 10000,
-                step: 0.01,
-                required: true,
-              })}
+              {kind === 'quiz'
+                ? null
+                : text('maxPoints', t('content.maxPoints', 'Points'), {
+                    type: 'number',
+                    min: 0.01,
+                    max: 10000,
+                    step: 0.01,
+                    required: true,
+                  })}
               {text('dueAt', t('content.dueAt', 'Due'), { type: 'datetime-local' })}
               {text('lateUntil', t('content.lateUntilLabel', 'Late work until'), {
                 type: 'datetime-local',
@@ -225,7 +239,7 @@ function ItemForm({
                     'From 10 to 600; the recorder stops itself there.',
                   ),
                 })
-              ) : kind === 'wbt' ? null : (
+              ) : kind === 'wbt' || kind === 'quiz' ? null : (
                 <>
                   {text('maxFiles', t('content.maxFiles', 'Most files'), {
                     type: 'number',
@@ -239,12 +253,14 @@ function ItemForm({
                   })}
                 </>
               )}
-              {text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
-                type: 'number',
-                min: 1,
-                max: 20,
-                description: t('content.attemptsHelp', 'Empty: no limit.'),
-              })}
+              {kind === 'quiz'
+                ? null
+                : text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
+                    type: 'number',
+                    min: 1,
+                    max: 20,
+                    description: t('content.attemptsHelp', 'Empty: no limit.'),
+                  })}
             </SimpleGrid>
             {kind === 'file_task' ? (
               <Checkbox.Group
@@ -287,6 +303,17 @@ function ItemForm({
             ) : null}
           </Fieldset>
         )}
+        {kind === 'quiz' ? (
+          <QuizFields
+            courseId={courseId}
+            value={form.quiz}
+            isNew={item === null}
+            errors={{ ...(isApiError(save.error) ? save.error.fields : {}), ...quizLocal }}
+            onChange={(quiz) => {
+              set('quiz', quiz);
+            }}
+          />
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {text('visibleFrom', t('content.visibleFrom', 'Visible from'), {
             type: 'datetime-local',
@@ -379,6 +406,7 @@ export default function ItemAuthoringRoute() {
           />
         </Card>
       ) : null}
+      {item && kind === 'quiz' ? <QuizStaffLinks itemId={item.id} /> : null}
       {item && kind !== 'resource' ? (
         <Card withBorder padding="md">
           <Stack gap="xs">

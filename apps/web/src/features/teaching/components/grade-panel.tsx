@@ -108,7 +108,8 @@ export function GradePanel({ view }: { view: SubmissionView }) {
           min={0}
           max={view.task.maxPoints}
           decimalScale={2}
-          disabled={locked}
+          // A quiz's points come from its marks and grading method (decision 0020 §3.5).
+          disabled={locked || view.task.kind === 'quiz'}
           value={points}
           onChange={setPoints}
           error={isApiError(save.error) ? save.error.fields.points : undefined}

@@ -23,6 +23,7 @@ import { GradePanel } from '../components/grade-panel';
 import { TaskInstructions } from '../components/task-instructions';
 import { AudioPlayer } from '../../voice/audio-player';
 import { ScoreBadge } from '../../similarity/components/score-badge';
+import { QuizAttemptView } from '../../quiz/components/quiz-attempt-view';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
@@ -155,6 +156,13 @@ export default function GradePage() {
                 </Anchor>
               ) : null}
             </Group>
+            {data.task.kind === 'quiz' ? (
+              <QuizAttemptView
+                submissionId={s.id}
+                mayGrade={data.mayGrade}
+                gradeVersion={data.grade?.version ?? null}
+              />
+            ) : null}
             {s.text !== null ? (
               <Paper withBorder p="sm">
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

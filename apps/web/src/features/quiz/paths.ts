@@ -1,0 +1,14 @@
+import { appPath } from '../../lib/paths';
+
+/** The quiz routes of decision 0020 §3.9. */
+export const quizPaths = {
+  card: (itemId: number) => appPath(`quiz/${itemId}`),
+  attempt: (itemId: number, attemptId: number) => appPath(`quiz/${itemId}/attempt/${attemptId}`),
+  review: (itemId: number, attemptId: number) =>
+    appPath(`quiz/${itemId}/attempt/${attemptId}/review`),
+  sessions: (itemId: number) => appPath(`quiz/${itemId}/sessions`),
+  results: (itemId: number, sessionId?: number) =>
+    appPath(`quiz/${itemId}/results${sessionId === undefined ? '' : `?session=${sessionId}`}`),
+  analysis: (itemId: number) => appPath(`quiz/${itemId}/analysis`),
+  grade: (submissionId: number) => appPath(`grade/${submissionId}`),
+};
