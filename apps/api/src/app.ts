@@ -53,6 +53,7 @@ import { learningContentRoutes } from './modules/learning/content/content.routes
 import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
+import { discussionRoutes } from './modules/learning/discussions/discussions.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 
 export type AppOptions = {
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     learningWorkRoutes,
     studentCourseRoutes,
     teachingRoutes,
+    discussionRoutes,
   ]) {
     await area(app, deps);
   }

@@ -44,6 +44,13 @@ export const ERROR_CODES = [
   'ENROLMENT_NOT_ACTIVE',
   'UPLOAD_OFFSET',
   'UPLOAD_EXPIRED',
+  // Discussions (decision 0020 §4.2, §7).
+  'DISCUSSION_LOCKED',
+  'EDIT_WINDOW_PASSED',
+  'NOT_MODERATOR',
+  'NOT_PARTICIPANT',
+  'TOPICS_BY_STAFF',
+  'RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

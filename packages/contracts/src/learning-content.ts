@@ -1,3 +1,4 @@
+import { discussionSettingsSchema } from './discussions';
 import { z } from 'zod';
 import { requiredText } from './common';
 import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './enums';
@@ -390,6 +391,11 @@ export const taskInputSchema = z
     z.object({ kind: z.literal('text_task'), ...taskCommon, settings: textTaskSettingsSchema }),
     z.object({ kind: z.literal('file_task'), ...taskCommon, settings: fileTaskSettingsSchema }),
     z.object({ kind: z.literal('voice_task'), ...taskCommon, settings: voiceTaskSettingsSchema }),
+    z.object({
+      kind: z.literal('discussion'),
+      ...taskCommon,
+      settings: discussionSettingsSchema,
+    }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',
@@ -416,6 +422,12 @@ export const taskUpdateSchema = z
       kind: z.literal('voice_task'),
       ...taskCommon,
       settings: voiceTaskSettingsSchema,
+      version,
+    }),
+    z.object({
+      kind: z.literal('discussion'),
+      ...taskCommon,
+      settings: discussionSettingsSchema,
       version,
     }),
   ])

@@ -5,6 +5,7 @@ import * as programmes from './schema/programmes';
 import * as administration from './schema/administration';
 import * as communication from './schema/communication';
 import * as learning from './schema/learning';
+import * as discussions from './schema/discussions';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -15,4 +16,5 @@ export const schema = {
   ...administration,
   ...communication,
   ...learning,
+  ...discussions,
 };

@@ -24,6 +24,8 @@ export const ROUTE_MODES: Readonly<Record<string, RouteMode>> = {
   class_root: 'lms',
   class: 'lms',
   grade: 'lms',
+  discuss: 'lms',
+  grade_discussion: 'lms',
   home: 'any',
   notifications: 'any',
   profile: 'any',

@@ -8,6 +8,7 @@ import { LEARNING_WORK_ROUTES } from './learning-work-routes';
 import { PROGRAMME_ROUTES } from './programme-routes';
 import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
 import { TEACHING_ROUTES } from './teaching-routes';
+import { DISCUSSION_ROUTES } from './discussion-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -126,6 +127,7 @@ export const router = createBrowserRouter([
           ...PROGRAMME_ROUTES,
           ...LEARNING_CONTENT_ROUTES,
           ...TEACHING_ROUTES,
+          ...DISCUSSION_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

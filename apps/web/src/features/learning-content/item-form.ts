@@ -27,6 +27,12 @@ export type ItemFormState = {
   /** A voice task's longest recording. */
   maxSeconds: string;
   allowFile: boolean;
+  /** A graded discussion's requirement and forum settings. */
+  minPosts: string;
+  minReplies: string;
+  minWordsPerPost: string;
+  topicsBy: 'staff' | 'everyone';
+  separateClasses: boolean;
 };
 
 const str = (v: unknown): string =>
@@ -59,6 +65,11 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     ),
     maxSeconds: str(s.maxSeconds ?? 120),
     allowFile: s.allowFile === true,
+    minPosts: str(s.minPosts ?? 1),
+    minReplies: str(s.minReplies ?? 0),
+    minWordsPerPost: str(s.minWordsPerPost),
+    topicsBy: s.topicsBy === 'everyone' ? 'everyone' : 'staff',
+    separateClasses: s.separateClasses !== false,
   };
 }
 
@@ -108,6 +119,18 @@ export function itemBody(f: ItemFormState): ResourceInput | TaskInput {
         maxSeconds: Number(f.maxSeconds),
         allowFile: f.allowFile,
         maxAttempts: num(f.maxAttempts),
+      },
+    };
+  if (f.kind === 'discussion')
+    return {
+      ...task,
+      kind: 'discussion',
+      settings: {
+        minPosts: Number(f.minPosts),
+        minReplies: Number(f.minReplies),
+        minWordsPerPost: num(f.minWordsPerPost),
+        topicsBy: f.topicsBy,
+        separateClasses: f.separateClasses,
       },
     };
   return {

@@ -13,5 +13,5 @@ export const contentPaths = {
   itemAuthoring: (courseId: number, itemId: number | 'new', query = '') =>
     appPath(`course/${courseId}/authoring/item/${itemId}${query}`),
   answer: (route: NonNullable<ItemKindSpec['answerRoute']>, itemId: number) =>
-    appPath(`${route}/${itemId}`),
+    appPath(route === 'discuss' ? `discuss/item/${itemId}` : `${route}/${itemId}`),
 };

@@ -16,6 +16,7 @@ import {
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
+import { saveItemForum } from '../discussions/item-forum';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { sanitiseRichText } from '../../../lib/rich-text';
@@ -186,6 +187,8 @@ export async function createTask(deps: Deps, auth: AuthContext, unitId: number, 
   const stored = await storedTask(input);
   return deps.db.transaction(async (tx) => {
     const row = await insertItem(tx, auth, unitId, unit.course_id, stored);
+    if (input.kind === 'discussion')
+      await saveItemForum(tx, { id: row.id, courseId: unit.course_id, ...stored });
     await bumpCourse(tx, unit.course_id);
     await audit(tx, auth, {
       action: 'learning_item.created',
@@ -230,6 +233,8 @@ export async function updateTask(
   const stored = await storedTask(input);
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
+    if (input.kind === 'discussion')
+      await saveItemForum(tx, { id: itemId, courseId: item.course_id, ...stored });
     const contentVersion = await bumpCourseCounted(tx, item.course_id);
     await audit(tx, auth, {
       action: 'learning_item.updated',

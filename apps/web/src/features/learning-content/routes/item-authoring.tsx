@@ -208,6 +208,28 @@ function ItemForm({
                     min: 1,
                   })}
                 </>
+              ) : kind === 'discussion' ? (
+                <>
+                  {text('minPosts', t('content.minPosts', 'Posts to write'), {
+                    type: 'number',
+                    min: 1,
+                    max: 50,
+                    required: true,
+                    description: t('content.minPostsHelp', 'Topics started and replies together.'),
+                  })}
+                  {text('minReplies', t('content.minReplies', 'Of them, replies to others'), {
+                    type: 'number',
+                    min: 0,
+                    max: 50,
+                    required: true,
+                  })}
+                  {text('minWordsPerPost', t('content.minWordsPerPost', 'Fewest words a post'), {
+                    type: 'number',
+                    min: 1,
+                    max: 2000,
+                    description: t('content.noMinimum', 'Empty: no minimum.'),
+                  })}
+                </>
               ) : kind === 'voice_task' ? (
                 text('maxSeconds', t('content.maxSeconds', 'Longest recording (seconds)'), {
                   type: 'number',
@@ -233,12 +255,14 @@ function ItemForm({
                   })}
                 </>
               )}
-              {text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
-                type: 'number',
-                min: 1,
-                max: 20,
-                description: t('content.attemptsHelp', 'Empty: no limit.'),
-              })}
+              {kind === 'discussion'
+                ? null
+                : text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
+                    type: 'number',
+                    min: 1,
+                    max: 20,
+                    description: t('content.attemptsHelp', 'Empty: no limit.'),
+                  })}
             </SimpleGrid>
             {kind === 'file_task' ? (
               <Checkbox.Group
@@ -260,6 +284,33 @@ function ItemForm({
                   ))}
                 </SimpleGrid>
               </Checkbox.Group>
+            ) : null}
+            {kind === 'discussion' ? (
+              <Stack gap="xs" mt="sm">
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="topics-by-label">
+                    {t('content.topicsBy', 'Who starts topics')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="topics-by-label"
+                    value={form.topicsBy}
+                    onChange={(v) => {
+                      set('topicsBy', v === 'everyone' ? 'everyone' : 'staff');
+                    }}
+                    data={[
+                      { value: 'staff', label: t('content.topicsByStaff', 'Teachers') },
+                      { value: 'everyone', label: t('content.topicsByEveryone', 'Everyone') },
+                    ]}
+                  />
+                </Stack>
+                <Checkbox
+                  label={t('content.separateClasses', 'Each class discusses apart')}
+                  checked={form.separateClasses}
+                  onChange={(e) => {
+                    set('separateClasses', e.currentTarget.checked);
+                  }}
+                />
+              </Stack>
             ) : null}
             {kind === 'voice_task' ? (
               <Checkbox
