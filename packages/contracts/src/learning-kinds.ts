@@ -205,7 +205,7 @@ export const ITEM_KINDS = {
     settings: discussionSettingsSchema,
     answerRoute: 'discuss',
     label: 'Graded discussion',
-    authorable: false,
+    authorable: true,
   },
 } as const satisfies Record<ItemKind, ItemKindSpec>;
 

@@ -134,6 +134,59 @@ describe('forums', () => {
     expect(list.body.forums.map((x) => x.id)).toEqual([courseForum, itemForum]);
   });
 
+  it('authoring a graded discussion makes its forum and keeps it in line with the item', async () => {
+    const body = {
+      kind: 'discussion',
+      title: 'Authored debate',
+      body: '<p>Discuss.</p>',
+      visibleFrom: null,
+      countsForProgress: true,
+      delivery: 'online',
+      maxPoints: 5,
+      dueAt: null,
+      lateUntil: null,
+      settings: {
+        minPosts: 1,
+        minReplies: 0,
+        minWordsPerPost: null,
+        topicsBy: 'staff',
+        separateClasses: false,
+      },
+    };
+    const made = await call<{ id: number; version: number }>(
+      'lead_faculty',
+      'POST',
+      `${LMS}/unit/${f.unitId}/tasks`,
+      body,
+    );
+    expect(made.status).toBe(200);
+    const forum = async () =>
+      (
+        await t.database.query<{ title: string; topics_by: string; separate_classes: boolean }>(
+          `select title, topics_by, separate_classes from discussion_forums where item_id = $1`,
+          [made.body.id],
+        )
+      )[0];
+    expect(await forum()).toEqual({
+      title: 'Authored debate',
+      topics_by: 'staff',
+      separate_classes: false,
+    });
+    const bad = await call('lead_faculty', 'POST', `${LMS}/unit/${f.unitId}/tasks`, {
+      ...body,
+      settings: { ...body.settings, minPosts: 0 },
+    });
+    expect(bad.status).toBe(400);
+    const changed = await call('lead_faculty', 'PATCH', `${LMS}/task/${made.body.id}`, {
+      ...body,
+      title: 'Renamed debate',
+      settings: { ...body.settings, topicsBy: 'everyone' },
+      version: made.body.version,
+    });
+    expect(changed.status).toBe(200);
+    expect(await forum()).toMatchObject({ title: 'Renamed debate', topics_by: 'everyone' });
+  });
+
   it("finds a graded discussion's forum by its item", async () => {
     const found = await call<{ forumId: number }>(
       'student',

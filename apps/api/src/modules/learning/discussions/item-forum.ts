@@ -19,3 +19,17 @@ export async function saveItemForum(
           updated_at = now()`,
   );
 }
+
+/** The forums of graded discussion items just copied into another course (no topics come along). */
+export async function copyItemForums(tx: Db, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await tx.execute(
+    sql`insert into discussion_forums (course_id, item_id, title, topics_by, separate_classes)
+        select i.course_id, i.id, i.title,
+          coalesce(i.settings->>'topicsBy', 'staff')::discussion_topics_by,
+          coalesce((i.settings->>'separateClasses')::boolean, true)
+        from learning_items i
+        where i.id = any(${`{${itemIds.join(',')}}`}::int[]) and i.kind = 'discussion'
+        on conflict (item_id) do nothing`,
+  );
+}
