@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 // Vitest gives each test file its path (under jsdom, import.meta.url is an http address).
 const features = import.meta.dirname;
-const AREAS = ['learning-work', 'teaching', 'learning-content', 'voice'];
+const AREAS = ['learning-work', 'teaching', 'learning-content', 'voice', 'discussions'];
 
 /** The CSS a component needs besides its own (Mantine builds on these). */
 const NEEDS: Record<string, string[]> = {

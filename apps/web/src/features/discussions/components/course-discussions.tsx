@@ -1,3 +1,4 @@
+import '../styles';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

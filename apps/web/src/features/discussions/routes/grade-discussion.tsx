@@ -1,5 +1,4 @@
 import '../styles';
-import '../../teaching/styles';
 import {
   Anchor,
   Badge,

@@ -1,3 +1,4 @@
+import '../styles';
 import { Loader } from '@mantine/core';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
