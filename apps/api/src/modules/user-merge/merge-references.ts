@@ -138,6 +138,21 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'unit_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'course_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
   'uploads.owner_id': { kind: 'keep', why: 'Unfinished uploads expire within a day.' },
+  // Discussions (decision 0020 §1.10): authorship moves, read state and follows are links.
+  'discussion_topics.author_id': {
+    kind: 'move',
+    label: 'Discussion topics',
+    conflict: 'Topics cannot conflict.',
+  },
+  'discussion_posts.author_id': {
+    kind: 'move',
+    label: 'Discussion posts',
+    conflict: 'Posts cannot conflict.',
+  },
+  'discussion_posts.removed_by': { kind: 'keep', why: 'A removal records who moderated.' },
+  'discussion_post_revisions.edited_by': { kind: 'keep', why: 'A revision records who wrote it.' },
+  'discussion_reads.user_id': { kind: 'move-dedupe', label: 'Discussions read' },
+  'discussion_subscriptions.user_id': { kind: 'move-dedupe', label: 'Discussions followed' },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };
