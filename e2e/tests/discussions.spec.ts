@@ -43,6 +43,7 @@ test('a discussion with replies, an edit and a removal; a graded discussion grad
   );
   expect(courseId).toBeGreaterThan(0);
   await author.goto(`/en/course/${courseId}`);
+  await expect(author.getByRole('heading', { name: 'Discussions' })).toBeVisible();
   const openForum = author.getByRole('button', { name: 'Open a course forum' });
   if (await openForum.isVisible()) await openForum.click();
   const forumLink = author.getByRole('link', { name: 'Course discussion' });
