@@ -63,7 +63,7 @@ test('a discussion with replies, an edit and a removal; a graded discussion grad
   await author.getByRole('spinbutton', { name: /Posts to write/ }).fill('1');
   await author.getByRole('spinbutton', { name: /Of them, replies to others/ }).fill('0');
   await author.getByRole('spinbutton', { name: /Fewest words a post/ }).fill('3');
-  await author.getByRole('radio', { name: 'Everyone' }).check({ force: true });
+  await author.getByText('Everyone', { exact: true }).click();
   await author.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(author).toHaveURL(/\/authoring\/item\/\d+$/);
   await shoot(author, 'discussion-authoring');
@@ -112,7 +112,10 @@ test('a discussion with replies, an edit and a removal; a graded discussion grad
   await other.goto(topicPath);
   await other.getByRole('button', { name: 'Reply' }).first().click();
   await other.getByRole('textbox', { name: /^Your reply to / }).fill('Welcome, I am new here too.');
-  await other.getByRole('button', { name: 'Post reply' }).click();
+  await other
+    .getByRole('region', { name: 'Posts' })
+    .getByRole('button', { name: 'Post reply' })
+    .click();
   await expect(other.getByText('Welcome, I am new here too.')).toBeVisible();
 
   // ---- the teacher removes the student's reply: it stays as removed ----
