@@ -56,6 +56,7 @@ import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
 import { quizRoutes } from './modules/learning/quiz/quiz.routes';
 import { wbtRoutes } from './modules/learning/wbt/wbt.routes';
 import { buildContentApp } from './content/content-app';
+import { discussionRoutes } from './modules/learning/discussions/discussions.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     teachingRoutes,
     similarityRoutes,
     quizRoutes,
+    discussionRoutes,
   ]) {
     await area(app, deps);
   }

@@ -31,6 +31,8 @@ export const notificationSchema = z.object({
   taskId: z.number().int().nullable(),
   announcementId: z.number().int().nullable(),
   undoPublishRequestId: z.number().int().nullable(),
+  /** The discussion topic with new posts (`discussion_reply`). */
+  topicId: z.number().int().nullable(),
   /** What the notification says, for the list. */
   title: z.string(),
   body: z.string().nullable(),
@@ -60,6 +62,8 @@ export const announcementReadSchema = z.object({ announcementId: id, isRead: fla
 export const markAnnouncementsSchema = z.object({ announcementIds: idList });
 export const markGradeCommentsSchema = z.object({ submissionIds: idList });
 export const markUndoPublishSchema = z.object({ undoPublishIds: idList });
+export const discussionReplyReadSchema = z.object({ topicId: id, isRead: flag });
+export const markDiscussionRepliesSchema = z.object({ topicIds: idList });
 export const markResultSchema = z.object({ updated: z.number().int() });
 
 // ── Announcements ────────────────────────────────────────────────────────────

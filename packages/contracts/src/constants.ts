@@ -34,6 +34,7 @@ export const NOTIFICATION_LIMITS = {
   gradeComments: 50,
   undoPublishRequests: 50,
   announcements: 10,
+  discussionReplies: 50,
 } as const;
 export const BADGE_CAP = 99;
 export const IMPERSONATION_SEARCH_MIN_CHARS = 4;

@@ -59,5 +59,7 @@ export const NOTIFICATION_TYPES = [
   'grade_comment',
   'announcement',
   'undo_publish_request',
+  // New posts in a topic one follows (decision 0020 §4.2, O-1).
+  'discussion_reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   'WBT_PACKAGE_INVALID',
   'WBT_LAUNCH_EXPIRED',
   'CONTENT_ORIGIN_OFF',
+  // Discussions (decision 0020 §4.2, §7).
+  'DISCUSSION_LOCKED',
+  'EDIT_WINDOW_PASSED',
+  'NOT_MODERATOR',
+  'NOT_PARTICIPANT',
+  'TOPICS_BY_STAFF',
   'RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import { discussionSettingsSchema } from './discussions';
 import { z } from 'zod';
 import { requiredText } from './common';
 import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './enums';
@@ -405,6 +406,11 @@ export const taskInputSchema = z
       }),
     }),
     z.object({ kind: z.literal('wbt'), ...taskCommon, settings: wbtSettingsSchema }),
+    z.object({
+      kind: z.literal('discussion'),
+      ...taskCommon,
+      settings: discussionSettingsSchema,
+    }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',
@@ -442,6 +448,12 @@ export const taskUpdateSchema = z
       version,
     }),
     z.object({ kind: z.literal('wbt'), ...taskCommon, settings: wbtSettingsSchema, version }),
+    z.object({
+      kind: z.literal('discussion'),
+      ...taskCommon,
+      settings: discussionSettingsSchema,
+      version,
+    }),
   ])
   .refine((t) => !t.dueAt || !t.lateUntil || t.lateUntil >= t.dueAt, {
     message: 'The last day for late work must be on or after the due date.',

@@ -205,7 +205,7 @@ export const ITEM_KINDS = {
     settings: discussionSettingsSchema,
     answerRoute: 'discuss',
     label: 'Graded discussion',
-    authorable: false,
+    authorable: true,
   },
 } as const satisfies Record<ItemKind, ItemKindSpec>;
 
@@ -242,3 +242,17 @@ export function submissionFileRules(kind: ItemKind, settings: unknown): Submissi
   }
   return null;
 }
+
+/**
+ * The path (under /:lang) of an item's answer page, or null: `<answerRoute>/<itemId>`, except a
+ * graded discussion, whose page is its forum, found by the item (decision 0020 §4.3).
+ */
+export function answerPathOf(kind: ItemKind, itemId: number): string | null {
+  const route = ITEM_KINDS[kind].answerRoute;
+  if (route === null) return null;
+  return route === 'discuss' ? `discuss/item/${String(itemId)}` : `${route}/${String(itemId)}`;
+}
+
+/** The path (under /:lang) of the staff page that grades a submission of a kind. */
+export const gradePathOf = (kind: ItemKind, submissionId: number): string =>
+  `${kind === 'discussion' ? 'grade_discussion' : 'grade'}/${String(submissionId)}`;

@@ -200,6 +200,7 @@ export const queueEntrySchema = z.object({
   submissionId: z.number().int(),
   itemId: z.number().int(),
   itemTitle: z.string(),
+  itemKind: z.enum(ITEM_KINDS_LIST),
   studentId: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),

@@ -11,5 +11,6 @@ export const unreadCountSchema = z.object({
   gradeComments: z.number().int(),
   announcements: z.number().int(),
   undoPublishRequests: z.number().int(),
+  discussionReplies: z.number().int(),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

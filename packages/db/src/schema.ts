@@ -8,6 +8,7 @@ import * as learning from './schema/learning';
 import * as similarity from './schema/similarity';
 import * as quiz from './schema/quiz';
 import * as wbt from './schema/wbt';
+import * as discussions from './schema/discussions';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -21,4 +22,5 @@ export const schema = {
   ...similarity,
   ...quiz,
   ...wbt,
+  ...discussions,
 };

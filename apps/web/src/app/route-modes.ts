@@ -30,6 +30,8 @@ export const ROUTE_MODES: Readonly<Record<string, RouteMode>> = {
   wbts: 'lms',
   public_wbt: 'any',
   quiz: 'lms',
+  discuss: 'lms',
+  grade_discussion: 'lms',
   home: 'any',
   notifications: 'any',
   profile: 'any',

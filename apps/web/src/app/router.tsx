@@ -11,6 +11,7 @@ import { TEACHING_ROUTES } from './teaching-routes';
 import { SIMILARITY_ROUTES } from './similarity-routes';
 import { WBT_ROUTES } from './wbt-routes';
 import { QUIZ_ROUTES } from './quiz-routes';
+import { DISCUSSION_ROUTES } from './discussion-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -136,6 +137,7 @@ export const router = createBrowserRouter([
           ...SIMILARITY_ROUTES,
           ...WBT_ROUTES,
           ...QUIZ_ROUTES,
+          ...DISCUSSION_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

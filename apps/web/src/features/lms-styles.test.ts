@@ -18,6 +18,7 @@ const AREAS = [
   'wbt',
   'quiz',
   'quiz-authoring',
+  'discussions',
 ];
 
 /** The CSS a component needs besides its own (Mantine builds on these). */

@@ -93,6 +93,8 @@ export const notifications = pgTable(
       onDelete: 'cascade',
     }),
     undoPublishRequestId: integer('undo_publish_request_id'),
+    /** A discussion topic with new posts (`discussion_reply`). */
+    topicId: bigint('topic_id', { mode: 'number' }),
     title: text('title'),
     body: text('body'),
     link: text('link'),
@@ -116,6 +118,12 @@ export const notifications = pgTable(
     uniqueIndex('notifications_grade_comment_key')
       .on(t.submissionId, t.userId)
       .where(sql`${t.type} = 'grade_comment'`),
+    // One discussion notification per topic and follower: a new post updates it. Only
+    // `discussion_reply` rows carry a topic (the predicate cannot name a value its own
+    // migration adds).
+    uniqueIndex('notifications_topic_user_key')
+      .on(t.topicId, t.userId)
+      .where(sql`${t.topicId} is not null`),
   ],
 );
 

@@ -15,6 +15,7 @@ type Row = {
   task_id: number | null;
   announcement_id: number | null;
   undo_publish_request_id: number | null;
+  topic_id: number | string | null;
   title: string;
   body: string | null;
   link: string | null;
@@ -34,6 +35,7 @@ const toNotification = (r: Row): Notification => ({
   taskId: r.task_id,
   announcementId: r.announcement_id,
   undoPublishRequestId: r.undo_publish_request_id,
+  topicId: r.topic_id === null ? null : Number(r.topic_id),
   title: r.title,
   body: r.body,
   link: r.link,
@@ -57,7 +59,7 @@ export async function findNotifications(
   const found = await rows<Row>(
     db,
     sql`select n.id, n.type, n.is_read, n.read_at, n.created_at, n.priority, n.submission_id,
-               n.task_id, n.announcement_id, n.undo_publish_request_id,
+               n.task_id, n.announcement_id, n.undo_publish_request_id, n.topic_id,
                coalesce(a.title, n.title, '') as title, coalesce(a.body, n.body) as body,
                case when n.announcement_id is not null
                     then '/en/notifications?type=announcement&id=' || n.announcement_id
@@ -78,14 +80,20 @@ export async function countUnread(db: Db, userId: number): Promise<UnreadCount> 
     grade_comments: number;
     announcements: number;
     undo_publish_requests: number;
+    discussion_replies: number;
   }>(db, sql`select * from notification_unread_counts(${userId}::integer)`);
   const result = {
     gradeComments: row?.grade_comments ?? 0,
     announcements: row?.announcements ?? 0,
     undoPublishRequests: row?.undo_publish_requests ?? 0,
+    discussionReplies: row?.discussion_replies ?? 0,
   };
   return {
-    total: result.gradeComments + result.announcements + result.undoPublishRequests,
+    total:
+      result.gradeComments +
+      result.announcements +
+      result.undoPublishRequests +
+      result.discussionReplies,
     ...result,
   };
 }
@@ -95,6 +103,7 @@ export const KEY_COLUMN: Record<NotificationType, SQL> = {
   grade_comment: sql`submission_id`,
   announcement: sql`announcement_id`,
   undo_publish_request: sql`undo_publish_request_id`,
+  discussion_reply: sql`topic_id`,
 };
 
 /** Which of these ids the user holds a notification of the type for. */

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   announcementReadSchema,
+  discussionReplyReadSchema,
+  markDiscussionRepliesSchema,
   gradeCommentReadSchema,
   markAnnouncementsSchema,
   markGradeCommentsSchema,
@@ -33,6 +35,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Deps): Prom
     ['grade-comments', 'grade_comment', NOTIFICATION_LIMITS.gradeComments],
     ['announcements', 'announcement', NOTIFICATION_LIMITS.announcements],
     ['undo-publish-requests', 'undo_publish_request', NOTIFICATION_LIMITS.undoPublishRequests],
+    ['discussion-replies', 'discussion_reply', NOTIFICATION_LIMITS.discussionReplies],
   ];
   for (const [path, type, limit] of lists) {
     r.get(`${base}/${path}`, {
@@ -157,6 +160,38 @@ export async function notificationRoutes(app: FastifyInstance, deps: Deps): Prom
     },
     handler: async (request) =>
       service.markRead(deps, authOf(request), 'announcement', request.body.announcementIds),
+  });
+
+  r.post(`${base}/discussion-replies/read`, {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Marks your notification of new posts in a discussion topic read or unread',
+      params: localeParams,
+      body: discussionReplyReadSchema,
+      response: marked,
+    },
+    handler: async (request) =>
+      service.markRead(
+        deps,
+        authOf(request),
+        'discussion_reply',
+        [request.body.topicId],
+        request.body.isRead,
+      ),
+  });
+
+  r.post(`${base}/discussion-replies/mark-read`, {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Marks your notifications of these discussion topics read',
+      params: localeParams,
+      body: markDiscussionRepliesSchema,
+      response: marked,
+    },
+    handler: async (request) =>
+      service.markRead(deps, authOf(request), 'discussion_reply', request.body.topicIds),
   });
 
   r.post(`${base}/grade-comments/mark-read`, {

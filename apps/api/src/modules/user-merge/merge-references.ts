@@ -164,6 +164,21 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     why: 'Training attempts move with their submissions by transfer events (issue 17).',
   },
   'wbt_packages.uploaded_by': { kind: 'keep', why: 'Who uploaded a package stays as it was.' },
+  // Discussions (decision 0020 §1.10): authorship moves, read state and follows are links.
+  'discussion_topics.author_id': {
+    kind: 'move',
+    label: 'Discussion topics',
+    conflict: 'Topics cannot conflict.',
+  },
+  'discussion_posts.author_id': {
+    kind: 'move',
+    label: 'Discussion posts',
+    conflict: 'Posts cannot conflict.',
+  },
+  'discussion_posts.removed_by': { kind: 'keep', why: 'A removal records who moderated.' },
+  'discussion_post_revisions.edited_by': { kind: 'keep', why: 'A revision records who wrote it.' },
+  'discussion_reads.user_id': { kind: 'move-dedupe', label: 'Discussions read' },
+  'discussion_subscriptions.user_id': { kind: 'move-dedupe', label: 'Discussions followed' },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };

@@ -66,7 +66,13 @@ beforeEach(() => {
     Promise.resolve(
       urlOf(input).includes('/profile/userApplicationRoles')
         ? jsonResponse(ROLES)
-        : jsonResponse({ total: 0, gradeComments: 0, announcements: 0, undoPublishRequests: 0 }),
+        : jsonResponse({
+            total: 0,
+            gradeComments: 0,
+            announcements: 0,
+            undoPublishRequests: 0,
+            discussionReplies: 0,
+          }),
     ),
   );
   vi.stubGlobal('fetch', fetchMock);

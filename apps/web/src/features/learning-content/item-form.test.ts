@@ -73,4 +73,33 @@ describe('the item form', () => {
     const fresh = initialItemForm('voice_task', null);
     expect([fresh.maxSeconds, fresh.allowFile]).toEqual(['120', false]);
   });
+
+  it('makes a graded discussion with its requirement and forum settings', () => {
+    const fresh = initialItemForm('discussion', null);
+    expect([fresh.minPosts, fresh.minReplies, fresh.topicsBy, fresh.separateClasses]).toEqual([
+      '1',
+      '0',
+      'staff',
+      true,
+    ]);
+    const form = {
+      ...fresh,
+      title: 'Debate',
+      minPosts: '3',
+      minReplies: '2',
+      minWordsPerPost: '40',
+      topicsBy: 'everyone' as const,
+    };
+    expect(taskInputSchema.parse(itemBody(form))).toMatchObject({
+      kind: 'discussion',
+      settings: {
+        minPosts: 3,
+        minReplies: 2,
+        minWordsPerPost: 40,
+        topicsBy: 'everyone',
+        separateClasses: true,
+      },
+    });
+    expect(taskInputSchema.safeParse(itemBody({ ...form, minPosts: '0' })).success).toBe(false);
+  });
 });

@@ -31,6 +31,12 @@ export type ItemFormState = {
   allowFile: boolean;
   /** A quiz's slots and layout, and for a new one its first session. */
   quiz: QuizFormValue;
+  /** A graded discussion's requirement and forum settings. */
+  minPosts: string;
+  minReplies: string;
+  minWordsPerPost: string;
+  topicsBy: 'staff' | 'everyone';
+  separateClasses: boolean;
 } & WbtFormFields;
 
 /** A stored training's display, or the default. */
@@ -83,6 +89,11 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     displayMode: displayOf(s.display).mode,
     heightPx: str(displayOf(s.display).heightPx),
     quiz: quizFormOf(kind === 'quiz' ? s : null),
+    minPosts: str(s.minPosts ?? 1),
+    minReplies: str(s.minReplies ?? 0),
+    minWordsPerPost: str(s.minWordsPerPost),
+    topicsBy: s.topicsBy === 'everyone' ? 'everyone' : 'staff',
+    separateClasses: s.separateClasses !== false,
   };
 }
 
@@ -158,6 +169,18 @@ export function itemBody(f: ItemFormState, isNew = true): ResourceInput | TaskIn
         maxAttempts: num(f.maxAttempts),
         isPublic: f.isPublic,
         display: { mode: f.displayMode, heightPx: Number(f.heightPx) },
+      },
+    };
+  if (f.kind === 'discussion')
+    return {
+      ...task,
+      kind: 'discussion',
+      settings: {
+        minPosts: Number(f.minPosts),
+        minReplies: Number(f.minReplies),
+        minWordsPerPost: num(f.minWordsPerPost),
+        topicsBy: f.topicsBy,
+        separateClasses: f.separateClasses,
       },
     };
   return {

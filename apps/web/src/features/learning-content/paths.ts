@@ -14,5 +14,5 @@ export const contentPaths = {
     appPath(`course/${courseId}/authoring/item/${itemId}${query}`),
   questionBanks: (courseId: number) => appPath(`course/${courseId}/question-banks`),
   answer: (route: NonNullable<ItemKindSpec['answerRoute']>, itemId: number) =>
-    appPath(`${route}/${itemId}`),
+    appPath(route === 'discuss' ? `discuss/item/${itemId}` : `${route}/${itemId}`),
 };

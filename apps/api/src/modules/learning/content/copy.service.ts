@@ -1,3 +1,4 @@
+import { copyItemForums } from '../discussions/item-forum';
 import { sql } from 'drizzle-orm';
 import { copyQuestionBanks } from '../quiz/banks.service';
 import type { CopyResult, CopySource } from '@lantern/contracts/learning-content';
@@ -122,6 +123,10 @@ export async function copyFrom(
       tx,
       items.map((i) => i.id),
       auth,
+    );
+    await copyItemForums(
+      tx,
+      items.map((i) => i.id),
     );
     await tx.execute(
       sql`update programme_courses set copied_from_course_id = ${sourceCourseId} where id = ${courseId}`,

@@ -18,6 +18,7 @@ import type { Db } from '@lantern/db/client';
 import { assertWbtSettings } from '../wbt/packages.service';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
+import { saveItemForum } from '../discussions/item-forum';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { sanitiseRichText } from '../../../lib/rich-text';
@@ -196,6 +197,8 @@ export async function createTask(deps: Deps, auth: AuthContext, unitId: number, 
   return deps.db.transaction(async (tx) => {
     const row = await insertItem(tx, auth, unitId, unit.course_id, stored);
     if (quiz) await writeItemSession(tx, auth, row.id, quiz.session);
+    if (input.kind === 'discussion')
+      await saveItemForum(tx, { id: row.id, courseId: unit.course_id, ...stored });
     await bumpCourse(tx, unit.course_id);
     await audit(tx, auth, {
       action: 'learning_item.created',
@@ -238,6 +241,8 @@ export async function updateTask(deps: Deps, auth: AuthContext, itemId: number, 
   if (input.kind === 'wbt') await assertWbtSettings(deps.db, auth, item.course_id, stored.settings);
   return deps.db.transaction(async (tx) => {
     const row = await updateItem(tx, auth, itemId, input.version, stored);
+    if (input.kind === 'discussion')
+      await saveItemForum(tx, { id: itemId, courseId: item.course_id, ...stored });
     const contentVersion = await bumpCourseCounted(tx, item.course_id);
     await audit(tx, auth, {
       action: 'learning_item.updated',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rightLabel } from '@lantern/contracts/labels';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
-import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
+import { answerPathOf } from '@lantern/contracts/learning-kinds';
 import type { Grade, GradeInput, Rubric, TaskPublishResult } from '@lantern/contracts/teaching';
 import { rubricSchema } from '@lantern/contracts/teaching';
 import type { Db } from '@lantern/db/client';
@@ -85,7 +85,7 @@ export async function withChangedSentence<T>(
 }
 
 export const workLink = (kind: ItemKind, itemId: number, submissionId: number) =>
-  `/en/${ITEM_KINDS[kind].answerRoute ?? 'submit_text'}/${String(itemId)}?submission=${String(submissionId)}`;
+  `/en/${answerPathOf(kind, itemId) ?? `submit_text/${String(itemId)}`}?submission=${String(submissionId)}`;
 
 /**
  * The learner's grade-comment notification of a published grade with a comment: one per

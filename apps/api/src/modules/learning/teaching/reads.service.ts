@@ -11,6 +11,7 @@ import type {
 } from '@lantern/contracts/teaching';
 import { rubricSchema } from '@lantern/contracts/teaching';
 import type { ProgrammeStatus, ProgrammeType } from '@lantern/contracts/programme';
+import type { ItemKind } from '@lantern/contracts/learning-enums';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { notFound } from '../../../lib/errors';
@@ -395,6 +396,7 @@ export async function gradingQueue(
     id: string | number;
     item_id: number;
     item_title: string;
+    item_kind: ItemKind;
     student_id: number;
     first_name: string;
     last_name: string;
@@ -407,8 +409,8 @@ export async function gradingQueue(
     has_draft: boolean;
   }>(
     deps.db,
-    sql`select s.id, s.item_id, i.title as item_title, s.student_id, u.first_name, u.last_name,
-          k.name as class_name, s.attempt, s.late, s.submitted_at, s.submitted_at::text as submitted_key,
+    sql`select s.id, s.item_id, i.title as item_title, i.kind as item_kind, s.student_id,
+          u.first_name, u.last_name, k.name as class_name, s.attempt, s.late, s.submitted_at, s.submitted_at::text as submitted_key,
           (g.item_id is not null and not g.is_published) as has_draft
         from submissions s
         join learning_items i on i.id = s.item_id and i.deleted_at is null and i.max_points is not null
@@ -433,6 +435,7 @@ export async function gradingQueue(
       submissionId: Number(r.id),
       itemId: r.item_id,
       itemTitle: r.item_title,
+      itemKind: r.item_kind,
       studentId: r.student_id,
       firstName: r.first_name,
       lastName: r.last_name,

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LightBadge } from './light-badge';
+import { CourseDiscussions } from '../../discussions/components/course-discussions';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { RichText } from '../../../components/rich-text';
@@ -139,6 +140,7 @@ export function CourseView({ courseId }: { courseId: number }) {
                   </Stack>
                 </Card>
               ))}
+              <CourseDiscussions courseId={courseId} />
             </Stack>
           )}
         </>

@@ -80,7 +80,20 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
           })}
         </Text>
       ) : null}
-      {task.mine ? (
+      {item.kind === 'discussion' ? (
+        // A graded discussion is its forum: learners take part there, staff read and moderate.
+        <Group>
+          <Button
+            component={Link}
+            to={contentPaths.answer('discuss', item.id)}
+            variant={task.mine && maySubmit ? 'filled' : 'light'}
+          >
+            {task.mine && maySubmit
+              ? t('content.joinDiscussion', 'Take part in the discussion')
+              : t('content.openDiscussion', 'Open the discussion')}
+          </Button>
+        </Group>
+      ) : task.mine ? (
         <Group>
           <Button
             component={Link}

@@ -228,6 +228,28 @@ function ItemForm({
                     min: 1,
                   })}
                 </>
+              ) : kind === 'discussion' ? (
+                <>
+                  {text('minPosts', t('content.minPosts', 'Posts to write'), {
+                    type: 'number',
+                    min: 1,
+                    max: 50,
+                    required: true,
+                    description: t('content.minPostsHelp', 'Topics started and replies together.'),
+                  })}
+                  {text('minReplies', t('content.minReplies', 'Of them, replies to others'), {
+                    type: 'number',
+                    min: 0,
+                    max: 50,
+                    required: true,
+                  })}
+                  {text('minWordsPerPost', t('content.minWordsPerPost', 'Fewest words a post'), {
+                    type: 'number',
+                    min: 1,
+                    max: 2000,
+                    description: t('content.noMinimum', 'Empty: no minimum.'),
+                  })}
+                </>
               ) : kind === 'voice_task' ? (
                 text('maxSeconds', t('content.maxSeconds', 'Longest recording (seconds)'), {
                   type: 'number',
@@ -253,7 +275,7 @@ function ItemForm({
                   })}
                 </>
               )}
-              {kind === 'quiz'
+              {kind === 'quiz' || kind === 'discussion'
                 ? null
                 : text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
                     type: 'number',
@@ -290,6 +312,33 @@ function ItemForm({
                 set={(patch) => setForm((f) => ({ ...f, ...patch }))}
                 packageError={save.error ? fieldError(save.error, 'settings.packageId') : null}
               />
+            ) : null}
+            {kind === 'discussion' ? (
+              <Stack gap="xs" mt="sm">
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="topics-by-label">
+                    {t('content.topicsBy', 'Who starts topics')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="topics-by-label"
+                    value={form.topicsBy}
+                    onChange={(v) => {
+                      set('topicsBy', v === 'everyone' ? 'everyone' : 'staff');
+                    }}
+                    data={[
+                      { value: 'staff', label: t('content.topicsByStaff', 'Teachers') },
+                      { value: 'everyone', label: t('content.topicsByEveryone', 'Everyone') },
+                    ]}
+                  />
+                </Stack>
+                <Checkbox
+                  label={t('content.separateClasses', 'Each class discusses apart')}
+                  checked={form.separateClasses}
+                  onChange={(e) => {
+                    set('separateClasses', e.currentTarget.checked);
+                  }}
+                />
+              </Stack>
             ) : null}
             {kind === 'voice_task' ? (
               <Checkbox

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { useUnit } from '../api/get-unit';
 import { ContentHeader } from '../components/course-header';
+import { CourseDiscussions } from '../../discussions/components/course-discussions';
 import { TaskStateBadge } from '../components/task-state-badge';
 import { UnitNotice } from '../components/unit-notice';
 import { kindLabel } from '../labels';
@@ -90,6 +91,7 @@ export default function UnitOverviewRoute() {
               </Table>
             </Table.ScrollContainer>
           ) : null}
+          <CourseDiscussions courseId={data.course.id} unitId={unitId} />
           {data.items.length === 0 && data.unit.availability !== 'not_open' ? (
             <Alert variant="light">
               {t('content.emptyUnit', 'This unit has nothing to read yet.')}

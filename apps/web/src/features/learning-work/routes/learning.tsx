@@ -2,7 +2,7 @@ import '../styles';
 import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
+import { answerPathOf, type ITEM_KINDS } from '@lantern/contracts/learning-kinds';
 import type { LmsHome } from '@lantern/contracts/learning-work';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
@@ -16,8 +16,8 @@ import { TaskStateBadge } from '../components/task-state-badge';
 export const loader = requireRight('GENERAL_LMS__DISPLAY');
 
 const answerPath = (kind: keyof typeof ITEM_KINDS, itemId: number) => {
-  const route = ITEM_KINDS[kind].answerRoute;
-  return route ? `/en/${route}/${itemId}` : null;
+  const path = answerPathOf(kind, itemId);
+  return path ? `/en/${path}` : null;
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
+import { answerPathOf } from '@lantern/contracts/learning-kinds';
 import type { MyGrade } from '@lantern/contracts/learning-work';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
@@ -94,9 +94,9 @@ function ProgressTab() {
 }
 
 const gradeLink = (g: MyGrade) => {
-  const route = ITEM_KINDS[g.kind].answerRoute;
-  if (!route) return null;
-  return `/en/${route}/${g.itemId}${g.submissionId ? `?submission=${g.submissionId}` : ''}`;
+  const path = answerPathOf(g.kind, g.itemId);
+  if (!path) return null;
+  return `/en/${path}${g.submissionId ? `?submission=${g.submissionId}` : ''}`;
 };
 
 function GradesTab() {

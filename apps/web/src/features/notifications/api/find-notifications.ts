@@ -8,6 +8,7 @@ export const TYPE_PATHS: Record<NotificationType, string> = {
   grade_comment: 'grade-comments',
   announcement: 'announcements',
   undo_publish_request: 'undo-publish-requests',
+  discussion_reply: 'discussion-replies',
 };
 
 /** The page shows the newest 100 of a type; the bell's count says how many are unread. */

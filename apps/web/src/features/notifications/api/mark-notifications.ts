@@ -9,6 +9,7 @@ const TOGGLE: Record<NotificationType, { path: string; key: string }> = {
   grade_comment: { path: 'read', key: 'submissionId' },
   announcement: { path: 'announcements/read', key: 'announcementId' },
   undo_publish_request: { path: 'undo-publish-requests/read', key: 'undoPublishId' },
+  discussion_reply: { path: 'discussion-replies/read', key: 'topicId' },
 };
 
 /** The id lists of the mark-read calls. */
@@ -16,6 +17,7 @@ const LIST_KEYS: Record<NotificationType, string> = {
   grade_comment: 'submissionIds',
   announcement: 'announcementIds',
   undo_publish_request: 'undoPublishIds',
+  discussion_reply: 'topicIds',
 };
 
 export type MarkRequest =

@@ -16,6 +16,7 @@ const base: Notification = {
   taskId: null,
   announcementId: 11,
   undoPublishRequestId: null,
+  topicId: null,
   title: 'Library closed',
   body: 'On Friday.',
   link: '/en/notifications?type=announcement&id=11',

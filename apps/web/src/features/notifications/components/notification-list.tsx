@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 export function keyOf(n: Notification, type: NotificationType): number | null {
   if (type === 'grade_comment') return n.submissionId;
   if (type === 'announcement') return n.announcementId;
+  if (type === 'discussion_reply') return n.topicId;
   return n.undoPublishRequestId;
 }
 

@@ -11,11 +11,12 @@ import { NotificationList } from '../components/notification-list';
 const TABS: {
   type: NotificationType;
   label: string;
-  countKey: 'announcements' | 'gradeComments' | 'undoPublishRequests';
+  countKey: 'announcements' | 'gradeComments' | 'undoPublishRequests' | 'discussionReplies';
 }[] = [
   { type: 'announcement', label: 'Announcements', countKey: 'announcements' },
   { type: 'grade_comment', label: 'Grade comments', countKey: 'gradeComments' },
   { type: 'undo_publish_request', label: 'Undo-publish requests', countKey: 'undoPublishRequests' },
+  { type: 'discussion_reply', label: 'Discussions', countKey: 'discussionReplies' },
 ];
 
 const isType = (value: string | null): value is NotificationType =>

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { gradePathOf } from '@lantern/contracts/learning-kinds';
 import {
   QUEUE_STATES,
   type ClassStudentsQuery,
@@ -175,7 +176,7 @@ export default function ClassPage() {
                             {c.submissionId !== null ? (
                               <Anchor
                                 component={Link}
-                                to={`/en/grade/${c.submissionId}`}
+                                to={`/en/${gradePathOf(data.tasks[i]?.kind ?? 'text_task', c.submissionId)}`}
                                 size="sm"
                                 c={STATE_COLORS[c.state]}
                               >
@@ -262,7 +263,11 @@ export default function ClassPage() {
                   p.items.map((e) => (
                     <Table.Tr key={e.submissionId}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/en/grade/${e.submissionId}`} size="sm">
+                        <Anchor
+                          component={Link}
+                          to={`/en/${gradePathOf(e.itemKind, e.submissionId)}`}
+                          size="sm"
+                        >
                           {e.lastName}, {e.firstName}
                         </Anchor>
                       </Table.Td>
