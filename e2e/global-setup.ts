@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -40,6 +40,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   const port = process.env.LANTERN_E2E_PORT ?? '41000';
+  // Trainings play from a second origin (decision 0020 §2.3): a port of its own, free now.
+  const contentPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
   // The journeys run the one-command app on a new PGlite folder, never on the suite's PostgreSQL.
   const { DATABASE_URL: _postgres, ...inherited } = process.env;
   const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
@@ -51,6 +58,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LANTERN_DATA_DIR: join(dir, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CONTENT_PORT: String(contentPort),
+      LANTERN_CONTENT_ORIGIN: `http://127.0.0.1:${contentPort}`,
       HELPDESK_EMAIL: 'helpdesk@lantern.example',
       LOG_LEVEL: 'warn',
     },

@@ -211,7 +211,11 @@ export const ITEM_KINDS = {
 
 /** The kinds authors may add now. */
 export const AUTHORABLE_KINDS: readonly ItemKind[] = (Object.keys(ITEM_KINDS) as ItemKind[]).filter(
-  (k) => ITEM_KINDS[k].authorable,
+  (k) => {
+    // Read through the wide type: while every kind is authorable the literal type says `true`.
+    const spec: ItemKindSpec = ITEM_KINDS[k];
+    return spec.authorable;
+  },
 );
 
 /** A task is an item whose kind is graded. */

@@ -334,6 +334,7 @@ export function AttemptView({ attempt, userId }: { attempt: MyAttempt; userId: n
         position="bottom"
         size="auto"
         title={t('quiz.take.navigator', 'Questions')}
+        closeButtonProps={{ 'aria-label': t('quiz.take.closeNavigator', 'Close the questions') }}
       >
         <Stack gap="sm" pb="md">
           {navigator}

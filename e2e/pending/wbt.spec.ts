@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { packageWithoutManifest, scorm12Package } from '../fixtures/scorm12-package';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, screenshotPath, signIn } from '../tests/support';
 
 // Web-based trainings (decision 0020 §2) in one journey: an author's package without a manifest
 // is refused with its sentence; a small SCORM 1.2 package is uploaded and added to a unit; the
