@@ -42,13 +42,18 @@ export function inputSchemaOf(schema: unknown): JsonSchema | null {
 const MAX_INT = 2_147_483_647;
 
 function integerArb(s: JsonSchema): fc.Arbitrary<number> {
-  const min = Math.max(
-    s.minimum ?? (s.exclusiveMinimum === undefined ? -MAX_INT : s.exclusiveMinimum + 1),
-    -Number.MAX_SAFE_INTEGER,
+  // Bounds may be fractions (points from 0.01): the integers inside them.
+  const min = Math.ceil(
+    Math.max(
+      s.minimum ?? (s.exclusiveMinimum === undefined ? -MAX_INT : s.exclusiveMinimum + 1),
+      -Number.MAX_SAFE_INTEGER,
+    ),
   );
-  const max = Math.min(
-    s.maximum ?? (s.exclusiveMaximum === undefined ? MAX_INT : s.exclusiveMaximum - 1),
-    Number.MAX_SAFE_INTEGER,
+  const max = Math.floor(
+    Math.min(
+      s.maximum ?? (s.exclusiveMaximum === undefined ? MAX_INT : s.exclusiveMaximum - 1),
+      Number.MAX_SAFE_INTEGER,
+    ),
   );
   if (min > max) return fc.constant(min);
   const known = KNOWN_IDS.filter((n) => n >= min && n <= max);
