@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
+import { intArray } from '../../../lib/sql';
 import { discussionSettingsSchema } from '@lantern/contracts/discussions';
 
 /**
@@ -29,7 +30,7 @@ export async function copyItemForums(tx: Db, itemIds: number[]): Promise<void> {
           coalesce(i.settings->>'topicsBy', 'staff')::discussion_topics_by,
           coalesce((i.settings->>'separateClasses')::boolean, true)
         from learning_items i
-        where i.id = any(${`{${itemIds.join(',')}}`}::int[]) and i.kind = 'discussion'
+        where i.id = any(${intArray(itemIds)}) and i.kind = 'discussion'
         on conflict (item_id) do nothing`,
   );
 }
