@@ -9,7 +9,7 @@ import { expectAccessible, screenshotPath, signIn } from './support';
 // the graded work; the grade book shows the grade.
 
 // About 70 s on a quiet machine; the room is for a busy one.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const stamp = Date.now().toString(36);
 const UNIT = `Journey unit ${stamp}`;

@@ -17,7 +17,7 @@ export function ScoreBadge({ badge }: { badge: SimilarityBadge }) {
         tt="none"
         variant={badge.flagged ? 'filled' : 'light'}
         color={badge.flagged ? 'yellow.4' : 'gray.7'}
-        c={badge.flagged ? 'dark.9' : undefined}
+        c={badge.flagged ? 'dark.9' : 'dark.8'}
         title={t('similarity.badgeTitle', 'Share of this work found in other work')}
       >
         {t('similarity.badge', 'Similarity {{score}} %', { score: Math.round(badge.score) })}
