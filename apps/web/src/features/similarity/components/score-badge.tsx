@@ -5,9 +5,10 @@ import '../styles';
 
 /**
  * A work's similarity score: the number always (never colour alone), amber when flagged
- * (≥ 20 %), and the state in words while there is no score.
+ * (≥ 20 %), and the state in words while there is no score. `short` drops the word where a
+ * column heading already says "Score" (the badge's label is cut with an ellipsis otherwise).
  */
-export function ScoreBadge({ badge }: { badge: SimilarityBadge }) {
+export function ScoreBadge({ badge, short = false }: { badge: SimilarityBadge; short?: boolean }) {
   const { t } = useTranslation();
   if (!badge) return null;
   if (badge.status === 'done' && badge.score !== null)
@@ -20,7 +21,9 @@ export function ScoreBadge({ badge }: { badge: SimilarityBadge }) {
         c={badge.flagged ? 'dark.9' : 'dark.8'}
         title={t('similarity.badgeTitle', 'Share of this work found in other work')}
       >
-        {t('similarity.badge', 'Similarity {{score}} %', { score: Math.round(badge.score) })}
+        {short
+          ? t('similarity.badgeShort', '{{score}} %', { score: Math.round(badge.score) })
+          : t('similarity.badge', 'Similarity {{score}} %', { score: Math.round(badge.score) })}
       </Badge>
     );
   const label: Record<string, string> = {

@@ -100,7 +100,7 @@ export default function SimilarityChecksPage() {
                       ? ` · ${t('similarity.tries', '{{count}} tries', { count: c.tries })}`
                       : ''}
                   </Table.Td>
-                  <Table.Td>{c.status === 'done' ? <ScoreBadge badge={c} /> : '—'}</Table.Td>
+                  <Table.Td>{c.status === 'done' ? <ScoreBadge badge={c} short /> : '—'}</Table.Td>
                   <Table.Td>{providerLabel[c.provider]}</Table.Td>
                   <Table.Td>{formatDateTime(c.queuedAt)}</Table.Td>
                   <Table.Td>{c.error ?? ''}</Table.Td>

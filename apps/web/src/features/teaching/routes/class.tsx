@@ -230,6 +230,7 @@ export default function ClassPage() {
                 size="xs"
                 w={220}
                 clearable
+                placeholder={t('teaching.allTasks', 'All tasks')}
                 value={queueTask === undefined ? null : String(queueTask)}
                 data={data.tasks.map((task) => ({ value: String(task.id), label: task.title }))}
                 onChange={(v) => {
@@ -241,6 +242,7 @@ export default function ClassPage() {
                 size="xs"
                 w={180}
                 clearable
+                placeholder={t('teaching.allStates', 'All states')}
                 value={queueState ?? null}
                 data={QUEUE_STATES.map((v) => ({ value: v, label: stateLabels[v] }))}
                 onChange={(v) => {
