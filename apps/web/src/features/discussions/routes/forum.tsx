@@ -23,6 +23,7 @@ import { requireRight } from '../../../lib/require-right';
 import { useTopics } from '../api/get-topics';
 import { useCreateTopic } from '../api/write-posts';
 import { ForumHeader } from '../components/forum-header';
+import { ForumSettings } from '../components/forum-settings';
 import { ReplyBox } from '../components/reply-box';
 
 export const loader = requireRight('COURSE_DOCUMENT__DISPLAY');
@@ -105,6 +106,7 @@ export default function ForumPage() {
             {t('discuss.newTopic', 'New topic')}
           </Button>
         ) : null}
+        <ForumSettings key={forum.version} forum={forum} />
         {forum.separateClasses && forum.classes.length > 1 ? (
           <Select
             size="sm"
