@@ -232,6 +232,21 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
+/** A post's earlier texts, oldest first (moderators and the post's author). */
+export const postRevisionsSchema = z.object({
+  postId: id,
+  revisions: z.array(
+    z.object({
+      /** The post's version that had this text. */
+      version: z.number().int(),
+      body: z.string(),
+      /** When it was replaced by the next text. */
+      replacedAt: iso,
+    }),
+  ),
+});
+export type PostRevisions = z.infer<typeof postRevisionsSchema>;
+
 export const postsPageSchema = z.object({
   forum: forumSchema,
   topic: topicSummarySchema,

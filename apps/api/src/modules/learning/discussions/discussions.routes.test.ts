@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type {
   Post,
+  PostRevisions,
   PostsPage,
   StudentPosts,
   TopicCreated,
@@ -341,6 +342,20 @@ describe('posting rules', () => {
       [studentPost],
     );
     expect(rev?.body).toContain('https://example.org');
+    // The earlier text is shown to the author and to moderators of the author's class only.
+    for (const who of ['student', 'facilitator']) {
+      const revisions = await call<PostRevisions>(
+        who,
+        'GET',
+        `${LMS}/post/${studentPost}/revisions`,
+      );
+      expect(revisions.status).toBe(200);
+      expect(revisions.body.revisions).toHaveLength(1);
+      expect(revisions.body.revisions[0]).toMatchObject({ version: 1 });
+      expect(revisions.body.revisions[0]?.body).toContain('https://example.org');
+    }
+    for (const who of ['student_2', 'facilitator_2'])
+      expect((await call(who, 'GET', `${LMS}/post/${studentPost}/revisions`)).status).toBe(404);
     const stale = await call('student', 'PATCH', `${LMS}/post/${studentPost}`, {
       version: 1,
       body: 'Again',

@@ -10,6 +10,7 @@ import {
   itemForumSchema,
   postCreateSchema,
   postRemoveSchema,
+  postRevisionsSchema,
   postSchema,
   postsPageSchema,
   postsQuerySchema,
@@ -272,6 +273,17 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
     },
     handler: async (request) =>
       posts.setRemoved(deps, authOf(request), request.params.postId, false, {}),
+  });
+
+  r.get(`${base}/post/:postId/revisions`, {
+    config: reading,
+    schema: {
+      tags,
+      summary: "A post's earlier texts (moderators of its class and its author)",
+      params: postParams,
+      response: { 200: postRevisionsSchema, 404: errorBodySchema },
+    },
+    handler: async (request) => posts.getRevisions(deps, authOf(request), request.params.postId),
   });
 
   r.get(`${base}/discussion/:itemId/student/:studentId/posts`, {

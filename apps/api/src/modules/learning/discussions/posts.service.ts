@@ -6,6 +6,7 @@ import {
   type Post,
   type PostCreate,
   type PostRemove,
+  type PostRevisions,
   type PostsPage,
   type PostsQuery,
   type PostUpdate,
@@ -402,6 +403,36 @@ export async function updatePost(
       );
   });
   return onePost(deps, auth, a, postId);
+}
+
+/**
+ * A post's earlier texts: for moderators of its class (to see what a changed post said) and for
+ * its author; for anyone else the post is not there.
+ */
+export async function getRevisions(
+  deps: Deps,
+  auth: AuthContext,
+  postId: number,
+): Promise<PostRevisions> {
+  const { post, a } = await loadPost(deps.db, auth, postId);
+  if (
+    post.author_id !== auth.user.jwlId &&
+    !mayModerate(a.forum, post.author_class_id ?? a.topic.class_id)
+  )
+    throw notFound('The post');
+  const found = await rows<{ version: number; body: string; edited_at: Date | string }>(
+    deps.db,
+    sql`select version, body, edited_at from discussion_post_revisions
+        where post_id = ${postId} order by version`,
+  );
+  return {
+    postId,
+    revisions: found.map((r) => ({
+      version: r.version,
+      body: r.body,
+      replacedAt: new Date(r.edited_at).toISOString(),
+    })),
+  };
 }
 
 /** A moderator removes a post (it stays in the thread as removed) or restores it. */
