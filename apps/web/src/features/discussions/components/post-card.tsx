@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { displayError } from '../../../lib/errors';
 import { useSetRemoved, useUpdatePost } from '../api/write-posts';
 import { PostBody } from './post-body';
+import { PostRevisions } from './post-revisions';
 import { ReplyBox } from './reply-box';
 
 /** Minutes left to change a post, for "You can change this for 12 more minutes". */
@@ -38,6 +39,7 @@ export function PostCard({
   const { t } = useTranslation();
   const [mode, setMode] = useState<'view' | 'reply' | 'edit' | 'remove'>('view');
   const [reason, setReason] = useState('');
+  const [history, setHistory] = useState(false);
   const update = useUpdatePost();
   const removal = useSetRemoved();
   const removed = post.removed !== null;
@@ -72,6 +74,11 @@ export function PostCard({
                 <Text size="xs" c="gray.8">
                   {t('discuss.edited', 'edited {{at}}', { at: formatDateTime(post.editedAt) })}
                 </Text>
+              ) : null}
+              {post.editCount > 0 && (mayModerate || post.editableUntil) && !history ? (
+                <Button size="compact-xs" variant="subtle" onClick={() => setHistory(true)}>
+                  {t('discuss.showVersions', 'Earlier versions')}
+                </Button>
               ) : null}
               {post.isUnread ? (
                 <Badge size="xs" color="blue.9" tt="none">
@@ -112,6 +119,7 @@ export function PostCard({
                 : ''}
             </Text>
           ) : null}
+          {history ? <PostRevisions postId={post.id} onClose={() => setHistory(false)} /> : null}
           {mode === 'edit' ? (
             <ReplyBox
               label={t('discuss.editLabel', 'Change your post')}
