@@ -121,6 +121,9 @@ test('a discussion with replies, an edit and a removal; a graded discussion grad
   // ---- the teacher removes the student's reply: it stays as removed ----
   await teacher.goto(topicPath);
   const studentPost = teacher.getByRole('article').filter({ hasText: 'budgeting' });
+  // A moderator reads what the changed reply said before.
+  await studentPost.getByRole('button', { name: 'Earlier versions' }).click();
+  await expect(studentPost.getByText('Hello! I hope to learn bookkeeping.')).toBeVisible();
   await studentPost.getByRole('button', { name: 'Moderate this post' }).click();
   await teacher.getByRole('menuitem', { name: 'Remove this post' }).click();
   await teacher.getByRole('textbox', { name: /^Reason/ }).fill('Please keep to the topic.');
@@ -130,6 +133,12 @@ test('a discussion with replies, an edit and a removal; a graded discussion grad
   await student.goto(topicPath);
   await expect(student.getByText('This post was removed by a moderator.')).toBeVisible();
   await shoot(student, 'discussion-thread');
+  // The learner's thread in Arabic (right to left), then back to English.
+  await student.getByLabel('Language').selectOption('ar');
+  await expect(student.locator('html')).toHaveAttribute('dir', 'rtl');
+  await shoot(student, 'discussion-thread-ar');
+  await student.getByLabel('Language').selectOption('en');
+  await expect(student.locator('html')).toHaveAttribute('dir', 'ltr');
 
   // ---- the graded discussion: taking part hands the work in ----
   await student.goto(`/en/course/${courseId}`);
