@@ -35,7 +35,7 @@ export function FinishSummary({
       onClose={onCancel}
       title={t('quiz.take.finishTitle', 'Hand in this attempt?')}
       // The close button is an icon only: without a name axe refuses it (and readers say "button").
-      closeButtonProps={{ 'aria-label': t('quiz.take.backToQuestions', 'Back to the questions') }}
+      closeButtonProps={{ 'aria-label': t('quiz.take.closeSummary', 'Close') }}
     >
       <Stack gap="sm">
         {unanswered.length === 0 ? (

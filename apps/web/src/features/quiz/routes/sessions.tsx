@@ -206,7 +206,7 @@ function SessionCard({
         : t('quiz.card.minutes', '{{n}} min', { n: session.timeLimitMinutes }),
     ],
     [
-      t('quiz.card.attempts', 'Attempts'),
+      t('quiz.sessions.attemptsAllowed', 'Attempts allowed'),
       session.attemptsAllowed === null
         ? t('quiz.sessions.unlimited', 'No limit')
         : String(session.attemptsAllowed),
@@ -215,7 +215,7 @@ function SessionCard({
     [t('quiz.card.marksShown', 'Marks shown'), reviewWhenLabel(t, session.review.marks)],
     [t('quiz.card.answersShown', 'Answers shown'), reviewWhenLabel(t, session.review.answers)],
     [
-      t('quiz.sessions.attemptsNow', 'Attempts'),
+      t('quiz.sessions.attemptsNow', 'Attempts so far'),
       t('quiz.sessions.attemptCounts', '{{running}} in progress, {{done}} handed in', {
         running: session.attemptsInProgress,
         done: session.attemptsFinished,
