@@ -195,7 +195,7 @@ export const ITEM_KINDS = {
     settings: quizSettingsSchema,
     answerRoute: 'quiz',
     label: 'Quiz',
-    authorable: false,
+    authorable: true,
   },
   discussion: {
     family: 'COURSE_TASK',

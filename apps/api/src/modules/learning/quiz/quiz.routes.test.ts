@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
 import type {
   AttemptReview,
   AutosaveResult,
@@ -33,10 +32,6 @@ const LMS = '/api/en/lms';
 let t: TestApp;
 let f: TeachingFixture;
 const h: Record<string, Record<string, string>> = {};
-
-// The kind becomes authorable with its screens (the web's change); its server parts are
-// tested here as if it were.
-(ITEM_KINDS.quiz as { authorable: boolean }).authorable = true;
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's type, as inject's res.json<T>() does
 async function call<T>(

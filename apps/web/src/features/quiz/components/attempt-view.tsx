@@ -56,12 +56,14 @@ function QuestionBlock({
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* On a narrow screen the points and the flag go below the heading rather than squeeze
+            it into two lines and clip the flag's label. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4" id={headingId} tabIndex={-1}>
             {t('quiz.take.questionN', 'Question {{n}}', { n: question.number })}
           </Title>
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {t('quiz.take.points', 'Points: {{n}}', { n: question.points })}
             </Text>
             <Button

@@ -34,6 +34,8 @@ export function FinishSummary({
       opened={opened}
       onClose={onCancel}
       title={t('quiz.take.finishTitle', 'Hand in this attempt?')}
+      // The close button is an icon only: without a name axe refuses it (and readers say "button").
+      closeButtonProps={{ 'aria-label': t('quiz.take.closeSummary', 'Close') }}
     >
       <Stack gap="sm">
         {unanswered.length === 0 ? (

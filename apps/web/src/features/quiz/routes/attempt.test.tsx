@@ -246,6 +246,8 @@ describe('the attempt page (decision 0020 §3.4, §3.9)', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Flag for review' }));
     fireEvent.click(screen.getByRole('button', { name: 'Finish attempt…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hand in this attempt?' });
+    // Its icon-only close button has a name (axe's button-name on the journey).
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(within(dialog).getByText('Without an answer (2):')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('button', { name: 'Question 1' })).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: 'Question 3' })).toBeInTheDocument();

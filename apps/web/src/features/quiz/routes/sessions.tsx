@@ -206,7 +206,7 @@ function SessionCard({
         : t('quiz.card.minutes', '{{n}} min', { n: session.timeLimitMinutes }),
     ],
     [
-      t('quiz.card.attempts', 'Attempts'),
+      t('quiz.sessions.attemptsAllowed', 'Attempts allowed'),
       session.attemptsAllowed === null
         ? t('quiz.sessions.unlimited', 'No limit')
         : String(session.attemptsAllowed),
@@ -215,7 +215,7 @@ function SessionCard({
     [t('quiz.card.marksShown', 'Marks shown'), reviewWhenLabel(t, session.review.marks)],
     [t('quiz.card.answersShown', 'Answers shown'), reviewWhenLabel(t, session.review.answers)],
     [
-      t('quiz.sessions.attemptsNow', 'Attempts'),
+      t('quiz.sessions.attemptsNow', 'Attempts so far'),
       t('quiz.sessions.attemptCounts', '{{running}} in progress, {{done}} handed in', {
         running: session.attemptsInProgress,
         done: session.attemptsFinished,
@@ -266,6 +266,8 @@ function SessionCard({
                     size="xs"
                     variant="light"
                     color="red"
+                    // Mantine's light red text (shade 6) is below AA on its tint.
+                    c="red.9"
                     loading={openClose.isPending}
                     onClick={() => {
                       if (
@@ -368,6 +370,7 @@ function SessionCard({
         onClose={() => setEditing(false)}
         title={t('quiz.sessions.editTitle', 'Session: {{title}}', { title })}
         size="lg"
+        closeButtonProps={{ 'aria-label': t('quiz.close', 'Close') }}
       >
         <SessionForm
           initial={sessionInputOf(session)}
@@ -389,6 +392,7 @@ function SessionCard({
         onClose={() => setGranting(false)}
         title={t('quiz.sessions.addOverride', 'Grant an exception')}
         size="lg"
+        closeButtonProps={{ 'aria-label': t('quiz.close', 'Close') }}
       >
         {granting ? (
           <OverrideForm itemId={itemId} session={session} onDone={() => setGranting(false)} />
@@ -416,6 +420,7 @@ function NewClassSession({ itemId, data }: { itemId: number; data: QuizSessions 
         onClose={() => setOpen(false)}
         title={t('quiz.sessions.addClass', 'Add a session for a class')}
         size="lg"
+        closeButtonProps={{ 'aria-label': t('quiz.close', 'Close') }}
       >
         {open ? (
           <SessionForm

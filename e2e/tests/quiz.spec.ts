@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from '../tests/support';
+import { expectAccessible, screenshotPath, signIn } from './support';
 
 // Quizzes (decision 0020 §3) in one journey: an author builds a question bank (a single-choice
 // and a true/false question, one tried with "Try it") and a timed quiz drawing on it; the
