@@ -222,6 +222,12 @@ export const essayDataSchema = z
   .refine((d) => !d.minWords || !d.maxWords || d.minWords <= d.maxWords, {
     path: ['maxWords'],
     message: 'The most words must be at least the fewest.',
+  })
+  // The attempt page has no recorder yet (decision 0020, quiz screens): a spoken essay could
+  // not be answered, so none is stored until it has one.
+  .refine((d) => d.responseFormat === 'text', {
+    path: ['responseFormat'],
+    message: 'Spoken answers to quiz essays cannot be asked for yet.',
   });
 
 export const QUESTION_DATA_SCHEMAS = {

@@ -220,6 +220,16 @@ describe('question banks', () => {
     });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('One choice must be worth 100 %.');
+    // No recorder on the attempt page yet: a spoken essay is refused, not stored unanswerable.
+    const spoken = await call('POST', `/question-bank/${bank.id}/questions`, 'lead_faculty', {
+      kind: 'essay',
+      title: 'Say it',
+      data: { responseFormat: 'voice' },
+    });
+    expect(spoken.status).toBe(400);
+    expect(JSON.stringify(spoken.body)).toContain(
+      'Spoken answers to quiz essays cannot be asked for yet.',
+    );
     const list = await ok<{ items: unknown[] }>(
       'GET',
       `/question-bank/${bank.id}/questions`,
