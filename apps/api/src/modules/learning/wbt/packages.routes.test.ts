@@ -395,7 +395,9 @@ describe('the content origin', () => {
     expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("form-action 'none'");
-    expect(csp).toContain('frame-ancestors http://app.lantern.test');
+    // The file's parent is the player page on the content origin, its grandparent the app:
+    // frame-ancestors checks every ancestor, so both must be named (else the browser blocks it).
+    expect(csp.split('; ')).toContain("frame-ancestors 'self' http://app.lantern.test");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
