@@ -1,9 +1,11 @@
+import '../styles';
 import { Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useWbtAttempt } from '../api/get-wbt-attempt';
 import { completionLabel, formatScore, formatSeconds, successLabel } from '../labels';
+import { Ltr } from './ltr';
 
 /**
  * The grade page's view of a training's hand-in: the attempt's state, score and time, each part
@@ -31,10 +33,10 @@ export function WbtAttemptView({ submissionId }: { submissionId: number }) {
             {t('wbt.attempts.success', 'Result')}: {successLabel(t, attempt.success)}
           </Text>
           <Text size="sm">
-            {t('wbt.attempts.score', 'Score')}: {formatScore(attempt.scoreScaled)}
+            {t('wbt.attempts.score', 'Score')}: <Ltr>{formatScore(attempt.scoreScaled)}</Ltr>
           </Text>
           <Text size="sm">
-            {t('wbt.attempts.time', 'Time spent')}: {formatSeconds(attempt.totalSeconds)}
+            {t('wbt.attempts.time', 'Time spent')}: <Ltr>{formatSeconds(attempt.totalSeconds)}</Ltr>
           </Text>
         </Group>
         {scos.length > 1 ? (
@@ -54,7 +56,9 @@ export function WbtAttemptView({ submissionId }: { submissionId: number }) {
                     <Table.Td>{s.title}</Table.Td>
                     <Table.Td>{completionLabel(t, s.completion)}</Table.Td>
                     <Table.Td>{successLabel(t, s.success)}</Table.Td>
-                    <Table.Td>{formatScore(s.scoreScaled)}</Table.Td>
+                    <Table.Td>
+                      <Ltr>{formatScore(s.scoreScaled)}</Ltr>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
