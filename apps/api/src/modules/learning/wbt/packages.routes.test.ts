@@ -367,6 +367,38 @@ describe('training items', () => {
     const ok = await edit({ packageId: pkg.id, gradeFrom: 'score' });
     expect(ok.statusCode, ok.body).toBe(200);
   });
+
+  it('are added by authors through the task route, with the same checks', async () => {
+    const html = (
+      await makePackage(await makeZip([{ name: 'index.html', data: '<p>added</p>' }]))
+    ).json<WbtPackage>();
+    const add = (settings: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${LMS}/unit/${f.unitId}/tasks`,
+        headers: h.lead_faculty,
+        payload: {
+          kind: 'wbt',
+          title: 'Added training',
+          body: '',
+          delivery: 'online',
+          maxPoints: 10,
+          settings,
+        },
+      });
+    const byScore = await add({ packageId: html.id, gradeFrom: 'score' });
+    expect(byScore.statusCode, byScore.body).toBe(400);
+    expect(byScore.json<{ fields: Record<string, string> }>().fields.gradeFrom).toBe(
+      WBT_SENTENCES.htmlScore,
+    );
+    const added = await add({ packageId: pkg.id, gradeFrom: 'score' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [row] = await t.database.query<{ kind: string; package_id: number }>(
+      `select kind, (settings->>'packageId')::int as package_id from learning_items where id = $1`,
+      [added.json<{ id: number }>().id],
+    );
+    expect(row).toEqual({ kind: 'wbt', package_id: pkg.id });
+  });
 });
 
 describe('the content origin', () => {
