@@ -185,7 +185,7 @@ export const ITEM_KINDS = {
     settings: wbtSettingsSchema,
     answerRoute: 'unit_wbt',
     label: 'Web-based training',
-    authorable: false,
+    authorable: true,
   },
   quiz: {
     family: 'COURSE_TASK',

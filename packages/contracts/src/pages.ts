@@ -129,6 +129,11 @@ export const LMS_PAGES = {
     right: 'SUBMISSION_TURNITIN_ADMIN__DISPLAY',
     api: 'GET /api/:locale/lms/similarity-checks',
   },
+  wbts: {
+    path: 'wbts',
+    right: 'WBT_ALL__DISPLAY',
+    api: 'GET /api/:locale/lms/wbts',
+  },
 } as const satisfies Record<string, Page>;
 export type LmsPageKey = keyof typeof LMS_PAGES;
 

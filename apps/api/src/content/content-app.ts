@@ -100,7 +100,8 @@ export async function buildContentApp(options: ContentAppOptions): Promise<Fasti
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'none'",
-    frameAncestors,
+    // Every ancestor must match, and a package file's parent is the player page on this origin.
+    `frame-ancestors 'self' ${options.appOrigin}`,
   ].join('; ');
 
   app.addHook('onRequest', async (request, reply) => {

@@ -66,6 +66,14 @@ const MENU: Entry[] = [
     modes: ['lms'],
   },
   {
+    // Every training and its report (decision 0020 §2.7), for holders of WBT_ALL.
+    id: 'wbts',
+    label: 'Web-based trainings',
+    path: LMS_PAGES.wbts.path,
+    page: 'wbts',
+    modes: ['lms'],
+  },
+  {
     id: 'people',
     label: 'People',
     path: null,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { TEST_DB } from '../../test/db-target';
-import { MAINTENANCE_CRON, QUEUES, startJobs, type Jobs } from './jobs';
+import { MAINTENANCE_CRON, QUEUES, WBT_COMMIT_SWEEP_CRON, startJobs, type Jobs } from './jobs';
 
 describe('job workers', () => {
   let t: TestApp;
@@ -27,6 +27,7 @@ describe('job workers', () => {
     const schedules = new Map((await jobs.boss.getSchedules()).map((s) => [s.name, s.cron]));
     expect(schedules.get(QUEUES.mailSweep)).toBe('*/5 * * * *');
     expect(schedules.get(QUEUES.announcementSweep)).toBe('* * * * *');
+    expect(schedules.get(QUEUES.wbtCommitSweep)).toBe(WBT_COMMIT_SWEEP_CRON);
     if (TEST_DB === 'pglite') expect(schedules.get(QUEUES.maintenance)).toBe(MAINTENANCE_CRON);
     else expect(schedules.has(QUEUES.maintenance)).toBe(false);
     expect(errors).toEqual([]);

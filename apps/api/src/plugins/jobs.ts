@@ -9,6 +9,7 @@ import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads
 import type { Deps } from '../lib/deps';
 import { registerSimilarityJobs } from '../modules/similarity/check.job';
 import { quizSweep } from '../modules/learning/quiz/grading.service';
+import { sweepOldCommits } from '../modules/learning/wbt/commit-sweep';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -21,6 +22,7 @@ export const QUEUES = {
   similarityCheck: 'similarity-check',
   similarityPoll: 'similarity-poll',
   quizOverdue: 'quiz-overdue',
+  wbtCommitSweep: 'wbt-commit-sweep',
 } as const;
 
 /**
@@ -31,6 +33,9 @@ export const MAINTENANCE_CRON = '41 * * * *';
 
 /** Hourly, at its own minute. */
 export const UPLOAD_SWEEP_CRON = '23 * * * *';
+
+/** Daily, at night and at a minute of its own: receipts only age by days. */
+export const WBT_COMMIT_SWEEP_CRON = '37 3 * * *';
 
 export type Jobs = {
   boss: PgBoss;
@@ -216,6 +221,17 @@ export async function startJobs(options: {
     await quizSweep(database.db);
   });
   await boss.schedule(QUEUES.quizOverdue, '* * * * *');
+
+  // Receipts of training commits older than 90 days (decision 0020 §2.1).
+  await boss.createQueue(QUEUES.wbtCommitSweep, { name: QUEUES.wbtCommitSweep });
+  await boss.work(
+    QUEUES.wbtCommitSweep,
+    { pollingIntervalSeconds: POLL_SECONDS.sweep },
+    async () => {
+      await sweepOldCommits(database.db);
+    },
+  );
+  await boss.schedule(QUEUES.wbtCommitSweep, WBT_COMMIT_SWEEP_CRON);
 
   return {
     boss,

@@ -128,4 +128,21 @@ describe('the course and class flyouts', () => {
       expect.arrayContaining(['programmes', 'course', 'class']),
     );
   });
+
+  it('offers every training (WBT_ALL) in the learning menu to its holders only', async () => {
+    const lmsMenu = async (username: string) => {
+      const res = await t.app.inject({
+        url: '/api/general/current-user/lms',
+        headers: await t.as(username),
+      });
+      return baseDataSchema.parse(res.json()).menu;
+    };
+    const entry = (await lmsMenu('lead_faculty')).find((n) => n.id === 'wbts');
+    expect(entry?.path).toBe('wbts');
+    for (const username of ['student', 'faculty'])
+      expect(
+        (await lmsMenu(username)).map((n) => n.id),
+        username,
+      ).not.toContain('wbts');
+  });
 });

@@ -367,6 +367,38 @@ describe('training items', () => {
     const ok = await edit({ packageId: pkg.id, gradeFrom: 'score' });
     expect(ok.statusCode, ok.body).toBe(200);
   });
+
+  it('are added by authors through the task route, with the same checks', async () => {
+    const html = (
+      await makePackage(await makeZip([{ name: 'index.html', data: '<p>added</p>' }]))
+    ).json<WbtPackage>();
+    const add = (settings: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${LMS}/unit/${f.unitId}/tasks`,
+        headers: h.lead_faculty,
+        payload: {
+          kind: 'wbt',
+          title: 'Added training',
+          body: '',
+          delivery: 'online',
+          maxPoints: 10,
+          settings,
+        },
+      });
+    const byScore = await add({ packageId: html.id, gradeFrom: 'score' });
+    expect(byScore.statusCode, byScore.body).toBe(400);
+    expect(byScore.json<{ fields: Record<string, string> }>().fields.gradeFrom).toBe(
+      WBT_SENTENCES.htmlScore,
+    );
+    const added = await add({ packageId: pkg.id, gradeFrom: 'score' });
+    expect(added.statusCode, added.body).toBe(200);
+    const [row] = await t.database.query<{ kind: string; package_id: number }>(
+      `select kind, (settings->>'packageId')::int as package_id from learning_items where id = $1`,
+      [added.json<{ id: number }>().id],
+    );
+    expect(row).toEqual({ kind: 'wbt', package_id: pkg.id });
+  });
 });
 
 describe('the content origin', () => {
@@ -395,7 +427,9 @@ describe('the content origin', () => {
     expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("form-action 'none'");
-    expect(csp).toContain('frame-ancestors http://app.lantern.test');
+    // The file's parent is the player page on the content origin, its grandparent the app:
+    // frame-ancestors checks every ancestor, so both must be named (else the browser blocks it).
+    expect(csp.split('; ')).toContain("frame-ancestors 'self' http://app.lantern.test");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');

@@ -7,6 +7,7 @@ import {
   type WbtList,
   type WbtListQuery,
   type WbtReport,
+  type WbtReportLearner,
   type WbtReportLearners,
   type WbtStandard,
   type WbtSuccess,
@@ -14,6 +15,7 @@ import {
 import { containsPattern, rows } from '../../../lib/sql';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { notFound } from '../../../lib/errors';
+import type { ExportColumn } from '../../../lib/export';
 
 /**
  * WBT_ALL (decision 0020 §2.7): every training, and a report per training by class — one
@@ -210,6 +212,48 @@ export async function reportLearners(
         ? encodeCursor({ sort: 'name', dir: 'asc', value: last.name, id: last.student_id })
         : null,
   };
+}
+
+// ---- the report's CSV (§2.7) ----
+
+export type ExportRow = WbtReportLearner & { className: string };
+
+/** The learners' page's columns, plus the class; scores in percent, time in seconds. */
+export const REPORT_EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
+  { header: 'Learner', value: (r) => r.name },
+  { header: 'Learner ID', value: (r) => r.studentId },
+  { header: 'Class', value: (r) => r.className },
+  { header: 'Attempts', value: (r) => r.attempts },
+  { header: 'Completion', value: (r) => r.completion },
+  { header: 'Result', value: (r) => r.success },
+  {
+    header: 'Best score (%)',
+    value: (r) => (r.bestScore === null ? null : Math.round(r.bestScore * 1000) / 10),
+  },
+  { header: 'Time spent (s)', value: (r) => r.totalSeconds },
+  { header: 'Last activity', value: (r) => r.lastActivityAt },
+];
+
+/**
+ * The report's learners, one class or all, page by page as the learners' route reads them. The
+ * training is looked up first, so an unknown one is a 404 before any header is sent.
+ */
+export async function reportExport(
+  db: Db,
+  itemId: number,
+  classId: number | undefined,
+): Promise<AsyncGenerator<ExportRow[]>> {
+  const head = await report(db, itemId);
+  const classNames = new Map(head.classes.map((c) => [c.classId, c.className]));
+  async function* batches(): AsyncGenerator<ExportRow[]> {
+    let cursor: string | undefined;
+    do {
+      const page = await reportLearners(db, itemId, { classId, cursor });
+      yield page.rows.map((r) => ({ ...r, className: classNames.get(r.classId) ?? '' }));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return batches();
 }
 
 // ---- public (§2.6) ----

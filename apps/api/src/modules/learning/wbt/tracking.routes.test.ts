@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type {
+  WbtAttemptDetail,
   WbtCommit,
   WbtCommitResult,
   WbtLaunch,
@@ -11,6 +12,7 @@ import type {
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
 import { makePackageRows } from './wbt.fixtures';
+import { COMMIT_KEEP_DAYS, sweepOldCommits } from './commit-sweep';
 
 /**
  * Tracking (decision 0020 §2.5–2.7): launches, commits in any order, completion into the
@@ -161,6 +163,41 @@ describe('launch and commits', () => {
     expect(detail.json<{ scos: { completion: string }[] }>().scos.map((s) => s.completion)).toEqual(
       ['completed', 'completed', 'completed'],
     );
+    // The grade page knows the submission: the attempt answers by it too, for staff who reach
+    // the learner (learners read theirs on the training's page); a submission that is no
+    // training's is 404.
+    const submissionId = done.submissionId ?? 0;
+    const bySubmission = await t.app.inject({
+      url: `${LMS}/submission/${submissionId}/wbt-attempt`,
+      headers: h.faculty,
+    });
+    expect(bySubmission.statusCode, bySubmission.body).toBe(200);
+    expect(bySubmission.json<WbtAttemptDetail>()).toMatchObject({
+      attempt: { id: attemptId, completion: 'completed', scoreScaled: 0.8 },
+      itemId,
+      studentId: f.user.student,
+    });
+    expect(
+      (
+        await t.app.inject({
+          url: `${LMS}/submission/${submissionId}/wbt-attempt`,
+          headers: h.student,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const [other] = await t.database.query<{ id: string }>(
+      `select id from submissions where item_id <> $1 order by id limit 1`,
+      [itemId],
+    );
+    expect(other).toBeDefined();
+    expect(
+      (
+        await t.app.inject({
+          url: `${LMS}/submission/${other?.id ?? 0}/wbt-attempt`,
+          headers: h.admin,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     // Starting again: a new attempt; the grade stays the best.
     const next = await launch(itemId, 'student', true);
@@ -467,5 +504,79 @@ describe('WBT_ALL and the report', () => {
       success: 'passed',
       bestScore: 0.9,
     });
+
+    // The learners as CSV: every learner of the class, the same figures, the class named.
+    const csv = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/report/export?classId=${f.k1}`,
+      headers: h.lead_faculty,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="training-${itemId}-report.csv"`,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Learner","Learner ID","Class","Attempts","Completion","Result","Best score (%)","Time spent (s)","Last activity"',
+    );
+    expect(lines).toHaveLength(1 + f.students.k1.length);
+    const mine = lines.find((l) => l.includes(`"${f.user.student}"`));
+    expect(mine).toContain(`"${k1?.className ?? ''}","1","completed","passed","90"`);
+    const all = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/report/export`,
+      headers: h.lead_faculty,
+    });
+    expect(all.body.trim().split('\r\n')).toHaveLength(
+      1 + report.classes.reduce((n, c) => n + c.learners, 0),
+    );
+    expect(
+      (await t.app.inject({ url: `${LMS}/wbt/${itemId}/report/export`, headers: h.student }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: `${LMS}/wbt/2147483646/report/export`, headers: h.lead_faculty }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the sweep of old commit receipts', () => {
+  it('removes receipts older than 90 days and keeps newer ones and every value', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const l = await launch(itemId, 'student_2');
+    const attemptId = l.attempt?.id ?? 0;
+    for (const seq of [1, 2, 3])
+      await send(
+        attemptId,
+        [commit(1, seq, 0, { 'cmi.core.lesson_location': `page-${String(seq)}` })],
+        'student_2',
+      );
+    await t.database.query(
+      `update wbt_commits set received_at = now() - make_interval(days => $2)
+       where attempt_id = $1 and seq < 3`,
+      [attemptId, COMMIT_KEEP_DAYS + 1],
+    );
+    await t.database.query(
+      `update wbt_commits set received_at = now() - make_interval(days => $2)
+       where attempt_id = $1 and seq = 3`,
+      [attemptId, COMMIT_KEEP_DAYS - 1],
+    );
+    // A batch of 1 shows the loop goes on until nothing old is left.
+    expect(await sweepOldCommits(t.database.db, 1)).toBeGreaterThanOrEqual(2);
+    const left = await t.database.query<{ seq: number }>(
+      `select seq from wbt_commits where attempt_id = $1 order by seq`,
+      [attemptId],
+    );
+    expect(left.map((r) => r.seq)).toEqual([3]);
+    const [value] = await t.database.query<{ value: string }>(
+      `select v.value from wbt_values v join wbt_elements e on e.id = v.element_id
+       where v.attempt_id = $1 and e.name = 'cmi.core.lesson_location'`,
+      [attemptId],
+    );
+    expect(value?.value).toBe('page-3');
+    expect(await sweepOldCommits(t.database.db)).toBe(0);
   });
 });

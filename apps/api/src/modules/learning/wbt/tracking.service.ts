@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import {
   WBT_PLAYER_PATHS,
@@ -712,27 +712,50 @@ export async function attemptDetail(
   auth: AuthContext,
   attemptId: number,
 ): Promise<WbtAttemptDetail> {
-  const [a] = await rows<AttemptRaw & { item_id: number; student_id: number; scos: WbtSco[] }>(
+  return detailWhere(deps.db, auth, sql`a.id = ${attemptId}`);
+}
+
+/**
+ * The attempt a training's hand-in came from: the grade page knows the submission, not the
+ * attempt. 404 when the submission is not a training's or its learner is out of reach.
+ */
+export async function attemptOfSubmission(
+  deps: { db: Db },
+  auth: AuthContext,
+  submissionId: number,
+): Promise<WbtAttemptDetail> {
+  // Through the submission's learner and item, so the (student_id, item_id) index finds it.
+  return detailWhere(
     deps.db,
+    auth,
+    sql`(a.student_id, a.item_id) = (select s.student_id, s.item_id from submissions s where s.id = ${submissionId})
+        and a.submission_id = ${submissionId}`,
+  );
+}
+
+async function detailWhere(db: Db, auth: AuthContext, which: SQL): Promise<WbtAttemptDetail> {
+  const [a] = await rows<AttemptRaw & { item_id: number; student_id: number; scos: WbtSco[] }>(
+    db,
     sql`select ${ATTEMPT_COLUMNS}, a.item_id, a.student_id, p.scos from wbt_attempts a
         join wbt_packages p on p.id = a.package_id
         join course_learners cl on cl.course_id = a.course_id and cl.student_id = a.student_id
-        where a.id = ${attemptId} and ${learnerReach('cl', auth)}
+        where ${which} and ${learnerReach('cl', auth)}
         limit 1`,
   );
   if (!a) throw notFound('The attempt');
+  const attemptId = Number(a.id);
   const states = await rows<{
     sco: number;
     completion: WbtCompletion;
     success: WbtSuccess;
     score_scaled: string | number | null;
   }>(
-    deps.db,
+    db,
     sql`select sco, completion, success, score_scaled from wbt_sco_states where attempt_id = ${attemptId}`,
   );
   const byIndex = new Map(states.map((s) => [s.sco, s]));
   const interactions = await rows<{ sco: number; name: string; value: string }>(
-    deps.db,
+    db,
     sql`select v.sco, e.name, v.value from wbt_values v join wbt_elements e on e.id = v.element_id
         where v.attempt_id = ${attemptId} and e.name like 'cmi.interactions.%'
           and (e.name like '%.id' or e.name like '%.type' or e.name like '%.result'

@@ -25,6 +25,7 @@ import {
 import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
+import { sendExport } from '../../../lib/export';
 import { localeParams, MAX_ID } from '../../../lib/params';
 import * as packages from './packages.service';
 import * as tracking from './tracking.service';
@@ -231,6 +232,18 @@ export async function wbtRoutes(
       tracking.attemptDetail(deps, authOf(request), request.params.attemptId),
   });
 
+  r.get(`${base}/submission/:submissionId/wbt-attempt`, {
+    config: { access: { right: 'SUBMISSION__DISPLAY' } },
+    schema: {
+      tags,
+      summary: 'The training attempt a hand-in came from, for the grade page',
+      params: localeParams.extend({ submissionId: bigId }),
+      response: { 200: wbtAttemptDetailSchema, 404: errorBodySchema },
+    },
+    handler: async (request) =>
+      tracking.attemptOfSubmission(deps, authOf(request), request.params.submissionId),
+  });
+
   r.get(`${base}/wbts`, {
     config: { access: { right: 'WBT_ALL__DISPLAY' } },
     schema: {
@@ -266,6 +279,30 @@ export async function wbtRoutes(
     },
     handler: async (request) =>
       reports.reportLearners(deps.db, request.params.itemId, request.query),
+  });
+
+  r.get(`${base}/wbt/:itemId/report/export`, {
+    config: { access: { right: 'WBT_ALL__DISPLAY' } },
+    schema: {
+      tags,
+      summary: 'A training’s learners as CSV (one class or all): the learners’ page, every row',
+      params: itemParams,
+      querystring: wbtReportLearnersQuerySchema.pick({ classId: true }),
+      response: { 404: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      const batches = await reports.reportExport(
+        deps.db,
+        request.params.itemId,
+        request.query.classId,
+      );
+      return sendExport(reply, {
+        format: 'csv',
+        filename: `training-${String(request.params.itemId)}-report`,
+        columns: reports.REPORT_EXPORT_COLUMNS,
+        batches,
+      });
+    },
   });
 
   const address = (request: FastifyRequest) => request.ip;

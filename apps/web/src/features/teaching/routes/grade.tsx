@@ -24,6 +24,7 @@ import { TaskInstructions } from '../components/task-instructions';
 import { AudioPlayer } from '../../voice/audio-player';
 import { ScoreBadge } from '../../similarity/components/score-badge';
 import { QuizAttemptView } from '../../quiz/components/quiz-attempt-view';
+import { WbtAttemptView } from '../../wbt/components/wbt-attempt-view';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
@@ -163,6 +164,7 @@ export default function GradePage() {
                 gradeVersion={data.grade?.version ?? null}
               />
             ) : null}
+            {data.task.kind === 'wbt' ? <WbtAttemptView submissionId={s.id} /> : null}
             {s.text !== null ? (
               <Paper withBorder p="sm">
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -2,15 +2,20 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { wbtAttemptDetailSchema } from '@lantern/contracts/wbt';
 import { apiFetch } from '../../../lib/api-client';
 
-/** One attempt as the grade page shows it: the summary, each SCO and the interactions. */
-export const getWbtAttempt = (attemptId: number) =>
-  apiFetch(`/api/en/lms/wbt-attempt/${attemptId}`, { schema: wbtAttemptDetailSchema });
-
-export const wbtAttemptQueryOptions = (attemptId: number) =>
-  queryOptions({
-    queryKey: ['lms', 'wbt', 'attempt', attemptId],
-    queryFn: () => getWbtAttempt(attemptId),
+/**
+ * The training attempt a hand-in came from, as the grade page shows it: the summary, each SCO
+ * and the interactions. The grade page knows the submission, not the attempt.
+ */
+export const getWbtAttempt = (submissionId: number) =>
+  apiFetch(`/api/en/lms/submission/${submissionId}/wbt-attempt`, {
+    schema: wbtAttemptDetailSchema,
   });
 
-export const useWbtAttempt = (attemptId: number | null) =>
-  useQuery({ ...wbtAttemptQueryOptions(attemptId ?? 0), enabled: attemptId !== null });
+export const wbtAttemptQueryOptions = (submissionId: number) =>
+  queryOptions({
+    queryKey: ['lms', 'wbt', 'submission-attempt', submissionId],
+    queryFn: () => getWbtAttempt(submissionId),
+  });
+
+export const useWbtAttempt = (submissionId: number) =>
+  useQuery(wbtAttemptQueryOptions(submissionId));

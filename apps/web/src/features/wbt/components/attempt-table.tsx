@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { WbtAttemptSummary } from '@lantern/contracts/wbt';
 import { formatDateTime } from '../../../lib/format';
 import { completionLabel, formatScore, formatSeconds, successLabel } from '../labels';
+import { ScrollTable } from '../../../components/scroll-table';
+import { Ltr } from './ltr';
 
 /** A learner's attempts at a training: state, score, time and dates, newest first. */
 export function AttemptTable({ attempts }: { attempts: WbtAttemptSummary[] }) {
@@ -14,7 +16,7 @@ export function AttemptTable({ attempts }: { attempts: WbtAttemptSummary[] }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label={t('wbt.attempts.title', 'Your attempts')}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -33,14 +35,22 @@ export function AttemptTable({ attempts }: { attempts: WbtAttemptSummary[] }) {
               <Table.Td>{a.attempt}</Table.Td>
               <Table.Td>{completionLabel(t, a.completion)}</Table.Td>
               <Table.Td>{successLabel(t, a.success)}</Table.Td>
-              <Table.Td>{formatScore(a.scoreScaled)}</Table.Td>
-              <Table.Td>{formatSeconds(a.totalSeconds)}</Table.Td>
-              <Table.Td>{formatDateTime(a.startedAt)}</Table.Td>
-              <Table.Td>{a.completedAt ? formatDateTime(a.completedAt) : '—'}</Table.Td>
+              <Table.Td>
+                <Ltr>{formatScore(a.scoreScaled)}</Ltr>
+              </Table.Td>
+              <Table.Td>
+                <Ltr>{formatSeconds(a.totalSeconds)}</Ltr>
+              </Table.Td>
+              <Table.Td>
+                <Ltr>{formatDateTime(a.startedAt)}</Ltr>
+              </Table.Td>
+              <Table.Td>
+                {a.completedAt ? <Ltr>{formatDateTime(a.completedAt)}</Ltr> : '—'}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -17,11 +17,16 @@ function PackageFacts({ pkg }: { pkg: WbtPackage }) {
   return (
     <Stack gap={4}>
       <Text size="sm">
-        {t('wbt.package.facts', '{{title}} — {{standard}}, {{count}} part(s)', {
-          title: pkg.title,
-          standard: WBT_STANDARD_LABELS[pkg.standard],
-          count: pkg.scos.length,
-        })}
+        {pkg.scos.length === 1
+          ? t('wbt.package.factsOne', '{{title}} — {{standard}}, 1 part', {
+              title: pkg.title,
+              standard: WBT_STANDARD_LABELS[pkg.standard],
+            })
+          : t('wbt.package.facts', '{{title}} — {{standard}}, {{count}} parts', {
+              title: pkg.title,
+              standard: WBT_STANDARD_LABELS[pkg.standard],
+              count: pkg.scos.length,
+            })}
       </Text>
       {pkg.warnings.length > 0 ? (
         <Alert color="yellow" variant="light" title={t('wbt.package.warnings', 'Check before use')}>

@@ -11,6 +11,8 @@ import { exportWbtReport } from '../api/export-wbt-report';
 import { useReportLearners } from '../api/find-report-learners';
 import { useWbtReport } from '../api/get-wbt-report';
 import { completionLabel, formatScore, formatSeconds, successLabel } from '../labels';
+import { ScrollTable } from '../../../components/scroll-table';
+import { Ltr } from '../components/ltr';
 
 export const loader = requireRight('WBT_ALL__DISPLAY');
 
@@ -28,7 +30,7 @@ function Learners({ itemId, classId }: { itemId: number; classId: number | null 
         <Text size="sm">{t('wbt.report.noLearners', 'No learners in this class.')}</Text>
       ) : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollTable minWidth={760} label={t('wbt.report.learnersTable', 'Learners')}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -48,14 +50,20 @@ function Learners({ itemId, classId }: { itemId: number; classId: number | null 
                   <Table.Td>{r.attempts}</Table.Td>
                   <Table.Td>{completionLabel(t, r.completion)}</Table.Td>
                   <Table.Td>{successLabel(t, r.success)}</Table.Td>
-                  <Table.Td>{formatScore(r.bestScore)}</Table.Td>
-                  <Table.Td>{formatSeconds(r.totalSeconds)}</Table.Td>
-                  <Table.Td>{r.lastActivityAt ? formatDateTime(r.lastActivityAt) : '—'}</Table.Td>
+                  <Table.Td>
+                    <Ltr>{formatScore(r.bestScore)}</Ltr>
+                  </Table.Td>
+                  <Table.Td>
+                    <Ltr>{formatSeconds(r.totalSeconds)}</Ltr>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.lastActivityAt ? <Ltr>{formatDateTime(r.lastActivityAt)}</Ltr> : '—'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       ) : null}
       {learners.hasNextPage ? (
         <Button
@@ -119,7 +127,7 @@ export default function WbtReportRoute() {
             </Button>
           </Group>
           <ErrorAlert error={exportError} />
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable minWidth={720} label={t('wbt.report.classesTable', 'Classes')}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -140,13 +148,17 @@ export default function WbtReportRoute() {
                     <Table.Td>{c.started}</Table.Td>
                     <Table.Td>{c.completed}</Table.Td>
                     <Table.Td>{c.passed}</Table.Td>
-                    <Table.Td>{formatScore(c.meanBestScore)}</Table.Td>
-                    <Table.Td>{formatSeconds(c.medianSeconds)}</Table.Td>
+                    <Table.Td>
+                      <Ltr>{formatScore(c.meanBestScore)}</Ltr>
+                    </Table.Td>
+                    <Table.Td>
+                      <Ltr>{formatSeconds(c.medianSeconds)}</Ltr>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Title order={2} size="h4">
             {t('wbt.report.learnersTitle', 'Learners')}
           </Title>

@@ -19,6 +19,7 @@ import { WBT_STANDARD_LABELS } from '@lantern/contracts/wbt';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useWbts } from '../api/find-wbts';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export const loader = requireRight('WBT_ALL__DISPLAY');
 
@@ -46,7 +47,7 @@ export default function WbtsRoute() {
         <Text size="sm">{t('wbt.list.none', 'No training matches.')}</Text>
       ) : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable minWidth={720} label={t('wbt.list.title', 'All web-based trainings')}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -89,7 +90,7 @@ export default function WbtsRoute() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       ) : null}
       {list.hasNextPage ? (
         <Button

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { packageWithoutManifest, scorm12Package } from '../fixtures/scorm12-package';
-import { expectAccessible, screenshotPath, signIn } from '../tests/support';
+import { expectAccessible, screenshotPath, signIn } from './support';
 
 // Web-based trainings (decision 0020 §2) in one journey: an author's package without a manifest
 // is refused with its sentence; a small SCORM 1.2 package is uploaded and added to a unit; the
@@ -117,7 +118,10 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
   await expect(saveState).toHaveText('Saved', { timeout: 30_000 });
   await shoot(student, 'wbt-player');
   await student.reload();
-  const attemptRow = student.getByRole('row').filter({ hasText: 'Completed' });
+  // The header row has a "Completed" column: the attempt's row has it as a cell.
+  const attemptRow = student
+    .getByRole('row')
+    .filter({ has: student.getByRole('cell', { name: 'Completed', exact: true }) });
   await expect(attemptRow).toContainText('80 %');
   await shoot(student, 'wbt-unit-completed');
   // The learner's screen right to left.
@@ -129,8 +133,17 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
 
   // ---- progress and the grade book ----
   await student.goto('/en/track');
-  await expect(student.getByText(TRAINING).first()).toBeVisible();
+  // Progress counts items per unit: the training's unit is done.
+  await expect(student.getByRole('link', { name: UNIT }).locator('xpath=..')).toContainText(
+    '1 of 1 done',
+  );
   await shoot(student, 'wbt-track');
+  await student.getByRole('tab', { name: 'Grades' }).click();
+  const gradeRow = student.getByRole('row').filter({ hasText: TRAINING });
+  await expect(gradeRow).toContainText('8 / 10');
+  const gradeHref = await gradeRow.getByRole('link', { name: TRAINING }).getAttribute('href');
+  const submissionId = Number(/[?&]submission=(\d+)/.exec(gradeHref ?? '')?.[1]);
+  expect(submissionId).toBeGreaterThan(0);
 
   const [teacher] = await pageOf(browser, 'faculty');
   await teacher.goto(`/en/course/${courseId}/grade-book`);
@@ -138,12 +151,28 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
   await expect(grid).toContainText(TRAINING);
   await expect(grid).toContainText('8');
   await shoot(teacher, 'wbt-grade-book');
+  // The grade page shows the attempt the hand-in came from.
+  await teacher.goto(`/en/grade/${submissionId}`);
+  const attemptView = teacher.getByRole('region', { name: 'Training attempt 1' });
+  await expect(attemptView).toContainText('Completed');
+  await expect(attemptView).toContainText('80 %');
+  await shoot(teacher, 'wbt-grade-page');
 
-  // ---- every training and the report (WBT_ALL) ----
-  await author.goto('/en/wbts');
+  // ---- every training and the report (WBT_ALL), from the learning menu ----
+  await author.goto('/en/learning');
+  await author
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Web-based trainings' })
+    .click();
+  await expect(author).toHaveURL(/\/en\/wbts$/);
   await author.getByRole('textbox', { name: 'Search by title' }).fill(stamp);
   await author.getByRole('link', { name: TRAINING }).click();
   await expect(author).toHaveURL(new RegExp(`/en/wbts/${itemId}/report$`));
   await expect(author.getByRole('row').filter({ hasText: 'KAK-1' }).first()).toBeVisible();
   await shoot(author, 'wbt-report');
+  const download = author.waitForEvent('download');
+  await author.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toContain('"Learner","Learner ID","Class"');
+  expect(csv).toMatch(/,"1","completed","unknown","80",/);
 });
