@@ -102,7 +102,11 @@ export async function startApp(options: AppOptions): Promise<AppProcess> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_APP_PROFILE=<folder>: each app writes a V8 CPU profile there when it stops, to see
+  // where a scenario's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.BENCH_APP_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, 'scripts/start.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -125,6 +125,11 @@ describe('launch and commits', () => {
     expect(done.completion).toBe('completed');
     expect(done.scoreScaled).toBe(0.8);
     expect(done.totalSeconds).toBe(100);
+    // A commit that moves only the session time answers the attempt with its new time.
+    const timeOnly = await send(attemptId, [
+      commit(2, 4, 0, { 'cmi.core.session_time': '00:00:25' }),
+    ]);
+    expect(timeOnly.json<WbtCommitResult>().attempt.totalSeconds).toBe(115);
     expect(done.submissionId).not.toBeNull();
     const [sub] = await t.database.query<{ status: string; n: number }>(
       `select status, count(*) over ()::int as n from submissions where item_id = $1`,

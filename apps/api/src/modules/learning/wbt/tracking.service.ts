@@ -357,7 +357,6 @@ type CommitRow = {
   fresh: boolean | null;
   applied: number;
   changed: number[];
-  session_moved: boolean | null;
 };
 
 const SUMMARY_SET = new Set<string>(SUMMARY_ELEMENTS);
@@ -389,7 +388,7 @@ async function storeCommit(
           -- The attempt is locked first (before any value row), so two tabs' batches take
           -- their locks in one order.
           select a.id, l.mode, l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh,
-            l.session_seconds as old_session, jsonb_array_length(p.scos)::int as sco_count,
+            jsonb_array_length(p.scos)::int as sco_count,
             to_jsonb(a.*) as attempt
           from wbt_attempts a
           join wbt_packages p on p.id = a.package_id
@@ -432,17 +431,25 @@ async function storeCommit(
           from c where w.attempt_id = c.attempt_id and w.launch_no = ${commit.launchNo}
           returning w.session_seconds
         ), t as (
-          update wbt_attempts set last_commit_at = now() from c where wbt_attempts.id = c.attempt_id
-          returning 1
+          -- The attempt's time moves here (its launches' session times, this one's as just
+          -- written), so a commit that changes no summary value needs no second pass.
+          update wbt_attempts w set last_commit_at = now(), total_seconds = n.total,
+            version = w.version + case when n.total is distinct from w.total_seconds then 1 else 0 end
+          from c cross join lateral (
+            select (coalesce((select sum(o.session_seconds) from wbt_launches o
+                              where o.attempt_id = c.attempt_id and o.launch_no <> ${commit.launchNo}), 0)
+                    + coalesce((select session_seconds from l), 0))::int as total
+          ) n
+          where w.id = c.attempt_id
+          returning to_jsonb(w.*) as attempt
         )
         select (select count(*) from a)::int as found, (select sco_count from a) as sco_count,
-          (select attempt from a) as attempt, (select mode from a) as mode,
+          coalesce((select attempt from t), (select attempt from a)) as attempt,
+          (select mode from a) as mode,
           (select fresh from a) as fresh, (select count(*) from c)::int as applied,
           coalesce((select jsonb_agg(v.element_id) from v join x on x.id = v.element_id
                     left join old on old.element_id = v.element_id
                     where old.value is distinct from x.value), '[]'::jsonb) as changed,
-          (select bool_or(l.session_seconds is distinct from (select old_session from a)) from l)
-            as session_moved,
           (select count(*) from t)::int as touched`,
   );
   if (!row?.attempt || row.found === 0) throw notFound('The attempt');
@@ -456,11 +463,7 @@ async function storeCommit(
     const name = elements.nameOf(id);
     return name !== undefined && SUMMARY_SET.has(name);
   });
-  return {
-    applied: true,
-    stateMayMove: changedSummary || row.session_moved === true,
-    attempt: { ...attempt, lastCommitAt: new Date().toISOString() },
-  };
+  return { applied: true, stateMayMove: changedSummary, attempt };
 }
 
 type AttemptLock = {
