@@ -14,7 +14,8 @@ export const asOfSchema = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], {
     error: 'Please provide a valid Date',
   })
-  .transform((v) => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString()))
+  // Kept as written (the database reads it): a Date would cut the microseconds events carry.
+  .transform((v) => (v.length === 10 ? `${v}T23:59:59.999999Z` : v))
   .refine((v) => Date.parse(v) <= Date.now() + 60_000, 'Choose a time that has passed.');
 
 export const gradeHistoryQuerySchema = z.object({
