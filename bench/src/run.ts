@@ -27,6 +27,7 @@ import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user
 import { announcementsScenario } from './scenarios/announcements';
 import { eventLoopImport } from './scenarios/event-loop-import';
 import { gradeBookScenario } from './scenarios/grade-book';
+import { gradeHistory } from './scenarios/grade-history';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -66,6 +67,7 @@ const SCENARIOS: Scenario[] = [
   uploadScenario,
   progressScenario,
   gradeBookScenario,
+  gradeHistory,
   voiceSize,
   similarityLocal,
   quizStormScenario,

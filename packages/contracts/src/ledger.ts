@@ -21,7 +21,7 @@ export const asOfSchema = z
 export const gradeHistoryQuerySchema = z.object({
   courseId: id.optional(),
   /** The id of the last event of the previous page (newest first). */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type GradeHistoryQuery = z.infer<typeof gradeHistoryQuerySchema>;
