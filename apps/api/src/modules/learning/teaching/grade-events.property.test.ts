@@ -217,6 +217,70 @@ describe('grade events', () => {
     );
   });
 
+  it('lose no update when ten graders save overlapping cells at once: every conflict is refused', async () => {
+    const students = f.students.k1.slice(0, 3);
+    const [item] = await t.database.query<{ id: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, position, is_published,
+         delivery, max_points, grading)
+       values ($1, $2, 'text_task', 'Ten graders', 12, true, 'online', 10, 'points') returning id`,
+      [f.unitId, f.courseId],
+    );
+    const itemId = item?.id ?? 0;
+    // Ten graders, each saving every cell from the version they saw (0): on PostgreSQL they race
+    // on the pool; on PGlite they queue. Either way one save per cell wins and the rest are told.
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, grader) =>
+        Promise.all(
+          students.map((studentId) =>
+            t.database.db
+              .transaction((tx) =>
+                applyGradeEvent(tx, {
+                  action: 'save',
+                  itemId,
+                  studentId,
+                  courseId: f.courseId,
+                  expectedVersion: 0,
+                  values: {
+                    submissionId: null,
+                    outcome: 'graded',
+                    points: grader,
+                    comment: null,
+                    rubricScores: null,
+                  },
+                  maxPoints: 10,
+                  weight: null,
+                  itemVersion: 1,
+                  gradingSchemaId: null,
+                  gradingSchemaVersion: null,
+                  actorId: f.user.faculty ?? 0,
+                  impersonatorId: null,
+                }),
+              )
+              .then(
+                ({ after }) => ({ studentId, saved: after.points }),
+                (error: unknown) => {
+                  if (!(error instanceof GradeChanged)) throw error;
+                  return { studentId, saved: null };
+                },
+              ),
+          ),
+        ),
+      ),
+    );
+    for (const studentId of students) {
+      const wins = outcomes.flat().filter((o) => o.studentId === studentId && o.saved !== null);
+      expect(wins).toHaveLength(1);
+      const grade = await findGrade(t.database.db, itemId, studentId);
+      // What the one winner saved is what stands, and the ledger has exactly its event.
+      expect(grade).toMatchObject({ points: wins[0]?.saved, version: 1 });
+      const [events] = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from grade_events where item_id = $1 and student_id = $2`,
+        [itemId, studentId],
+      );
+      expect(events?.n).toBe(1);
+    }
+  });
+
   it('are append-only: the trigger refuses update, delete and truncate', async () => {
     await t.database.db.transaction(async (tx) =>
       applyGradeEvent(tx, {
