@@ -28,6 +28,7 @@ import { announcementsScenario } from './scenarios/announcements';
 import { eventLoopImport } from './scenarios/event-loop-import';
 import { gradeBookScenario } from './scenarios/grade-book';
 import { gradeHistory } from './scenarios/grade-history';
+import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -68,6 +69,7 @@ const SCENARIOS: Scenario[] = [
   progressScenario,
   gradeBookScenario,
   gradeHistory,
+  gradeBookConcurrency,
   voiceSize,
   similarityLocal,
   quizStormScenario,
