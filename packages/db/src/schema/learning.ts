@@ -398,12 +398,18 @@ export const gradeEvents = pgTable(
     reason: text('reason'),
     /** The request that caused it (issue 17). */
     requestId: bigint('request_id', { mode: 'number' }),
+    /** Whether it carries text (comment, reason, rubric): the history reads those rows only. */
+    hasText: boolean('has_text').generatedAlwaysAs(
+      sql`comment is not null or reason is not null or rubric_scores is not null`,
+    ),
     // The clock after the row lock, not the transaction's start: per grade, `at` grows with `id`.
     at: tz('at')
       .notNull()
       .default(sql`clock_timestamp()`),
   },
   (t) => [
+    // Made covering by migration 0020 (`include` every fixed-width column and `has_text`; Drizzle
+    // cannot say INCLUDE): a student's history is an index-only scan (decision 0021).
     index('grade_events_student_idx').on(t.studentId, t.id),
     index('grade_events_item_idx').on(t.itemId, t.studentId, t.id),
     index('grade_events_course_idx').on(t.courseId, t.id),

@@ -21,7 +21,7 @@ import type { Deps } from '../../../lib/deps';
 import { notFound } from '../../../lib/errors';
 import { sendExport, type ExportColumn } from '../../../lib/export';
 import { learnerReach, loadCourseInReach } from '../../../lib/learning-scope';
-import { intArray, rows } from '../../../lib/sql';
+import { intArray, pgArray, rows } from '../../../lib/sql';
 
 // Reads of the grade ledger (decision 0021): a student's history, newest first; a student's
 // grades as of a time, folded from their events; a class's published grade book as of a time.
@@ -193,6 +193,12 @@ function historyEntry(r: HistoryRow, learnerView: boolean): GradeHistoryEntry {
   };
 }
 
+/** The ledger's fixed-width columns: all in `grade_events_student_idx`, so no table visit. */
+const HISTORY_COLUMNS = sql`e.id, e.subject, e.action, e.course_id, e.item_id, e.old_points,
+  e.new_points, e.old_outcome, e.new_outcome, e.old_published, e.new_published, e.max_points,
+  e.grading_schema_id, e.grading_schema_version, e.item_version, e.grade_version, e.actor_id,
+  e.impersonator_id, e.request_id, e.at, e.has_text`;
+
 async function historyPage(
   db: Db,
   studentId: number,
@@ -202,16 +208,14 @@ async function historyPage(
   const where: SQL[] = [sql`e.student_id = ${studentId}`, ...filters];
   if (query.courseId) where.push(sql`e.course_id = ${query.courseId}`);
   if (query.before) where.push(sql`e.id < ${query.before}`);
-  // Newest first by id: a backward range scan of (student_id, id), whatever the ledger's size.
-  return rows<HistoryRow>(
+  // Newest first by id: an index-only backward scan of (student_id, id), whatever the ledger's
+  // size and wherever the student's events lie in the table.
+  const found = await rows<Omit<HistoryRow, 'comment' | 'reason'> & { has_text: boolean }>(
     db,
-    sql`select e.id, e.subject, e.action, e.course_id, c.code as course_code, c.title as course_title,
-          e.item_id, i.title as item_title, e.old_points, e.new_points, e.old_outcome, e.new_outcome,
-          e.old_published, e.new_published, e.comment, e.max_points, e.grading_schema_id,
-          e.grading_schema_version, e.item_version, e.grade_version, e.actor_id,
-          a.first_name || ' ' || a.last_name as actor_name, e.impersonator_id,
-          im.first_name || ' ' || im.last_name as impersonator_name, e.reason, e.request_id, e.at
-        from (select * from grade_events e where ${sql.join(where, sql` and `)}
+    sql`select e.*, c.code as course_code, c.title as course_title, i.title as item_title,
+          a.first_name || ' ' || a.last_name as actor_name,
+          im.first_name || ' ' || im.last_name as impersonator_name
+        from (select ${HISTORY_COLUMNS} from grade_events e where ${sql.join(where, sql` and `)}
               order by e.id desc limit ${query.limit + 1}) e
         join programme_courses c on c.id = e.course_id
         left join learning_items i on i.id = e.item_id
@@ -219,6 +223,21 @@ async function historyPage(
         left join users im on im.jwl_id = e.impersonator_id
         order by e.id desc`,
   );
+  // Then the text of the events that carry some, by primary key: only those visit the table.
+  const withText = found.filter((r) => r.has_text).map((r) => Number(r.id));
+  const texts =
+    withText.length === 0
+      ? []
+      : await rows<{ id: string | number; comment: string | null; reason: string | null }>(
+          db,
+          sql`select id, comment, reason from grade_events
+              where id = any(${pgArray(withText)}::text::bigint[])`,
+        );
+  const textOf = new Map(texts.map((t) => [Number(t.id), t]));
+  return found.map((r) => {
+    const text = textOf.get(Number(r.id));
+    return { ...r, comment: text?.comment ?? null, reason: text?.reason ?? null };
+  });
 }
 
 function page(
