@@ -27,6 +27,8 @@ import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user
 import { announcementsScenario } from './scenarios/announcements';
 import { eventLoopImport } from './scenarios/event-loop-import';
 import { gradeBookScenario } from './scenarios/grade-book';
+import { gradeHistory } from './scenarios/grade-history';
+import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -66,6 +68,8 @@ const SCENARIOS: Scenario[] = [
   uploadScenario,
   progressScenario,
   gradeBookScenario,
+  gradeHistory,
+  gradeBookConcurrency,
   voiceSize,
   similarityLocal,
   quizStormScenario,

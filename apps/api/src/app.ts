@@ -53,6 +53,7 @@ import { learningContentRoutes } from './modules/learning/content/content.routes
 import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
+import { ledgerRoutes } from './modules/learning/teaching/ledger.routes';
 import { quizRoutes } from './modules/learning/quiz/quiz.routes';
 import { wbtRoutes } from './modules/learning/wbt/wbt.routes';
 import { buildContentApp } from './content/content-app';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     learningWorkRoutes,
     studentCourseRoutes,
     teachingRoutes,
+    ledgerRoutes,
     similarityRoutes,
     quizRoutes,
     discussionRoutes,

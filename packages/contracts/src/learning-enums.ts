@@ -36,9 +36,11 @@ export const GRADE_OUTCOMES = ['graded', 'returned'] as const;
 export type GradeOutcome = (typeof GRADE_OUTCOMES)[number];
 
 /**
- * Grade events (append-only). `auto` is a machine's grade (a training's score, a quiz's marks),
- * published at once and never over a person's (decision 0020). Issue 17 adds unpublish, change
- * and finalise.
+ * Grade events (append-only), the grade ledger of decision 0021. `auto` is a machine's grade (a
+ * training's score, a quiz's marks), published at once and never over a person's (decision
+ * 0020); `unpublish` and `change` are approved requests; `finalise` and `reopen` are a course
+ * result's at finishing and reopening its programme; `transfer_*` move a grade between merged
+ * accounts.
  */
 export const GRADE_EVENT_ACTIONS = [
   'save',
@@ -47,8 +49,20 @@ export const GRADE_EVENT_ACTIONS = [
   'transfer_in',
   'transfer_out',
   'auto',
+  'unpublish',
+  'change',
+  'finalise',
+  'reopen',
 ] as const;
 export type GradeEventAction = (typeof GRADE_EVENT_ACTIONS)[number];
+
+/** What a grade event is about: a task's grade, or a course result (review grades, 0008). */
+export const GRADE_EVENT_SUBJECTS = ['task', 'course_result'] as const;
+export type GradeEventSubject = (typeof GRADE_EVENT_SUBJECTS)[number];
+
+/** Where a course result came from: entered on the finish page, or the grade book's. */
+export const COURSE_RESULT_SOURCES = ['entered', 'computed'] as const;
+export type CourseResultSource = (typeof COURSE_RESULT_SOURCES)[number];
 
 /** A learner's state on a task, as the unit page and the grade book show it. */
 export const TASK_STATES = ['not_started', 'draft', 'submitted', 'graded', 'returned'] as const;

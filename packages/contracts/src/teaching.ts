@@ -29,7 +29,8 @@ export const pointsSchema = z
   .number({ error: VALIDATION.number })
   .min(0, 'At least 0')
   .max(10_000, 'At most 10,000')
-  .refine((n) => Math.round(n * 100) === n * 100, 'At most two decimals');
+  // Within a rounding error: 8.7 * 100 is 869.9999999999999 in binary floating point.
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
 
 // ---------------------------------------------------------------------------------------------
 // class_root

@@ -484,7 +484,35 @@ export async function seedProgrammes(
             e.state === 'failed' ? 35 + ((i * 7 + j * 11) % 20) : 62 + ((i * 13 + j * 17) % 36),
         })),
       );
-      if (results.length) await tx.insert(courseResults).values(results);
+      if (results.length) {
+        // Final since the programme finished, and each reached by its events in the grade ledger
+        // (decision 0021): entered, then made final at the finish, as the app's writers leave them.
+        await tx
+          .insert(courseResults)
+          .values(results.map((r) => ({ ...r, isFinal: true, version: 2 })));
+        await tx.execute(sql`
+          update course_results r set grading_schema_id = p.grading_schema_id,
+            grading_schema_version = gs.version
+          from enrolments e join programmes p on p.id = e.programme_id
+          left join grading_schemas gs on gs.id = p.grading_schema_id
+          where e.id = r.enrolment_id and e.programme_id = ${programme.id}`);
+        for (const [action, oldPoints, oldFinal, newFinal, version] of [
+          ['save', sql`null::numeric`, sql`null::boolean`, false, 1],
+          ['finalise', sql`r.score`, sql`false`, true, 2],
+        ] as const)
+          await tx.execute(sql`
+            insert into grade_events (subject, student_id, course_id, enrolment_id, action,
+              old_points, new_points, old_published, new_published, max_points, grading_schema_id,
+              grading_schema_version, grade_version, reason)
+            select 'course_result', e.user_id, r.course_id, r.enrolment_id, ${action}::grade_event_action,
+              ${oldPoints}, r.score, ${oldFinal}, ${newFinal}, coalesce(gs.scale_max, r.score),
+              r.grading_schema_id, r.grading_schema_version, ${version},
+              ${action === 'finalise' ? 'The programme finished.' : null}::text
+            from course_results r join enrolments e on e.id = r.enrolment_id
+            left join grading_schemas gs on gs.id = r.grading_schema_id
+            where e.programme_id = ${programme.id}
+            order by r.enrolment_id, r.course_id`);
+      }
     }
     if (spec.status === 'finished' && spec.type === 'professional') {
       const passed = made.filter((e) => e.state === 'completed');

@@ -20,6 +20,7 @@ import {
   COURSE_ENROLMENT_SOURCES,
   COURSE_ENROLMENT_STATUSES,
   GRADE_EVENT_ACTIONS,
+  GRADE_EVENT_SUBJECTS,
   GRADE_OUTCOMES,
   ITEM_KINDS_LIST,
   PROGRESS_SOURCES,
@@ -45,6 +46,7 @@ export const taskGradingEnum = pgEnum('task_grading', TASK_GRADINGS);
 export const submissionStatusEnum = pgEnum('submission_status', SUBMISSION_STATUSES);
 export const gradeOutcomeEnum = pgEnum('grade_outcome', GRADE_OUTCOMES);
 export const gradeEventActionEnum = pgEnum('grade_event_action', GRADE_EVENT_ACTIONS);
+export const gradeEventSubjectEnum = pgEnum('grade_event_subject', GRADE_EVENT_SUBJECTS);
 export const progressSourceEnum = pgEnum('progress_source', PROGRESS_SOURCES);
 export const courseEnrolmentSourceEnum = pgEnum(
   'course_enrolment_source',
@@ -355,16 +357,23 @@ export const grades = pgTable(
   ],
 );
 
-/** Every change of a grade, append-only (a trigger refuses update, delete and truncate). */
+/**
+ * The grade ledger (decision 0021): every change of a task grade or a course result, append-only
+ * (a trigger refuses update, delete and truncate). Nothing is ever pruned.
+ */
 export const gradeEvents = pgTable(
   'grade_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    itemId: integer('item_id').notNull(),
+    subject: gradeEventSubjectEnum('subject').notNull().default('task'),
+    /** The task; null for a course result. */
+    itemId: integer('item_id'),
     studentId: integer('student_id')
       .notNull()
       .references(() => users.jwlId),
     courseId: integer('course_id').notNull(),
+    /** The enrolment a course result belongs to; null for a task. */
+    enrolmentId: integer('enrolment_id'),
     submissionId: bigint('submission_id', { mode: 'number' }),
     action: gradeEventActionEnum('action').notNull(),
     oldPoints: numeric('old_points', { precision: 7, scale: 2, mode: 'number' }),
@@ -376,10 +385,12 @@ export const gradeEvents = pgTable(
     /** The comment, when this event changed it. */
     comment: text('comment'),
     rubricScores: jsonb('rubric_scores').$type<Record<string, string>>(),
+    /** A task's maximum, or the grading schema's scale for a course result, at the time. */
     maxPoints: numeric('max_points', { precision: 7, scale: 2, mode: 'number' }).notNull(),
     gradingSchemaId: integer('grading_schema_id'),
     gradingSchemaVersion: integer('grading_schema_version'),
-    itemVersion: integer('item_version').notNull(),
+    /** The task's version; null for a course result. */
+    itemVersion: integer('item_version'),
     /** The grade's version after this event. */
     gradeVersion: integer('grade_version').notNull(),
     actorId: integer('actor_id').references(() => users.jwlId),
@@ -387,12 +398,29 @@ export const gradeEvents = pgTable(
     reason: text('reason'),
     /** The request that caused it (issue 17). */
     requestId: bigint('request_id', { mode: 'number' }),
-    at: tz('at').notNull().defaultNow(),
+    /** Whether it carries text (comment, reason, rubric): the history reads those rows only. */
+    hasText: boolean('has_text').generatedAlwaysAs(
+      sql`comment is not null or reason is not null or rubric_scores is not null`,
+    ),
+    // The clock after the row lock, not the transaction's start: per grade, `at` grows with `id`.
+    at: tz('at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
+    // Made covering by migration 0020 (`include` every fixed-width column and `has_text`; Drizzle
+    // cannot say INCLUDE): a student's history is an index-only scan (decision 0021).
     index('grade_events_student_idx').on(t.studentId, t.id),
     index('grade_events_item_idx').on(t.itemId, t.studentId, t.id),
     index('grade_events_course_idx').on(t.courseId, t.id),
+    check(
+      'grade_events_subject_check',
+      sql`(${t.subject} = 'task') = (${t.itemId} is not null and ${t.itemVersion} is not null)`,
+    ),
+    check(
+      'grade_events_enrolment_check',
+      sql`(${t.subject} = 'course_result') = (${t.enrolmentId} is not null)`,
+    ),
   ],
 );
 

@@ -22,6 +22,7 @@ import {
   PROGRAMME_TYPES,
 } from '@lantern/contracts/programme';
 import { CLASS_STAFF_KINDS } from '@lantern/contracts/classes';
+import { COURSE_RESULT_SOURCES } from '@lantern/contracts/learning-enums';
 import { clcs, users } from './people';
 import { files } from './operations';
 
@@ -29,6 +30,7 @@ export const programmeTypeEnum = pgEnum('programme_type', PROGRAMME_TYPES);
 export const programmeStatusEnum = pgEnum('programme_status', PROGRAMME_STATUSES);
 export const enrolmentStateEnum = pgEnum('enrolment_state', ENROLMENT_STATES);
 export const classStaffKindEnum = pgEnum('class_staff_kind', CLASS_STAFF_KINDS);
+export const courseResultSourceEnum = pgEnum('course_result_source', COURSE_RESULT_SOURCES);
 
 const stamps = {
   version: integer('version').notNull().default(1),
@@ -198,7 +200,11 @@ export const studyBreaks = pgTable(
   ],
 );
 
-/** A student's result in one course of their programme, on the grading schema's scale. */
+/**
+ * A student's result in one course of their programme, on the grading schema's scale: the
+ * projection of its course-result events in `grade_events` (decision 0021), written only by
+ * `applyResultEvent`.
+ */
 export const courseResults = pgTable(
   'course_results',
   {
@@ -211,6 +217,13 @@ export const courseResults = pgTable(
     score: numeric('score', { mode: 'number' }).notNull(),
     enteredBy: integer('entered_by').references(() => users.jwlId, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Entered on the finish page, or copied from the grade book when the programme finished. */
+    source: courseResultSourceEnum('source').notNull().default('entered'),
+    /** Final since the programme finished: it changes only by a grade-change request then. */
+    isFinal: boolean('is_final').notNull().default(false),
+    gradingSchemaId: integer('grading_schema_id'),
+    gradingSchemaVersion: integer('grading_schema_version'),
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.enrolmentId, t.courseId] })],
 );

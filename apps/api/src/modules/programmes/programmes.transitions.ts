@@ -7,6 +7,7 @@ import {
 } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
+import { finaliseResults, reopenResults } from '../results/results.ledger';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
@@ -54,10 +55,17 @@ export async function moveProgramme(
   const mails = await deps.db.transaction(async (tx) => {
     // The update comes first: it holds the programme's row while the students are counted.
     if (!(await repo.setStatus(tx, id, version, allowed, to))) throw staleProgramme();
+    const by = {
+      actorId: auth.user.jwlId,
+      impersonatorId: auth.impersonating ? auth.realUser.jwlId : null,
+    };
     if (action === 'finishProgramme') {
       const active = await repo.countActiveStudents(tx, id);
       if (active > 0) throw new AppError(409, 'CONFLICT', stillActive(active));
+      // The results as they are now become final, in the grade ledger (decision 0021).
+      await finaliseResults(tx, id, by);
     }
+    if (action === 'reopen') await reopenResults(tx, id, by);
     await audit(tx, auth, {
       action: `programme.${action}`,
       entityType: 'programme',

@@ -111,7 +111,12 @@ export async function importResults(
   };
   if (input.dryRun || problems.length > 0 || entries.length === 0) return report;
   await deps.db.transaction(async (tx) => {
-    await repo.saveScores(tx, entries, auth.user.jwlId);
+    await repo.saveScores(
+      tx,
+      entries,
+      { actorId: auth.user.jwlId, impersonatorId: auth.impersonating ? auth.realUser.jwlId : null },
+      schema,
+    );
     await audit(tx, auth, {
       action: 'results.imported',
       entityType: 'programme',

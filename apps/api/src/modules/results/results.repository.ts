@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { inScope, rows } from '../../lib/sql';
 import { programmeInReach } from '../../lib/programme-reach';
+import { applyResultEvents } from '../learning/teaching/result-events';
 
 export type ProgrammeRow = {
   id: number;
@@ -9,6 +10,8 @@ export type ProgrammeRow = {
   grading_schema: {
     id: number;
     name: string;
+    /** The schema's version now: results record the version they were entered under. */
+    version: number;
     scaleMax: number;
     passMark: number;
     bands: { label: string; min: number }[];
@@ -24,7 +27,7 @@ export async function findProgramme(
   const [found] = await rows<ProgrammeRow>(
     db,
     sql`select p.id, p.status::text as status,
-          case when g.id is null then null else json_build_object('id', g.id, 'name', g.name,
+          case when g.id is null then null else json_build_object('id', g.id, 'name', g.name, 'version', g.version,
             'scaleMax', g.scale_max::float8, 'passMark', g.pass_mark::float8, 'bands', g.bands) end
             as grading_schema
         from programmes p left join grading_schemas g on g.id = p.grading_schema_id
@@ -76,29 +79,21 @@ export async function findStudents(
   );
 }
 
-/** Writes scores (one statement) and clears those given as null (another). */
+/**
+ * Writes scores and clears those given as null, through the grade ledger (decision 0021): one
+ * `save` event per result that changes, in the caller's transaction.
+ */
 export async function saveScores(
   db: Db,
   entries: { enrolmentId: number; courseId: number; score: number | null }[],
-  enteredBy: number,
+  by: { actorId: number; impersonatorId: number | null },
+  schema: { id: number; version: number; scaleMax: number },
 ): Promise<void> {
-  const set = entries.filter((e) => e.score !== null);
-  const clear = entries.filter((e) => e.score === null);
-  if (set.length)
-    await db.execute(
-      sql`insert into course_results (enrolment_id, course_id, score, entered_by, updated_at)
-          values ${sql.join(
-            set.map((e) => sql`(${e.enrolmentId}, ${e.courseId}, ${e.score}, ${enteredBy}, now())`),
-            sql`, `,
-          )}
-          on conflict (enrolment_id, course_id) do update
-            set score = excluded.score, entered_by = excluded.entered_by, updated_at = now()`,
-    );
-  if (clear.length)
-    await db.execute(
-      sql`delete from course_results where (enrolment_id, course_id) in (${sql.join(
-        clear.map((e) => sql`(${e.enrolmentId}, ${e.courseId})`),
-        sql`, `,
-      )})`,
-    );
+  await applyResultEvents(db, {
+    action: 'save',
+    entries,
+    schema,
+    actorId: by.actorId,
+    impersonatorId: by.impersonatorId,
+  });
 }

@@ -25,7 +25,7 @@ type Schema = NonNullable<repo.ProgrammeRow['grading_schema']>;
 export function outcomeOf(
   courses: repo.CourseRow[],
   scores: Record<string, number>,
-  schema: Schema | null,
+  schema: Omit<Schema, 'version'> | null,
 ): { outcome: Outcome; average: number | null; band: string | null } {
   const entered = courses.filter((c) => scores[String(c.id)] !== undefined);
   const units = entered.reduce((n, c) => n + c.units, 0);
@@ -141,7 +141,12 @@ export async function saveResults(
   if (Object.keys(fields).length)
     throw badRequest(Object.values(fields)[0] ?? 'Error while updating', fields);
   return deps.db.transaction(async (tx) => {
-    await repo.saveScores(tx, input.entries, auth.user.jwlId);
+    await repo.saveScores(
+      tx,
+      input.entries,
+      { actorId: auth.user.jwlId, impersonatorId: auth.impersonating ? auth.realUser.jwlId : null },
+      schema,
+    );
     const saved = input.entries.filter((e) => e.score !== null).length;
     await audit(tx, auth, {
       action: 'results.saved',

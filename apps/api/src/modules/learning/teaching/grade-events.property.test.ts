@@ -9,6 +9,7 @@ import {
   GradeChanged,
   type GradeEvent,
 } from './grade-events';
+import { eventsUntil, foldEvents } from './ledger.service';
 
 let t: TestApp;
 let f: TeachingFixture;
@@ -28,7 +29,8 @@ type Op =
       stale: boolean;
     }
   | { kind: 'publish'; stale: boolean }
-  | { kind: 'override'; points: number; comment: string | null; stale: boolean };
+  | { kind: 'unpublish'; stale: boolean }
+  | { kind: 'override' | 'change'; points: number; comment: string | null; stale: boolean };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -40,10 +42,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('publish' as const), stale: fc.constant(false) }),
   fc.record({
-    kind: fc.constant('override' as const),
+    kind: fc.constantFrom('override' as const, 'change' as const),
     points: fc.integer({ min: 0, max: 1000 }).map((n) => n / 100),
     comment: fc.option(fc.constantFrom('Regraded.', 'Changed.'), { nil: null }),
-    stale: fc.constant(false),
+    stale: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+  }),
+  fc.record({
+    kind: fc.constant('unpublish' as const),
+    stale: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
   }),
 );
 
@@ -75,14 +81,15 @@ async function replay(itemId: number, studentId: number): Promise<Replayed | nul
       points: e.new_points === null ? null : Number(e.new_points),
       outcome: e.new_outcome,
       published: e.new_published,
-      comment: e.action === 'publish' ? (state?.comment ?? null) : e.comment,
+      comment:
+        e.action === 'publish' || e.action === 'unpublish' ? (state?.comment ?? null) : e.comment,
       version: e.grade_version,
     };
   return state;
 }
 
 describe('grade events', () => {
-  it('replayed from grade_events give the current grade and the course totals', async () => {
+  it('replayed from grade_events give the current grade and the course totals; as of every step, what was shown then', async () => {
     const studentId = f.user.student ?? 0;
     let run = 0;
     await fc.assert(
@@ -95,6 +102,8 @@ describe('grade events', () => {
           [f.unitId, f.courseId, `Property ${String(run)}`],
         );
         const itemId = item?.id ?? 0;
+        // What the grade was after each step, and the database's clock just after it committed.
+        const shown: { at: string; grade: Awaited<ReturnType<typeof findGrade>> }[] = [];
         for (const o of ops) {
           const current = await findGrade(t.database.db, itemId, studentId);
           const valid =
@@ -110,7 +119,7 @@ describe('grade events', () => {
             studentId,
             courseId: f.courseId,
             expectedVersion: (current?.version ?? 0) + (o.stale ? 1 : 0),
-            ...(o.kind === 'publish'
+            ...(o.kind === 'publish' || o.kind === 'unpublish'
               ? {}
               : {
                   values: {
@@ -128,11 +137,47 @@ describe('grade events', () => {
             gradingSchemaVersion: null,
             actorId: f.user.faculty ?? 0,
             impersonatorId: null,
-            reason: o.kind === 'override' ? 'Property test' : null,
+            reason: o.kind === 'save' || o.kind === 'publish' ? null : 'Property test',
+            requestId: o.kind === 'unpublish' || o.kind === 'change' ? run : null,
           };
           const attempt = t.database.db.transaction((tx) => applyGradeEvent(tx, event));
           if (o.stale) await expect(attempt).rejects.toBeInstanceOf(GradeChanged);
           else await attempt;
+          const [clock] = await t.database.query<{ at: string }>(
+            `select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at`,
+          );
+          shown.push({
+            at: clock?.at ?? '',
+            grade: await findGrade(t.database.db, itemId, studentId),
+          });
+        }
+        // As of each step, the ledger rebuilds exactly what was shown then.
+        for (const step of shown) {
+          const folded = foldEvents(
+            await eventsUntil(t.database.db, studentId, step.at, [f.courseId]),
+          );
+          const asOf = folded.get(`task:${String(f.courseId)}:${String(itemId)}`) ?? null;
+          expect(
+            asOf === null
+              ? null
+              : {
+                  points: asOf.points,
+                  outcome: asOf.outcome,
+                  published: asOf.published,
+                  comment: asOf.comment,
+                  version: asOf.version,
+                },
+          ).toEqual(
+            step.grade === null
+              ? null
+              : {
+                  points: step.grade.points,
+                  outcome: step.grade.outcome,
+                  published: step.grade.isPublished,
+                  comment: step.grade.comment,
+                  version: step.grade.version,
+                },
+          );
         }
         const grade = await findGrade(t.database.db, itemId, studentId);
         const replayed = await replay(itemId, studentId);
@@ -170,6 +215,70 @@ describe('grade events', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('lose no update when ten graders save overlapping cells at once: every conflict is refused', async () => {
+    const students = f.students.k1.slice(0, 3);
+    const [item] = await t.database.query<{ id: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, position, is_published,
+         delivery, max_points, grading)
+       values ($1, $2, 'text_task', 'Ten graders', 12, true, 'online', 10, 'points') returning id`,
+      [f.unitId, f.courseId],
+    );
+    const itemId = item?.id ?? 0;
+    // Ten graders, each saving every cell from the version they saw (0): on PostgreSQL they race
+    // on the pool; on PGlite they queue. Either way one save per cell wins and the rest are told.
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, grader) =>
+        Promise.all(
+          students.map((studentId) =>
+            t.database.db
+              .transaction((tx) =>
+                applyGradeEvent(tx, {
+                  action: 'save',
+                  itemId,
+                  studentId,
+                  courseId: f.courseId,
+                  expectedVersion: 0,
+                  values: {
+                    submissionId: null,
+                    outcome: 'graded',
+                    points: grader,
+                    comment: null,
+                    rubricScores: null,
+                  },
+                  maxPoints: 10,
+                  weight: null,
+                  itemVersion: 1,
+                  gradingSchemaId: null,
+                  gradingSchemaVersion: null,
+                  actorId: f.user.faculty ?? 0,
+                  impersonatorId: null,
+                }),
+              )
+              .then(
+                ({ after }) => ({ studentId, saved: after.points }),
+                (error: unknown) => {
+                  if (!(error instanceof GradeChanged)) throw error;
+                  return { studentId, saved: null };
+                },
+              ),
+          ),
+        ),
+      ),
+    );
+    for (const studentId of students) {
+      const wins = outcomes.flat().filter((o) => o.studentId === studentId && o.saved !== null);
+      expect(wins).toHaveLength(1);
+      const grade = await findGrade(t.database.db, itemId, studentId);
+      // What the one winner saved is what stands, and the ledger has exactly its event.
+      expect(grade).toMatchObject({ points: wins[0]?.saved, version: 1 });
+      const [events] = await t.database.query<{ n: number }>(
+        `select count(*)::int as n from grade_events where item_id = $1 and student_id = $2`,
+        [itemId, studentId],
+      );
+      expect(events?.n).toBe(1);
+    }
   });
 
   it('are append-only: the trigger refuses update, delete and truncate', async () => {

@@ -5,8 +5,8 @@ import { AppError } from '../../../lib/errors';
 import { rows } from '../../../lib/sql';
 
 // The one writer of `grades`, `grade_events` and the grade columns of `course_progress`
-// (decision 0019): every change of a grade is an event appended in the caller's transaction,
-// and the projection and the course's totals move with it, never later.
+// (decisions 0019, 0021): every change of a grade is an event appended to the grade ledger in the
+// caller's transaction, and the projection and the course's totals move with it, never later.
 
 export type GradeRow = {
   itemId: number;
@@ -25,9 +25,12 @@ export type GradeRow = {
   version: number;
 };
 
-/** What the grader wants the grade to be; `publish` takes the values as they are. */
+/**
+ * What the grader wants the grade to be. `publish` and `unpublish` take the values as they are;
+ * `change` (an approved grade-change request) sets new values and keeps the grade published.
+ */
 export type GradeEvent = {
-  action: 'save' | 'publish' | 'override' | 'auto';
+  action: 'save' | 'publish' | 'override' | 'auto' | 'unpublish' | 'change';
   itemId: number;
   studentId: number;
   courseId: number;
@@ -51,7 +54,19 @@ export type GradeEvent = {
   actorId: number | null;
   impersonatorId: number | null;
   reason?: string | null;
+  /** The request that caused it (an undo-publish or grade-change request). */
+  requestId?: number | null;
 };
+
+/** Whether the grade is published after the event (`change` keeps it as it was). */
+function publishedAfter(action: GradeEvent['action'], before: GradeRow | null): boolean {
+  if (action === 'save' || action === 'unpublish') return false;
+  if (action === 'change') return before?.isPublished ?? false;
+  return true;
+}
+
+/** Actions that take the grade's values as they are rather than new ones. */
+const KEEPS_VALUES = new Set<GradeEvent['action']>(['publish', 'unpublish']);
 
 type Raw = {
   item_id: number;
@@ -144,19 +159,21 @@ export async function applyGradeEvent(
     throw new GradeChanged(before, 'This grade was changed meanwhile; yours was not saved.');
   if (event.action === 'publish' && !before)
     throw new AppError(409, 'CONFLICT', 'There is no grade to publish yet.');
+  if ((event.action === 'unpublish' || event.action === 'change') && !before?.isPublished)
+    throw new AppError(409, 'CONFLICT', 'This grade is not published.');
 
-  const values =
-    event.action === 'publish'
-      ? {
-          submissionId: before?.submissionId ?? null,
-          outcome: before?.outcome ?? 'graded',
-          points: before?.points ?? null,
-          comment: before?.comment ?? null,
-          rubricScores: before?.rubricScores ?? null,
-        }
-      : event.values;
+  const keeps = KEEPS_VALUES.has(event.action);
+  const values = keeps
+    ? {
+        submissionId: before?.submissionId ?? null,
+        outcome: before?.outcome ?? 'graded',
+        points: before?.points ?? null,
+        comment: before?.comment ?? null,
+        rubricScores: before?.rubricScores ?? null,
+      }
+    : event.values;
   if (!values) throw new Error(`grade event ${event.action} without values`);
-  const published = event.action === 'save' ? false : true;
+  const published = publishedAfter(event.action, before);
   const version = (before?.version ?? 0) + 1;
 
   const [saved] = await rows<Raw>(
@@ -177,8 +194,8 @@ export async function applyGradeEvent(
           max_points = excluded.max_points, grading_schema_id = excluded.grading_schema_id,
           grading_schema_version = excluded.grading_schema_version,
           item_version = excluded.item_version,
-          graded_by = ${event.action === 'publish' ? sql`grades.graded_by` : sql`excluded.graded_by`},
-          graded_at = ${event.action === 'publish' ? sql`grades.graded_at` : sql`excluded.graded_at`},
+          graded_by = ${keeps ? sql`grades.graded_by` : sql`excluded.graded_by`},
+          graded_at = ${keeps ? sql`grades.graded_at` : sql`excluded.graded_at`},
           published_by = excluded.published_by, published_at = excluded.published_at,
           version = grades.version + 1, updated_at = now()
         where grades.version = ${before?.version ?? 0}
@@ -196,15 +213,15 @@ export async function applyGradeEvent(
     sql`insert into grade_events (item_id, student_id, course_id, submission_id, action,
           old_points, new_points, old_outcome, new_outcome, old_published, new_published, comment,
           rubric_scores, max_points, grading_schema_id, grading_schema_version, item_version,
-          grade_version, actor_id, impersonator_id, reason)
+          grade_version, actor_id, impersonator_id, reason, request_id)
         values (${event.itemId}, ${event.studentId}, ${event.courseId}, ${after.submissionId},
           ${event.action}, ${before?.points ?? null}, ${after.points}, ${before?.outcome ?? null},
           ${after.outcome}, ${before?.isPublished ?? null}, ${after.isPublished},
-          ${event.action === 'publish' ? null : after.comment},
+          ${keeps ? null : after.comment},
           ${after.rubricScores === null ? null : JSON.stringify(after.rubricScores)}::jsonb,
           ${event.maxPoints}, ${event.gradingSchemaId}, ${event.gradingSchemaVersion},
           ${event.itemVersion}, ${after.version}, ${event.actorId}, ${event.impersonatorId},
-          ${event.reason ?? null})`,
+          ${event.reason ?? null}, ${event.requestId ?? null})`,
   );
 
   const was = before ? contribution(before, event.weight) : { graded: 0, points: 0, weighted: 0 };
@@ -214,18 +231,34 @@ export async function applyGradeEvent(
     points: now.points - was.points,
     weighted: now.weighted - was.weighted,
   };
-  if (delta.graded !== 0 || delta.points !== 0 || delta.weighted !== 0)
-    await tx.execute(
-      sql`insert into course_progress (student_id, course_id, tasks_graded, points_published,
-            weighted_published, last_activity_at)
-          values (${event.studentId}, ${event.courseId}, ${delta.graded}, ${delta.points},
-            ${delta.weighted}, now())
-          on conflict (student_id, course_id) do update set
-            tasks_graded = course_progress.tasks_graded + ${delta.graded},
-            points_published = course_progress.points_published + ${delta.points},
-            weighted_published = course_progress.weighted_published + ${delta.weighted},
-            version = course_progress.version + 1`,
+  if (delta.graded !== 0 || delta.points !== 0 || delta.weighted !== 0) {
+    // An update first: the insert half of an upsert checks the table's `>= 0` constraints on the
+    // proposed row before it meets the conflict, so a negative move (an unpublish) must not go
+    // through it. A row is missing only when nothing was counted yet, so the move is then >= 0;
+    // the upsert is for a concurrent first grade of another task that inserted it meanwhile.
+    const moved = await rows<{ student_id: number }>(
+      tx,
+      sql`update course_progress set
+            tasks_graded = tasks_graded + ${delta.graded},
+            points_published = points_published + ${delta.points},
+            weighted_published = weighted_published + ${delta.weighted},
+            version = version + 1
+          where student_id = ${event.studentId} and course_id = ${event.courseId}
+          returning student_id`,
     );
+    if (moved.length === 0)
+      await tx.execute(
+        sql`insert into course_progress (student_id, course_id, tasks_graded, points_published,
+              weighted_published, last_activity_at)
+            values (${event.studentId}, ${event.courseId}, ${delta.graded}, ${delta.points},
+              ${delta.weighted}, now())
+            on conflict (student_id, course_id) do update set
+              tasks_graded = course_progress.tasks_graded + ${delta.graded},
+              points_published = course_progress.points_published + ${delta.points},
+              weighted_published = course_progress.weighted_published + ${delta.weighted},
+              version = course_progress.version + 1`,
+      );
+  }
   return { before, after };
 }
 

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@lantern/db/client';
+import { rows } from '../../lib/sql';
+import { computedResults } from '../learning/teaching/result';
+import { applyResultEvents, type ResultEntry } from '../learning/teaching/result-events';
+
+// A programme's course results when it finishes and when it is reopened (decision 0021): at the
+// finish every result becomes final in the ledger — the entered ones as they are, the grade
+// book's copied in as they are that day — and reopening makes them editable again.
+
+type Schema = { id: number; version: number; scale_max: string | number };
+
+async function schemaOf(tx: Db, programmeId: number): Promise<Schema | null> {
+  const [schema] = await rows<Schema>(
+    tx,
+    sql`select gs.id, gs.version, gs.scale_max from programmes p
+        join grading_schemas gs on gs.id = p.grading_schema_id where p.id = ${programmeId}`,
+  );
+  return schema ?? null;
+}
+
+type By = { actorId: number; impersonatorId: number | null };
+
+/** In the finish's transaction: every passed or failed student's results become final. */
+export async function finaliseResults(tx: Db, programmeId: number, by: By): Promise<number> {
+  const schema = await schemaOf(tx, programmeId);
+  if (!schema) return 0;
+  const scaleMax = Number(schema.scale_max);
+  const [enrolments, computed] = await Promise.all([
+    rows<{ id: number; user_id: number }>(
+      tx,
+      sql`select id, user_id from enrolments
+          where programme_id = ${programmeId} and state in ('completed', 'failed')`,
+    ),
+    computedResults(tx, programmeId, scaleMax),
+  ]);
+  const finished = new Set(enrolments.map((e) => e.id));
+  const entered = await rows<{ enrolment_id: number; course_id: number }>(
+    tx,
+    sql`select r.enrolment_id, r.course_id from course_results r
+        join enrolments e on e.id = r.enrolment_id
+        where e.programme_id = ${programmeId} and e.state in ('completed', 'failed')`,
+  );
+  const entries: ResultEntry[] = entered
+    .filter((r) => !computed.has(r.course_id) && finished.has(r.enrolment_id))
+    .map((r) => ({ enrolmentId: r.enrolment_id, courseId: r.course_id }));
+  for (const [courseId, byStudent] of computed)
+    for (const e of enrolments) {
+      const score = byStudent.get(e.user_id);
+      if (score !== undefined && score !== null)
+        entries.push({ enrolmentId: e.id, courseId, score, source: 'computed' });
+    }
+  return applyResultEvents(tx, {
+    action: 'finalise',
+    entries,
+    schema: { id: schema.id, version: schema.version, scaleMax },
+    actorId: by.actorId,
+    impersonatorId: by.impersonatorId,
+    reason: 'The programme finished.',
+  });
+}
+
+/** In the reopening's transaction: the final results become editable again. */
+export async function reopenResults(tx: Db, programmeId: number, by: By): Promise<number> {
+  const schema = await schemaOf(tx, programmeId);
+  if (!schema) return 0;
+  const final = await rows<{ enrolment_id: number; course_id: number }>(
+    tx,
+    sql`select r.enrolment_id, r.course_id from course_results r
+        join enrolments e on e.id = r.enrolment_id
+        where e.programme_id = ${programmeId} and r.is_final`,
+  );
+  return applyResultEvents(tx, {
+    action: 'reopen',
+    entries: final.map((r) => ({ enrolmentId: r.enrolment_id, courseId: r.course_id })),
+    schema: { id: schema.id, version: schema.version, scaleMax: Number(schema.scale_max) },
+    actorId: by.actorId,
+    impersonatorId: by.impersonatorId,
+    reason: 'The programme was reopened.',
+  });
+}
