@@ -9,6 +9,7 @@ import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads
 import type { Deps } from '../lib/deps';
 import { registerSimilarityJobs } from '../modules/similarity/check.job';
 import { quizSweep } from '../modules/learning/quiz/grading.service';
+import { runAll } from '../modules/dropout/dropout.service';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -21,6 +22,7 @@ export const QUEUES = {
   similarityCheck: 'similarity-check',
   similarityPoll: 'similarity-poll',
   quizOverdue: 'quiz-overdue',
+  dropoutEvaluate: 'dropout-evaluate',
 } as const;
 
 /**
@@ -31,6 +33,9 @@ export const MAINTENANCE_CRON = '41 * * * *';
 
 /** Hourly, at its own minute. */
 export const UPLOAD_SWEEP_CRON = '23 * * * *';
+
+/** Daily at the configured UTC hour, at a minute of its own (decision 0021 §3.6). */
+export const dropoutCron = (hourUtc: number) => `17 ${hourUtc} * * *`;
 
 export type Jobs = {
   boss: PgBoss;
@@ -79,6 +84,8 @@ export async function startJobs(options: {
   files?: FileStore;
   /** The app's deps, whose similarity checks then run as jobs here. */
   similarity?: Deps;
+  /** The UTC hour of the daily dropout evaluation; none: not scheduled in this process. */
+  dropoutHourUtc?: number;
 }): Promise<Jobs> {
   const { database } = options;
   const boss =
@@ -216,6 +223,22 @@ export async function startJobs(options: {
     await quizSweep(database.db);
   });
   await boss.schedule(QUEUES.quizOverdue, '* * * * *');
+
+  // Dropout flags, programme by programme (each its own transaction). pg-boss keeps one schedule
+  // per queue, so a changed hour replaces the old one at the next start.
+  if (options.dropoutHourUtc !== undefined) {
+    await boss.createQueue(QUEUES.dropoutEvaluate, { name: QUEUES.dropoutEvaluate });
+    await boss.work(
+      QUEUES.dropoutEvaluate,
+      { pollingIntervalSeconds: POLL_SECONDS.sweep },
+      async () => {
+        await runAll(database.db);
+      },
+    );
+    await boss.schedule(QUEUES.dropoutEvaluate, dropoutCron(options.dropoutHourUtc), undefined, {
+      tz: 'UTC',
+    });
+  }
 
   return {
     boss,
