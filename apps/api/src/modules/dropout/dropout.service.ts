@@ -165,7 +165,7 @@ export async function updateItem(
     if (!row)
       throw new AppError(
         409,
-        'CONFLICT',
+        'STALE_VERSION',
         'Someone else changed this item meanwhile: reload it to see their change.',
         { current: toItem(current) },
       );
@@ -480,7 +480,7 @@ export async function updateFollowUp(
     if (!row)
       throw new AppError(
         409,
-        'CONFLICT',
+        'STALE_VERSION',
         'Someone else recorded this follow-up meanwhile: reload it to see what they wrote.',
         { current: toFollowUp(current) },
       );
