@@ -126,6 +126,7 @@ function FlagsTable({ reference, flags }: { reference: ProgrammeRef; flags: Flag
         }}
         title={open ? `Why ${open.name} is flagged` : ''}
         size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {open ? <FlagDetail reference={reference} flagId={open.id} /> : null}
       </Modal>
