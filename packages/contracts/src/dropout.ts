@@ -268,3 +268,6 @@ export const reportRowSchema = z.object({
   droppedWithoutFlag: z.number().int(),
 });
 export const reportSchema = z.object({ rows: z.array(reportRowSchema) });
+
+/** The class view's badge: students of the class flagged now. */
+export const classFlagCountSchema = z.object({ flagged: z.number().int() });

@@ -308,6 +308,18 @@ describe('dropout flagging', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ detail: string }>().detail).toMatch(/Someone else recorded this follow-up/);
+    // The class view's badge: K2's facilitator reads K2's count, not K1's.
+    const badge = await t.app.inject({
+      url: `/api/en/dropout-flagging/class/${String(f.k2)}`,
+      headers: fac2,
+    });
+    expect(badge.statusCode, badge.body).toBe(200);
+    expect(badge.json<{ flagged: number }>().flagged).toBe(k2.length);
+    const otherClass = await t.app.inject({
+      url: `/api/en/dropout-flagging/class/${String(f.k1)}`,
+      headers: fac2,
+    });
+    expect(otherClass.statusCode).toBe(404);
     await deactivate(it3);
   });
 

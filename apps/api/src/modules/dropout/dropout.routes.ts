@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  classFlagCountSchema,
   dropoutItemInputSchema,
   dropoutItemListSchema,
   dropoutItemSchema,
@@ -204,6 +205,18 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       );
       return { ok: true as const };
     },
+  });
+
+  r.get('/api/:locale/dropout-flagging/class/:classId', {
+    config: { access: { right: 'CLASSROOM__DISPLAY' } },
+    schema: {
+      tags,
+      summary: 'How many students of a class are flagged now (the class view’s badge)',
+      params: localeParams.extend({ classId: id }),
+      response: { 200: classFlagCountSchema },
+    },
+    handler: async (request) =>
+      service.classFlagCount(deps, authOf(request), request.params.classId),
   });
 
   // The assignee's own follow-ups: signed in; the rows are those the user is responsible for.

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
+import { classInScope, classScope } from '../../lib/class-scope';
 import { inList, intArray, rows } from '../../lib/sql';
 import { programmeInReach } from '../../lib/programme-reach';
 import { evaluateProgramme, previewItem, type EvaluationCounts } from './dropout.evaluation';
@@ -542,4 +543,21 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
       droppedWithoutFlag: r.dropped_without_flag,
     })),
   };
+}
+
+/**
+ * How many students of a class are flagged now, for the badge on the class view: its staff
+ * (CLASSROOM__DISPLAY) see it for the classes they reach (decision 0008), else 404.
+ */
+export async function classFlagCount(deps: Deps, auth: AuthContext, classId: number) {
+  const [row] = await rows<{ flagged: number }>(
+    deps.db,
+    sql`select (select count(distinct f.enrolment_id)::int from dropout_flags f
+                  join enrolments e on e.id = f.enrolment_id
+                 where e.class_id = k.id and f.cleared_at is null) as flagged
+          from classes k
+         where k.id = ${classId} and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}`,
+  );
+  if (!row) throw notFound('The class');
+  return { flagged: row.flagged };
 }
