@@ -37,6 +37,7 @@ import { enrolmentRoutes } from './modules/enrolments/enrolments.routes';
 import { classRoutes } from './modules/classes/classes.routes';
 import { resultRoutes } from './modules/results/results.routes';
 import { automaticMailRoutes } from './modules/automatic-mails/automatic-mails.routes';
+import { dropoutRoutes } from './modules/dropout/dropout.routes';
 import { programmeRoutes } from './modules/programmes/programmes.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 import { userMergeRoutes } from './modules/user-merge/user-merge.routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     classRoutes,
     resultRoutes,
     automaticMailRoutes,
+    dropoutRoutes,
     programmeRoutes,
     certificateRoutes,
     userMergeRoutes,

@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       onMaintenance: (steps) => app.log.info({ steps }, 'database maintenance'),
       files: deps.files,
       similarity: deps,
+      dropoutHourUtc: config.dropoutHourUtc,
     });
     mailer.setDispatch(jobs.dispatchMails);
     deps.announcementDelivery.setDispatch(jobs.deliverAnnouncement);

@@ -171,6 +171,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       ...family('ADDITIONAL_COURSES'),
       ...family('ANNOUNCEMENT'),
       'REPORTING__DISPLAY',
+      // Their CLCs' dropout flags and follow-ups (decision 0021 §3.8).
+      'DROPOUT_FLAGGING__DISPLAY',
     ],
     why: 'A coordinator who also leads the other coordinators of their CLCs and approves for the CLC.',
   },
@@ -190,6 +192,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       // A student's courses on their overview: drop, restore, add one outside the programme.
       ...family('ACTIVE_COURSES'),
       ...family('ADDITIONAL_COURSES'),
+      // Their CLCs' dropout flags and follow-ups (decision 0021 §3.8).
+      'DROPOUT_FLAGGING__DISPLAY',
     ],
     why: 'Runs one or more CLCs: their students, applicants and facilitators, nothing beyond them.',
   },

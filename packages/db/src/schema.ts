@@ -9,6 +9,7 @@ import * as similarity from './schema/similarity';
 import * as quiz from './schema/quiz';
 import * as wbt from './schema/wbt';
 import * as discussions from './schema/discussions';
+import * as dropout from './schema/dropout';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -23,4 +24,5 @@ export const schema = {
   ...quiz,
   ...wbt,
   ...discussions,
+  ...dropout,
 };

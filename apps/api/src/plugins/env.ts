@@ -76,6 +76,11 @@ const envSchema = z.object({
   TURNITIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   TURNITIN_API_KEY: z.string().min(1).optional(),
   TURNITIN_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * The UTC hour of the daily dropout evaluation (decision 0021 §3.6): there is no common night
+   * across CLCs, so the installation picks one.
+   */
+  LANTERN_DROPOUT_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -111,6 +116,8 @@ export type Config = {
   wbtMaxBytes: number;
   wbtMaxUnpackedBytes: number;
   wbtPlayerDist: string | null;
+  /** The UTC hour of the daily dropout evaluation (0–23). */
+  dropoutHourUtc: number;
 };
 
 /** The only place the environment is read; it is validated once, at start. */
@@ -176,5 +183,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wbtMaxBytes: env.LANTERN_WBT_MAX_BYTES,
     wbtMaxUnpackedBytes: env.LANTERN_WBT_MAX_UNPACKED_BYTES,
     wbtPlayerDist: env.LANTERN_WBT_PLAYER_DIST ?? null,
+    dropoutHourUtc: env.LANTERN_DROPOUT_HOUR_UTC,
   };
 }

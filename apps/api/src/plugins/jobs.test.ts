@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { TEST_DB } from '../../test/db-target';
-import { MAINTENANCE_CRON, QUEUES, WBT_COMMIT_SWEEP_CRON, startJobs, type Jobs } from './jobs';
+import {
+  MAINTENANCE_CRON,
+  QUEUES,
+  WBT_COMMIT_SWEEP_CRON,
+  dropoutCron,
+  startJobs,
+  type Jobs,
+} from './jobs';
 
 describe('job workers', () => {
   let t: TestApp;
@@ -16,6 +23,7 @@ describe('job workers', () => {
       mailer: t.mailer,
       publicUrl: 'http://localhost',
       onError: (e) => errors.push(e),
+      dropoutHourUtc: 5,
     });
   });
   afterAll(async () => {
@@ -28,6 +36,9 @@ describe('job workers', () => {
     expect(schedules.get(QUEUES.mailSweep)).toBe('*/5 * * * *');
     expect(schedules.get(QUEUES.announcementSweep)).toBe('* * * * *');
     expect(schedules.get(QUEUES.wbtCommitSweep)).toBe(WBT_COMMIT_SWEEP_CRON);
+    // The daily dropout evaluation at the configured UTC hour.
+    expect(schedules.get(QUEUES.dropoutEvaluate)).toBe(dropoutCron(5));
+    expect(dropoutCron(5)).toBe('17 5 * * *');
     if (TEST_DB === 'pglite') expect(schedules.get(QUEUES.maintenance)).toBe(MAINTENANCE_CRON);
     else expect(schedules.has(QUEUES.maintenance)).toBe(false);
     expect(errors).toEqual([]);

@@ -10,6 +10,7 @@ import type { Deps } from '../lib/deps';
 import { registerSimilarityJobs } from '../modules/similarity/check.job';
 import { quizSweep } from '../modules/learning/quiz/grading.service';
 import { sweepOldCommits } from '../modules/learning/wbt/commit-sweep';
+import { runAll } from '../modules/dropout/dropout.service';
 
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
@@ -23,6 +24,7 @@ export const QUEUES = {
   similarityPoll: 'similarity-poll',
   quizOverdue: 'quiz-overdue',
   wbtCommitSweep: 'wbt-commit-sweep',
+  dropoutEvaluate: 'dropout-evaluate',
 } as const;
 
 /**
@@ -36,6 +38,8 @@ export const UPLOAD_SWEEP_CRON = '23 * * * *';
 
 /** Daily, at night and at a minute of its own: receipts only age by days. */
 export const WBT_COMMIT_SWEEP_CRON = '37 3 * * *';
+/** Daily at the configured UTC hour, at a minute of its own (decision 0021 §3.6). */
+export const dropoutCron = (hourUtc: number) => `17 ${hourUtc} * * *`;
 
 export type Jobs = {
   boss: PgBoss;
@@ -84,6 +88,8 @@ export async function startJobs(options: {
   files?: FileStore;
   /** The app's deps, whose similarity checks then run as jobs here. */
   similarity?: Deps;
+  /** The UTC hour of the daily dropout evaluation; none: not scheduled in this process. */
+  dropoutHourUtc?: number;
 }): Promise<Jobs> {
   const { database } = options;
   const boss =
@@ -232,6 +238,21 @@ export async function startJobs(options: {
     },
   );
   await boss.schedule(QUEUES.wbtCommitSweep, WBT_COMMIT_SWEEP_CRON);
+  // Dropout flags, programme by programme (each its own transaction). pg-boss keeps one schedule
+  // per queue, so a changed hour replaces the old one at the next start.
+  if (options.dropoutHourUtc !== undefined) {
+    await boss.createQueue(QUEUES.dropoutEvaluate, { name: QUEUES.dropoutEvaluate });
+    await boss.work(
+      QUEUES.dropoutEvaluate,
+      { pollingIntervalSeconds: POLL_SECONDS.sweep },
+      async () => {
+        await runAll(database.db);
+      },
+    );
+    await boss.schedule(QUEUES.dropoutEvaluate, dropoutCron(options.dropoutHourUtc), undefined, {
+      tz: 'UTC',
+    });
+  }
 
   return {
     boss,

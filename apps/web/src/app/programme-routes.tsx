@@ -2,7 +2,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { page } from './lazy-page';
 
 /** programme: the entry by right, the list with its tabs, and a professional certificate's new,
- * overview, edit, classes and finish (review grades); a programme's automatic mails (spec §2). */
+ * overview, edit, classes, finish (review grades) and dropout flagging; a programme's automatic
+ * mails and dropout flagging items (spec §2). */
 export const PROGRAMME_ROUTES: RouteObject[] = [
   {
     path: 'programme',
@@ -39,7 +40,24 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
             path: ':programme/finish',
             lazy: page(() => import('../features/programmes/routes/programme-finish')),
           },
+          {
+            path: ':programme/dropout-flagging',
+            lazy: page(() => import('../features/dropout/routes/dropout-list')),
+          },
         ],
+      },
+    ],
+  },
+  {
+    path: 'dropout-flagging/:programmeType/:programme/:termKey',
+    children: [
+      {
+        path: 'create',
+        lazy: page(() => import('../features/dropout/routes/dropout-item')),
+      },
+      {
+        path: ':itemId',
+        lazy: page(() => import('../features/dropout/routes/dropout-item')),
       },
     ],
   },

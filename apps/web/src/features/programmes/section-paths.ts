@@ -7,3 +7,5 @@ export const programmeFinishPath = (id: number) =>
 export const programmeCertificatesPath = (id: number) =>
   `/en/programme/professional-certificate/${id}/certificate-export`;
 export const programmeMailsPath = (id: number) => `/en/automatic-mail/professional/${id}/list`;
+export const programmeDropoutPath = (id: number) =>
+  `/en/programme/professional-certificate/${id}/dropout-flagging`;

@@ -6,6 +6,7 @@ import { hasRight } from '../../../lib/rights';
 import {
   programmeCertificatesPath,
   programmeClassesPath,
+  programmeDropoutPath,
   programmeFinishPath,
   programmeMailsPath,
 } from '../section-paths';
@@ -19,6 +20,7 @@ const SECTIONS: readonly { label: string; right: Right; path: (id: number) => st
     path: programmeCertificatesPath,
   },
   { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: programmeMailsPath },
+  { label: 'Dropout flagging', right: 'DROPOUT_FLAGGING__DISPLAY', path: programmeDropoutPath },
 ];
 
 /** The programme's other pages, each shown only to those holding its right. */

@@ -34,6 +34,7 @@ import { useGradingQueue } from '../api/get-grading-queue';
 import { ScoreBadge } from '../../similarity/components/score-badge';
 import { pointsText, STATE_COLORS, taskStateLabel } from '../labels';
 import { ScrollTable } from '../../../components/scroll-table';
+import { ClassFlagBadge } from '../../dropout/components/class-flag-badge';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
@@ -74,6 +75,7 @@ export default function ClassPage() {
         <Text size="sm" c="gray.8">
           {k.programme.code} · {k.programme.title} · {k.clc.code}
         </Text>
+        <ClassFlagBadge classId={classId} />
       </div>
       <Group gap="xs" align="end">
         {data.courses.length > 1 ? (

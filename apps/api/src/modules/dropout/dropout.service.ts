@@ -1,0 +1,563 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  DropoutItem,
+  DropoutItemInput,
+  DropoutPreview,
+  Evidence,
+  Flag,
+  FlagDetail,
+  FollowUp,
+  flagQuerySchema,
+  followUpInputSchema,
+} from '@lantern/contracts/dropout';
+import type { ProgrammeType } from '@lantern/contracts/programme';
+import type { Db } from '@lantern/db/client';
+import type { AuthContext } from '../../plugins/auth';
+import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import type { Deps } from '../../lib/deps';
+import { clcScope } from '../../lib/scope';
+import { classInScope, classScope } from '../../lib/class-scope';
+import { inList, intArray, rows } from '../../lib/sql';
+import { programmeInReach } from '../../lib/programme-reach';
+import { evaluateProgramme, previewItem, type EvaluationCounts } from './dropout.evaluation';
+
+type ItemRow = {
+  id: number;
+  programme_id: number;
+  term_key: string;
+  action: DropoutItem['action'];
+  criterion: DropoutItem['criterion'];
+  percent: string | number | null;
+  weeks: number | null;
+  ignore_zero_point_tasks: boolean;
+  is_active: boolean;
+  flagged: number;
+  version: number;
+  updated_at: Date | string;
+};
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+const toItem = (r: ItemRow): DropoutItem => ({
+  id: r.id,
+  programmeId: r.programme_id,
+  termKey: r.term_key,
+  action: r.action,
+  criterion: r.criterion,
+  percent: r.percent === null ? null : Number(r.percent),
+  weeks: r.weeks,
+  ignoreZeroPointTasks: r.ignore_zero_point_tasks,
+  isActive: r.is_active,
+  flagged: r.flagged,
+  version: r.version,
+  updatedAt: iso(r.updated_at),
+});
+
+/** The programme of the path, if it has that type and is offered at a CLC the request reaches. */
+async function programmeFor(db: Db, auth: AuthContext, type: ProgrammeType, id: number) {
+  const [programme] = await rows<{ id: number; code: string; title: string; type: ProgrammeType }>(
+    db,
+    sql`select p.id, p.code, p.title, p.type::text as type from programmes p
+        where p.id = ${id} and p.type = ${type} and ${programmeInReach(sql`p.id`, clcScope(auth))}`,
+  );
+  if (!programme) throw notFound('The programme');
+  return programme;
+}
+
+/** Flags whose student's CLC the request reaches (a coordinator sees their CLCs' only). */
+const flagInScope = (auth: AuthContext) => {
+  const scope = clcScope(auth);
+  if (scope === null) return sql`true`;
+  if (scope.length === 0) return sql`false`;
+  return sql`e.clc_id in (${inList(scope)})`;
+};
+
+const ITEM_SELECT = sql`select d.id, d.programme_id, d.term_key, d.action, d.criterion, d.percent,
+  d.weeks, d.ignore_zero_point_tasks, d.is_active, d.version, d.updated_at,
+  (select count(*)::int from dropout_flags f where f.item_id = d.id and f.cleared_at is null) as flagged
+  from dropout_flagging_items d`;
+
+export async function listItems(deps: Deps, auth: AuthContext, type: ProgrammeType, id: number) {
+  const programme = await programmeFor(deps.db, auth, type, id);
+  const items = await rows<ItemRow>(
+    deps.db,
+    sql`${ITEM_SELECT} where d.programme_id = ${id} and d.deleted_at is null
+        order by d.term_key, d.id`,
+  );
+  const [run] = await rows<{ finished_at: Date | string; flagged: number; cleared: number }>(
+    deps.db,
+    sql`select finished_at, flagged, cleared from dropout_runs where programme_id = ${id}
+        order by id desc limit 1`,
+  );
+  return {
+    programme,
+    items: items.map(toItem),
+    lastRun: run
+      ? { finishedAt: iso(run.finished_at), flagged: run.flagged, cleared: run.cleared }
+      : null,
+  };
+}
+
+async function itemOf(db: Db, programmeId: number, termKey: string, itemId: number) {
+  const [row] = await rows<ItemRow>(
+    db,
+    sql`${ITEM_SELECT} where d.id = ${itemId} and d.programme_id = ${programmeId}
+        and d.term_key = ${termKey} and d.deleted_at is null`,
+  );
+  if (!row) throw notFound('The dropout flagging item');
+  return row;
+}
+
+type ItemPath = { type: ProgrammeType; programmeId: number; termKey: string };
+
+export async function getItem(deps: Deps, auth: AuthContext, path: ItemPath, itemId: number) {
+  await programmeFor(deps.db, auth, path.type, path.programmeId);
+  return toItem(await itemOf(deps.db, path.programmeId, path.termKey, itemId));
+}
+
+export async function createItem(
+  deps: Deps,
+  auth: AuthContext,
+  path: ItemPath,
+  input: DropoutItemInput,
+): Promise<DropoutItem> {
+  await programmeFor(deps.db, auth, path.type, path.programmeId);
+  const itemId = await deps.db.transaction(async (tx) => {
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`insert into dropout_flagging_items (programme_id, term_key, action, criterion, percent,
+            weeks, ignore_zero_point_tasks, is_active)
+          values (${path.programmeId}, ${path.termKey}, ${input.action}, ${input.criterion},
+                  ${input.percent}, ${input.weeks}, ${input.ignoreZeroPointTasks}, ${input.isActive})
+          returning id`,
+    );
+    if (!row) throw new Error('The dropout flagging item could not be saved.');
+    await audit(tx, auth, {
+      action: 'dropout_item.created',
+      entityType: 'dropout_flagging_item',
+      entityId: row.id,
+      changes: { programmeId: path.programmeId, termKey: path.termKey, ...input },
+    });
+    return row.id;
+  });
+  return toItem(await itemOf(deps.db, path.programmeId, path.termKey, itemId));
+}
+
+export async function updateItem(
+  deps: Deps,
+  auth: AuthContext,
+  path: ItemPath,
+  itemId: number,
+  input: DropoutItemInput & { version: number },
+): Promise<DropoutItem> {
+  await programmeFor(deps.db, auth, path.type, path.programmeId);
+  await deps.db.transaction(async (tx) => {
+    const current = await itemOf(tx, path.programmeId, path.termKey, itemId);
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`update dropout_flagging_items set action = ${input.action}, criterion = ${input.criterion},
+            percent = ${input.percent}, weeks = ${input.weeks},
+            ignore_zero_point_tasks = ${input.ignoreZeroPointTasks}, is_active = ${input.isActive},
+            version = version + 1, updated_at = now()
+          where id = ${itemId} and version = ${input.version} returning id`,
+    );
+    if (!row)
+      throw new AppError(
+        409,
+        'STALE_VERSION',
+        'Someone else changed this item meanwhile: reload it to see their change.',
+        { current: toItem(current) },
+      );
+    await audit(tx, auth, {
+      action: 'dropout_item.updated',
+      entityType: 'dropout_flagging_item',
+      entityId: itemId,
+      changes: { ...input },
+    });
+  });
+  return toItem(await itemOf(deps.db, path.programmeId, path.termKey, itemId));
+}
+
+/** Deletes an item (kept for the tuning report) and clears its open flags. */
+export async function deleteItem(deps: Deps, auth: AuthContext, path: ItemPath, itemId: number) {
+  await programmeFor(deps.db, auth, path.type, path.programmeId);
+  await deps.db.transaction(async (tx) => {
+    await itemOf(tx, path.programmeId, path.termKey, itemId);
+    await tx.execute(
+      sql`update dropout_flagging_items set deleted_at = now(), is_active = false,
+            version = version + 1 where id = ${itemId}`,
+    );
+    await tx.execute(
+      sql`update dropout_flags set cleared_at = now() where item_id = ${itemId} and cleared_at is null`,
+    );
+    await audit(tx, auth, {
+      action: 'dropout_item.deleted',
+      entityType: 'dropout_flagging_item',
+      entityId: itemId,
+    });
+  });
+}
+
+type TaskRow = {
+  id: number;
+  title: string;
+  course: string;
+  max_points: string | number | null;
+  due_at: Date | string | null;
+};
+
+/** The tasks evidence names, so the screen says which in words. */
+async function tasksOf(db: Db, evidence: readonly Evidence[]) {
+  const ids = [
+    ...new Set(evidence.flatMap((e) => [...e.counted, ...e.excluded.map((x) => x.itemId)])),
+  ];
+  if (ids.length === 0) return [];
+  const found = await rows<TaskRow>(
+    db,
+    sql`select i.id, i.title, c.code || ' · ' || c.title as course, i.max_points, i.due_at
+          from learning_items i join programme_courses c on c.id = i.course_id
+         where i.id = any(${intArray(ids)}) order by c.position, i.id`,
+  );
+  return found.map((t) => ({
+    id: t.id,
+    title: t.title,
+    course: t.course,
+    maxPoints: t.max_points === null ? null : Number(t.max_points),
+    dueAt: t.due_at === null ? null : iso(t.due_at),
+  }));
+}
+
+export async function preview(
+  deps: Deps,
+  auth: AuthContext,
+  path: ItemPath,
+  input: DropoutItemInput,
+): Promise<DropoutPreview> {
+  await programmeFor(deps.db, auth, path.type, path.programmeId);
+  const found = await previewItem(deps.db, path.programmeId, input);
+  return {
+    count: found[0]?.total ?? 0,
+    students: found.map((r) => ({
+      enrolmentId: r.enrolment_id,
+      studentId: r.student_id,
+      name: r.name,
+      className: r.class_name,
+      status: r.status,
+      evidence: r.evidence,
+    })),
+    tasks: await tasksOf(
+      deps.db,
+      found.map((r) => r.evidence),
+    ),
+  };
+}
+
+/** Evaluates one programme in its own transaction and records the run. */
+export async function runProgramme(
+  db: Db,
+  programmeId: number,
+  trigger: 'schedule' | 'on_demand',
+): Promise<EvaluationCounts & { durationMs: number }> {
+  const started = new Date();
+  return db.transaction(async (tx) => {
+    const counts = await evaluateProgramme(tx, programmeId);
+    const durationMs = Date.now() - started.getTime();
+    await tx.execute(
+      sql`insert into dropout_runs (programme_id, trigger, started_at, flagged, cleared, duration_ms)
+          values (${programmeId}, ${trigger}, ${started.toISOString()}, ${counts.flagged},
+                  ${counts.cleared}, ${durationMs})`,
+    );
+    return { ...counts, durationMs };
+  });
+}
+
+export async function run(deps: Deps, auth: AuthContext, type: ProgrammeType, id: number) {
+  await programmeFor(deps.db, auth, type, id);
+  const result = await runProgramme(deps.db, id, 'on_demand');
+  await audit(deps.db, auth, {
+    action: 'dropout.evaluated',
+    entityType: 'programme',
+    entityId: id,
+    changes: { ...result },
+  });
+  return result;
+}
+
+/**
+ * The daily run: programme by programme, each its own short transaction, so on PGlite's one
+ * connection a request waits behind one programme at most (0021 §3.3).
+ */
+export async function runAll(db: Db): Promise<number> {
+  const programmes = await rows<{ programme_id: number }>(
+    db,
+    sql`select distinct d.programme_id from dropout_flagging_items d
+          join programmes p on p.id = d.programme_id and p.status = 'running'
+         where d.deleted_at is null and d.is_active order by d.programme_id`,
+  );
+  for (const p of programmes) {
+    await runProgramme(db, p.programme_id, 'schedule');
+    // Let requests that queued meanwhile go first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return programmes.length;
+}
+
+type FlagRow = {
+  /** bigint: a string from node-postgres. */
+  id: number | string;
+  item_id: number;
+  criterion: Flag['criterion'];
+  enrolment_id: number;
+  student_id: number;
+  name: string;
+  class_name: string | null;
+  status: Flag['status'];
+  evidence: Evidence;
+  first_flagged_at: Date | string;
+  evaluated_at: Date | string;
+  cleared_at: Date | string | null;
+};
+
+const toFlag = (r: FlagRow): Flag => ({
+  id: Number(r.id),
+  itemId: r.item_id,
+  criterion: r.criterion,
+  enrolmentId: r.enrolment_id,
+  studentId: r.student_id,
+  name: r.name,
+  className: r.class_name,
+  status: r.status,
+  evidence: r.evidence,
+  firstFlaggedAt: iso(r.first_flagged_at),
+  evaluatedAt: iso(r.evaluated_at),
+  clearedAt: r.cleared_at === null ? null : iso(r.cleared_at),
+});
+
+const FLAG_SELECT = sql`select f.id, f.item_id, d.criterion, f.enrolment_id, f.student_id,
+  u.first_name || ' ' || u.last_name as name, cl.name as class_name, f.status, f.evidence,
+  f.first_flagged_at, f.evaluated_at, f.cleared_at
+  from dropout_flags f
+  join dropout_flagging_items d on d.id = f.item_id
+  join enrolments e on e.id = f.enrolment_id
+  join users u on u.jwl_id = f.student_id
+  left join classes cl on cl.id = e.class_id`;
+
+export async function listFlags(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  query: z.output<typeof flagQuerySchema>,
+) {
+  await programmeFor(deps.db, auth, type, id);
+  const found = await rows<FlagRow>(
+    deps.db,
+    sql`${FLAG_SELECT}
+        where f.programme_id = ${id} and ${flagInScope(auth)}
+          and ${query.status === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`}
+          ${query.itemId === undefined ? sql`` : sql`and f.item_id = ${query.itemId}`}
+          ${query.classId === undefined ? sql`` : sql`and e.class_id = ${query.classId}`}
+        order by u.last_name, u.first_name, f.id
+        limit 500`,
+  );
+  return { flags: found.map(toFlag) };
+}
+
+type FollowUpRow = {
+  /** bigint: a string from node-postgres. */
+  id: number | string;
+  flag_id: number | string;
+  assignee_role: FollowUp['assigneeRole'];
+  kind: FollowUp['kind'];
+  status: FollowUp['status'];
+  outcome: string | null;
+  done_by: string | null;
+  done_at: Date | string | null;
+  student: string;
+  programme: string;
+  version: number;
+};
+
+const toFollowUp = (r: FollowUpRow): FollowUp => ({
+  id: Number(r.id),
+  flagId: Number(r.flag_id),
+  assigneeRole: r.assignee_role,
+  kind: r.kind,
+  status: r.status,
+  outcome: r.outcome,
+  doneBy: r.done_by,
+  doneAt: r.done_at === null ? null : iso(r.done_at),
+  student: r.student,
+  programme: r.programme,
+  version: r.version,
+});
+
+const FOLLOW_UP_SELECT = sql`select o.id, o.flag_id, o.assignee_role, o.kind, o.status, o.outcome,
+  case when b.jwl_id is not null then b.first_name || ' ' || b.last_name end as done_by, o.done_at,
+  s.first_name || ' ' || s.last_name as student, p.code || ' · ' || p.title as programme, o.version
+  from dropout_follow_ups o
+  join dropout_flags f on f.id = o.flag_id
+  join users s on s.jwl_id = f.student_id
+  join programmes p on p.id = f.programme_id
+  left join users b on b.jwl_id = o.done_by`;
+
+export async function getFlag(
+  deps: Deps,
+  auth: AuthContext,
+  type: ProgrammeType,
+  id: number,
+  flagId: number,
+): Promise<FlagDetail> {
+  await programmeFor(deps.db, auth, type, id);
+  const [row] = await rows<FlagRow>(
+    deps.db,
+    sql`${FLAG_SELECT} where f.id = ${flagId} and f.programme_id = ${id} and ${flagInScope(auth)}`,
+  );
+  if (!row) throw notFound('The flag');
+  const followUps = await rows<FollowUpRow>(
+    deps.db,
+    sql`${FOLLOW_UP_SELECT} where o.flag_id = ${flagId} order by o.id`,
+  );
+  return {
+    flag: toFlag(row),
+    tasks: await tasksOf(deps.db, [row.evidence]),
+    followUps: followUps.map(toFollowUp),
+  };
+}
+
+/**
+ * The follow-ups a user is the assignee of: coordinator ones of their CLCs for coordinators,
+ * facilitator ones of the classes they facilitate; holders of DROPOUT_FLAGGING__EDIT reach
+ * every follow-up of their scope.
+ */
+function followUpReach(auth: AuthContext) {
+  const isCoordinator = auth.user.roleKeys.some(
+    (r) => r === 'COORDINATOR' || r === 'LEAD_COORDINATOR',
+  );
+  const clcs = auth.clcIds.length > 0 ? sql`o.clc_id in (${inList(auth.clcIds)})` : sql`false`;
+  const scope = clcScope(auth);
+  const editor = auth.rights.has('DROPOUT_FLAGGING__EDIT')
+    ? scope === null
+      ? sql`true`
+      : scope.length === 0
+        ? sql`false`
+        : sql`o.clc_id in (${inList(scope)})`
+    : sql`false`;
+  return sql`(${editor}
+    or (o.assignee_role = 'coordinator' and ${isCoordinator ? clcs : sql`false`})
+    or (o.assignee_role = 'facilitator' and exists (select 1 from class_staff cs
+          where cs.class_id = o.class_id and cs.user_id = ${auth.user.jwlId} and cs.kind = 'facilitator')))`;
+}
+
+export async function listMyFollowUps(deps: Deps, auth: AuthContext) {
+  const found = await rows<FollowUpRow>(
+    deps.db,
+    sql`${FOLLOW_UP_SELECT} where ${followUpReach(auth)}
+        order by o.status, o.id desc limit 200`,
+  );
+  return { followUps: found.map(toFollowUp) };
+}
+
+export async function updateFollowUp(
+  deps: Deps,
+  auth: AuthContext,
+  followUpId: number,
+  input: z.output<typeof followUpInputSchema>,
+): Promise<FollowUp> {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await rows<FollowUpRow>(
+      tx,
+      sql`${FOLLOW_UP_SELECT} where o.id = ${followUpId} and ${followUpReach(auth)}`,
+    );
+    if (!current) throw notFound('The follow-up');
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`update dropout_follow_ups set kind = ${input.kind}, outcome = ${input.outcome},
+            status = 'done', done_by = ${auth.user.jwlId}, done_at = now(), version = version + 1
+          where id = ${followUpId} and version = ${input.version} returning id`,
+    );
+    if (!row)
+      throw new AppError(
+        409,
+        'STALE_VERSION',
+        'Someone else recorded this follow-up meanwhile: reload it to see what they wrote.',
+        { current: toFollowUp(current) },
+      );
+    await audit(tx, auth, {
+      action: 'dropout_follow_up.recorded',
+      entityType: 'dropout_follow_up',
+      entityId: followUpId,
+      changes: { kind: input.kind, outcome: input.outcome },
+    });
+    const [after] = await rows<FollowUpRow>(
+      tx,
+      sql`${FOLLOW_UP_SELECT} where o.id = ${followUpId}`,
+    );
+    if (!after) throw notFound('The follow-up');
+    return toFollowUp(after);
+  });
+}
+
+/**
+ * The tuning report (0021 §3.7): per item, how many it flagged and what became of them, and
+ * how many students left without a flag of it.
+ */
+export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType, id: number) {
+  await programmeFor(deps.db, auth, type, id);
+  const found = await rows<{
+    item_id: number;
+    criterion: DropoutItem['criterion'];
+    flagged: number;
+    dropped_out: number;
+    still_active: number;
+    completed: number;
+    dropped_without_flag: number;
+  }>(
+    deps.db,
+    sql`select d.id as item_id, d.criterion,
+          count(distinct f.enrolment_id)::int as flagged,
+          count(distinct f.enrolment_id) filter (where e.state in ('withdrawn', 'failed'))::int as dropped_out,
+          count(distinct f.enrolment_id) filter (where e.state = 'active')::int as still_active,
+          count(distinct f.enrolment_id) filter (where e.state = 'completed')::int as completed,
+          (select count(*)::int from enrolments e2 where e2.programme_id = d.programme_id
+              and e2.state in ('withdrawn', 'failed')
+              and not exists (select 1 from dropout_flags f2 where f2.item_id = d.id
+                                and f2.enrolment_id = e2.id)) as dropped_without_flag
+        from dropout_flagging_items d
+        left join dropout_flags f on f.item_id = d.id
+        left join enrolments e on e.id = f.enrolment_id
+        where d.programme_id = ${id}
+        group by d.id
+        order by d.id`,
+  );
+  return {
+    rows: found.map((r) => ({
+      itemId: r.item_id,
+      criterion: r.criterion,
+      flagged: r.flagged,
+      droppedOut: r.dropped_out,
+      stillActive: r.still_active,
+      completed: r.completed,
+      droppedWithoutFlag: r.dropped_without_flag,
+    })),
+  };
+}
+
+/**
+ * How many students of a class are flagged now, for the badge on the class view: its staff
+ * (CLASSROOM__DISPLAY) see it for the classes they reach (decision 0008), else 404.
+ */
+export async function classFlagCount(deps: Deps, auth: AuthContext, classId: number) {
+  const [row] = await rows<{ flagged: number }>(
+    deps.db,
+    sql`select (select count(distinct f.enrolment_id)::int from dropout_flags f
+                  join enrolments e on e.id = f.enrolment_id
+                 where e.class_id = k.id and f.cleared_at is null) as flagged
+          from classes k
+         where k.id = ${classId} and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}`,
+  );
+  if (!row) throw notFound('The class');
+  return { flagged: row.flagged };
+}

@@ -1,0 +1,16 @@
+import type { ProgrammeType } from '@lantern/contracts/programme';
+
+/** Spec §2: `:programme/dropout-flagging` (the list), `dropout-flagging/:programmeType/
+ * :programme/:termKey/create` and `…/:itemId`. Programmes without terms use the term key `all`. */
+export const ALL_TERMS = 'all';
+
+export const dropoutListPath = (programmeId: number) =>
+  `/en/programme/professional-certificate/${programmeId}/dropout-flagging`;
+export const dropoutCreatePath = (type: ProgrammeType, programmeId: number, termKey = ALL_TERMS) =>
+  `/en/dropout-flagging/${type}/${programmeId}/${termKey}/create`;
+export const dropoutItemPath = (
+  type: ProgrammeType,
+  programmeId: number,
+  termKey: string,
+  itemId: number,
+) => `/en/dropout-flagging/${type}/${programmeId}/${termKey}/${itemId}`;
