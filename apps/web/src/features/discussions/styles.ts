@@ -12,3 +12,5 @@ import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
