@@ -179,6 +179,20 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'discussion_post_revisions.edited_by': { kind: 'keep', why: 'A revision records who wrote it.' },
   'discussion_reads.user_id': { kind: 'move-dedupe', label: 'Discussions read' },
   'discussion_subscriptions.user_id': { kind: 'move-dedupe', label: 'Discussions followed' },
+  // Dropout flagging (decision 0021 §3): a flag follows its enrolment, which moves.
+  'dropout_flags.student_id': {
+    kind: 'move',
+    label: 'Dropout flags',
+    conflict: 'Dropout flags cannot conflict.',
+  },
+  'dropout_follow_ups.done_by': {
+    kind: 'keep',
+    why: 'Who recorded a follow-up stays as it happened.',
+  },
+  'learner_sync_marks.student_id': {
+    kind: 'keep',
+    why: 'Empty until the offline outbox writes it; its merge policy comes with the outbox.',
+  },
 };
 
 export type Reference = { table: string; column: string; policy: ReferencePolicy };
