@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { pageOf, shoot, shootArabic } from './support';
 
 // Discussions (decision 0020 §4) in one journey: an author opens BUS101's course forum and adds
 // a graded discussion; a teacher starts a topic; the student and another learner reply, the
@@ -13,23 +13,6 @@ const stamp = Date.now().toString(36);
 const UNIT = `Discussion unit ${stamp}`;
 const TASK = `Debate ${stamp}`;
 const TOPIC = `Welcome ${stamp}`;
-
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
-}
-
-/** Axe-checks the page and shoots it at 1280 and at 390 px. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a discussion with replies, an edit and a removal; a graded discussion graded', async ({
   browser,
@@ -133,12 +116,7 @@ test('a discussion with replies, an edit and a removal; a graded discussion grad
   await student.goto(topicPath);
   await expect(student.getByText('This post was removed by a moderator.')).toBeVisible();
   await shoot(student, 'discussion-thread');
-  // The learner's thread in Arabic (right to left), then back to English.
-  await student.getByLabel('Language').selectOption('ar');
-  await expect(student.locator('html')).toHaveAttribute('dir', 'rtl');
-  await shoot(student, 'discussion-thread-ar');
-  await student.getByLabel('Language').selectOption('en');
-  await expect(student.locator('html')).toHaveAttribute('dir', 'ltr');
+  await shootArabic(student, 'discussion-thread');
 
   // ---- the graded discussion: taking part hands the work in ----
   await student.goto(`/en/course/${courseId}`);

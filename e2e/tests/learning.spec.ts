@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { screenshotPath, signIn, shoot } from './support';
 
 // The whole job of decision 0019 in one journey: an author builds and publishes a unit with a
 // text task and a file task in a course of the demo student's programme; the student writes,
@@ -29,16 +29,6 @@ async function pageOf(browser: Browser, username: string): Promise<Page> {
   // The home of the mode they were last in: the sis home or the lms one.
   await expect(page).toHaveURL(/\/en\/(home|learning)$/);
   return page;
-}
-
-/** Axe-checks the page and shoots it at 1280 and at 390 px (a phone's layout is checked too). */
-async function shoot(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** A small valid PDF padded to `bytes`, so the upload takes long enough to be cut. */

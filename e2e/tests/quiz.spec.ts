@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshotPath, pageOf, shoot, shootArabic } from './support';
 
 // Quizzes (decision 0020 §3) in one journey: an author builds a question bank (a single-choice
 // and a true/false question, one tried with "Try it") and a timed quiz drawing on it; the
@@ -15,32 +15,6 @@ const stamp = Date.now().toString(36);
 const BANK = `Money words ${stamp}`;
 const UNIT = `Quiz unit ${stamp}`;
 const QUIZ = `Money check ${stamp}`;
-
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
-}
-
-/** Axe-checks the page and shoots it at 1280 and at 390 px. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** The same in Arabic (right to left), then back to English. */
-async function shootArabic(page: Page, name: string): Promise<void> {
-  await page.getByLabel('Language').selectOption('ar');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await shoot(page, `${name}-ar`);
-  await page.getByLabel('Language').selectOption('en');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-}
 
 test('an author builds a bank and a timed quiz; a student takes it, reloads, resumes and finishes', async ({
   browser,

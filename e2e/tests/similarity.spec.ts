@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { pageOf, shoot } from './support';
 
 // Similarity reports (decision 0020 §5) in one journey: an author adds a text task; two
 // learners hand in answers that share a paragraph; the teacher finds the score in the grading
@@ -15,23 +15,6 @@ const SHARED =
   'The old bridge over the river was built by the villagers in a single summer, with stones carried from the mountain by hand, and it still carries the morning market across the water to the town.';
 const FIRST = `Rivers shape the places where people live. ${SHARED} Every spring the water rises and the fields on both banks turn green again.`;
 const SECOND = `My grandmother often told me stories about our valley. ${SHARED} Today children cross it on their way to school and stop to watch the fishermen.`;
-
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
-}
-
-/** Axe-checks the page and shoots it at 1280 and at 390 px. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function handIn(page: Page, courseId: number, text: string): Promise<void> {
   await page.goto(`/en/course/${courseId}`);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'lantern-demo';
@@ -60,3 +60,30 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 export const screenshotPath = (name: string) =>
   new URL(`../../.tmp/screens/${name}.png`, import.meta.url).pathname;
+
+/** A new browser context signed in as this user, on their home (sis or lms). */
+export async function pageOf(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
+  return page;
+}
+
+/** Axe-checks the page and shoots it at 1280 and at 390 px. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The same in Arabic (right to left) through the language switcher, then back to English. */
+export async function shootArabic(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await shoot(page, `${name}-ar`);
+  await page.getByLabel('Language').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+}

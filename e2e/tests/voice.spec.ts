@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { signIn, shoot } from './support';
 
 // Voice answers (decision 0020 §6) in one journey, with Chromium's fake microphone (a tone):
 // an author adds a voice task; the student records, is refused handing in while recording,
@@ -35,16 +35,6 @@ async function pageOf(browser: Browser, username: string): Promise<Page> {
   await signIn(page, username);
   await expect(page).toHaveURL(/\/en\/(home|learning)$/);
   return page;
-}
-
-/** Axe-checks the page and shoots it at 1280 and at 390 px. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** The seconds an audio element can play, once the browser knows them. */
