@@ -139,6 +139,7 @@ export function ForumSettings({ forum }: { forum: Forum }) {
               <Button
                 variant="subtle"
                 color="red.9"
+                c="red.9"
                 size="xs"
                 style={{ alignSelf: 'flex-start' }}
                 onClick={() => setConfirmDelete(true)}
