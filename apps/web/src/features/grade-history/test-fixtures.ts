@@ -28,3 +28,9 @@ export const historyPage = (
   entries: GradeHistoryEntry[],
   next: number | null = null,
 ): GradeHistoryPage => ({ student: STUDENT, entries, next });
+
+/** Matches a paragraph by its whole text, where parts of it are isolated in <bdi> elements. */
+export const line =
+  (text: string) =>
+  (_: string, element: Element | null): boolean =>
+    element?.tagName === 'P' && element.textContent === text;

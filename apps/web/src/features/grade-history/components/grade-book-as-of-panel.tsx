@@ -43,19 +43,17 @@ export function GradeBookAsOfPanel({
   };
   return (
     <Stack gap="sm">
-      <Alert
-        color="blue.9"
-        variant="light"
-        p="xs"
-        title={t('gradeHistory.bookAsOf', 'As of {{at}}', { at: when })}
-      >
+      <Alert color="blue.9" variant="light" p="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm">
-            {t(
-              'gradeHistory.bookAsOfExplain',
-              'The grades published to the learners then. Read-only: nothing here can be changed.',
-            )}
-          </Text>
+          <div>
+            <Text fw={700}>{t('gradeHistory.bookAsOf', 'As of {{at}}', { at: when })}</Text>
+            <Text size="sm">
+              {t(
+                'gradeHistory.bookAsOfExplain',
+                'The grades published to the learners then. Read-only: nothing here can be changed.',
+              )}
+            </Text>
+          </div>
           <Button size="xs" variant="default" onClick={onBack}>
             {t('gradeHistory.backToNow', 'Back to now')}
           </Button>

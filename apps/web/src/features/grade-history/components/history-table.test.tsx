@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { entry } from '../test-fixtures';
-import { HistoryTable } from './history-table';
+import { entry, line } from '../test-fixtures';
+import { HistoryCards, HistoryTable } from './history-table';
 
 const rowOf = (id: number) => {
   const cell = screen.getByText(`row-${String(id)}`, { exact: false });
@@ -65,14 +65,14 @@ describe('the grade history table', () => {
       />,
     );
     expect(rowOf(1).getByText('Saved as a draft')).toBeInTheDocument();
-    expect(rowOf(1).getByText('— → 6.5 / 10 (draft)')).toBeInTheDocument();
+    expect(rowOf(1).getByText(line('— → 6.5 / 10 (draft)'))).toBeInTheDocument();
     expect(rowOf(2).getByText('Published')).toBeInTheDocument();
-    expect(rowOf(2).getByText('7 / 10 (draft) → 7 / 10')).toBeInTheDocument();
+    expect(rowOf(2).getByText(line('7 / 10 (draft) → 7 / 10'))).toBeInTheDocument();
     expect(rowOf(2).getByText('Fatima Faculty')).toBeInTheDocument();
     const changed = rowOf(3).getByRole('link', { name: 'Changed on request #12' });
     expect(changed).toHaveAttribute('href', '/en/learning/grade-request/12');
     expect(rowOf(3).getByText('Marked against the wrong rubric')).toBeInTheDocument();
-    expect(rowOf(3).getByText('7 / 10 → 9 / 10')).toBeInTheDocument();
+    expect(rowOf(3).getByText(line('7 / 10 → 9 / 10'))).toBeInTheDocument();
     expect(rowOf(4).getByRole('link', { name: 'Unpublished on request #3' })).toHaveAttribute(
       'href',
       '/en/learning/grade-request/3',
@@ -81,10 +81,10 @@ describe('the grade history table', () => {
     expect(rowOf(5).getByText('the system')).toBeInTheDocument();
     expect(rowOf(6).getByText('Changed after publishing')).toBeInTheDocument();
     expect(rowOf(6).getByText('Sam Admin on behalf of Fatima Faculty')).toBeInTheDocument();
-    expect(rowOf(6).getByText('7 / 10 (draft) → Returned for rework')).toBeInTheDocument();
+    expect(rowOf(6).getByText(line('7 / 10 (draft) → Returned for rework'))).toBeInTheDocument();
     expect(rowOf(7).getByText('Finalised')).toBeInTheDocument();
     expect(rowOf(7).getByText('Course result')).toBeInTheDocument();
-    expect(rowOf(7).getByText('81 / 100 (draft) → 81 / 100')).toBeInTheDocument();
+    expect(rowOf(7).getByText(line('81 / 100 (draft) → 81 / 100'))).toBeInTheDocument();
     expect(rowOf(8).getByText('Reopened')).toBeInTheDocument();
     // Users read labels, never the stored values.
     expect(screen.queryByText(/unpublish\b|finalise\b|course_result/)).toBeNull();
@@ -108,6 +108,35 @@ describe('the grade history table', () => {
     );
     expect(rowOf(4).getByText('Unpublished on request #3')).toBeInTheDocument();
     expect(rowOf(4).queryByRole('link')).toBeNull();
-    expect(rowOf(4).getByText('7 / 10 → Not published')).toBeInTheDocument();
+    expect(rowOf(4).getByText(line('7 / 10 → Not published'))).toBeInTheDocument();
+  });
+
+  it('gives a phone one block per change, with the same words', () => {
+    renderWithProviders(
+      <HistoryCards
+        entries={[
+          entry({
+            id: 3,
+            action: 'change',
+            requestId: 12,
+            reason: 'Marked against the wrong rubric',
+            old: { points: 7, outcome: 'graded', published: true },
+            new: { points: 9, outcome: 'graded', published: true },
+          }),
+          entry({ id: 2 }),
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Grade changes' })).getAllByRole(
+      'listitem',
+    );
+    expect(items).toHaveLength(2);
+    const first = within(items[0] as HTMLElement);
+    expect(first.getByRole('link', { name: 'Changed on request #12' })).toBeInTheDocument();
+    expect(first.getByText(line('ENG1 · Essay 1'))).toBeInTheDocument();
+    expect(first.getByText(line('7 / 10 → 9 / 10'))).toBeInTheDocument();
+    expect(
+      first.getByText(line('By Fatima Faculty · Marked against the wrong rubric')),
+    ).toBeInTheDocument();
   });
 });

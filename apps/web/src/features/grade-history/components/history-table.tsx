@@ -1,4 +1,5 @@
-import { Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GradeHistoryEntry } from '@lantern/contracts/ledger';
@@ -33,7 +34,8 @@ export function HistoryTable({
   learner?: boolean;
 }) {
   const { t } = useTranslation();
-  // The arrow points the way the text reads.
+  // The arrow points the way the text reads; each state is isolated (<bdi>), so in right to
+  // left the old one stands at the right even while the words stay English.
   const arrow = document.documentElement.dir === 'rtl' ? '←' : '→';
   return (
     <ScrollTable minWidth={880} label={t('gradeHistory.tableLabel', 'Grade changes')}>
@@ -52,26 +54,35 @@ export function HistoryTable({
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <bdi>{formatDateTime(e.at)}</bdi>
+              </Table.Td>
               <Table.Td>
                 <span title={e.course.title}>{e.course.code}</span>
               </Table.Td>
-              <Table.Td>{subjectTitle(t, e)}</Table.Td>
+              <Table.Td>
+                <bdi>{subjectTitle(t, e)}</bdi>
+              </Table.Td>
               <Table.Td>
                 <ActionCell entry={e} linkRequest={!learner} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {stateText(t, e.old, e.maxPoints)} {arrow} {stateText(t, e.new, e.maxPoints)}
+                  <bdi>{stateText(t, e.old, e.maxPoints)}</bdi> {arrow}{' '}
+                  <bdi>{stateText(t, e.new, e.maxPoints)}</bdi>
                 </Text>
                 {e.comment ? (
-                  <Text size="xs" c="gray.8" lineClamp={3}>
+                  <Text size="xs" c="gray.8" lineClamp={3} dir="auto">
                     {e.comment}
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>{whoText(t, e)}</Table.Td>
-              <Table.Td>{e.reason ?? '—'}</Table.Td>
+              <Table.Td>
+                <bdi>{whoText(t, e)}</bdi>
+              </Table.Td>
+              <Table.Td>
+                <bdi>{e.reason ?? '—'}</bdi>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -79,6 +90,72 @@ export function HistoryTable({
     </ScrollTable>
   );
 }
+
+/**
+ * The same history on a phone: one block per change (a seven-column table would show three
+ * columns and hide the rest sideways). A list, so a screen reader says how many there are.
+ */
+export function HistoryCards({
+  entries,
+  learner = false,
+}: {
+  entries: GradeHistoryEntry[];
+  learner?: boolean;
+}) {
+  const { t } = useTranslation();
+  const arrow = document.documentElement.dir === 'rtl' ? '←' : '→';
+  return (
+    <Stack
+      component="ul"
+      gap={0}
+      aria-label={t('gradeHistory.tableLabel', 'Grade changes')}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {entries.map((e) => (
+        <Stack
+          component="li"
+          key={e.id}
+          gap={2}
+          py="xs"
+          style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" fw={700}>
+              <ActionCell entry={e} linkRequest={!learner} />
+            </Text>
+            <Text size="xs" c="gray.8">
+              <bdi>{formatDateTime(e.at)}</bdi>
+            </Text>
+          </Group>
+          <Text size="sm">
+            <bdi>{e.course.code}</bdi> · <bdi>{subjectTitle(t, e)}</bdi>
+          </Text>
+          <Text size="sm">
+            <bdi>{stateText(t, e.old, e.maxPoints)}</bdi> {arrow}{' '}
+            <bdi>{stateText(t, e.new, e.maxPoints)}</bdi>
+          </Text>
+          {e.comment ? (
+            <Text size="xs" c="gray.8" lineClamp={3} dir="auto">
+              {e.comment}
+            </Text>
+          ) : null}
+          <Text size="xs" c="gray.8">
+            {t('gradeHistory.byWho', 'By {{who}}', { who: whoText(t, e) })}
+            {e.reason ? (
+              <>
+                {' · '}
+                <bdi>{e.reason}</bdi>
+              </>
+            ) : null}
+          </Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Phones get the blocks, wider screens the table. */
+const PHONE = '(max-width: 48em)';
 
 /** What an infinite history query gives the list. */
 export type HistoryQuery = {
@@ -101,6 +178,7 @@ export function HistoryList({
   empty: string;
 }) {
   const { t } = useTranslation();
+  const isPhone = useMediaQuery(PHONE);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <Stack gap="sm">
@@ -109,7 +187,8 @@ export function HistoryList({
         <Loader size="sm" role="status" aria-label={t('gradeHistory.loading', 'Loading')} />
       ) : null}
       {query.data && entries.length === 0 ? <Text size="sm">{empty}</Text> : null}
-      {entries.length > 0 ? <HistoryTable entries={entries} learner={learner} /> : null}
+      {entries.length > 0 && isPhone ? <HistoryCards entries={entries} learner={learner} /> : null}
+      {entries.length > 0 && !isPhone ? <HistoryTable entries={entries} learner={learner} /> : null}
       {query.hasNextPage ? (
         <div>
           <Button

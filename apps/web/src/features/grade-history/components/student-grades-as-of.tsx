@@ -47,9 +47,11 @@ export function StudentGradesAsOfTable({
                   <Table.Td>
                     <span title={g.course.title}>{g.course.code}</span>
                   </Table.Td>
-                  <Table.Td>{subjectTitle(t, g)}</Table.Td>
+                  <Table.Td>
+                    <bdi>{subjectTitle(t, g)}</bdi>
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {valueText(t, g, g.maxPoints)}
+                    <bdi>{valueText(t, g, g.maxPoints)}</bdi>
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={g.published ? 'green.9' : 'gray.7'} c="dark.8">
@@ -59,7 +61,7 @@ export function StudentGradesAsOfTable({
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(g.changedAt)}
+                    <bdi>{formatDateTime(g.changedAt)}</bdi>
                   </Table.Td>
                 </Table.Tr>
               ))}

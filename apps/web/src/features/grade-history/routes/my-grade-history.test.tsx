@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
-import { entry, historyPage } from '../test-fixtures';
+import { entry, line, historyPage } from '../test-fixtures';
 import MyGradeHistoryRoute from './my-grade-history';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -62,12 +62,12 @@ describe('the learner’s own grade history', () => {
     const unpublished = within(table).getByText('Unpublished on request #4').closest('tr');
     expect(unpublished).not.toBeNull();
     const row = within(unpublished as HTMLElement);
-    expect(row.getByText('8 / 10 → Not published')).toBeInTheDocument();
+    expect(row.getByText(line('8 / 10 → Not published'))).toBeInTheDocument();
     expect(row.getByText('Published by mistake')).toBeInTheDocument();
     // A learner does not open requests: the staff's pages.
     expect(within(table).queryByRole('link')).toBeNull();
     expect(within(table).getByText('the system')).toBeInTheDocument();
-    expect(within(table).getByText('— → 4 / 10')).toBeInTheDocument();
+    expect(within(table).getByText(line('— → 4 / 10'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my grades' })).toHaveAttribute(
       'href',
       '/en/track?tab=grades',
