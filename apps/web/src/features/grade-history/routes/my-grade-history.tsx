@@ -26,7 +26,7 @@ export default function MyGradeHistoryRoute() {
       <Text size="sm" c="gray.8">
         {t(
           'gradeHistory.mineExplain',
-          'Every change to a grade after it was published to you, newest first.',
+          'Each time a grade was published to you or changed after that, newest first.',
         )}
       </Text>
       <HistoryList
