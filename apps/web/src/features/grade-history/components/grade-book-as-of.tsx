@@ -67,7 +67,7 @@ export function GradeBookAsOfTable({
                 </Table.Th>
               ))}
               <Table.Th>{t('gradeHistory.bookPoints', 'Points')}</Table.Th>
-              <Table.Th>{t('gradeHistory.bookSoFar', 'Result (so far)')}</Table.Th>
+              <Table.Th>{t('gradeHistory.bookSoFar', 'Result so far')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
