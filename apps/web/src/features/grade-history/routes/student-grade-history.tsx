@@ -7,7 +7,7 @@ import { requireRight } from '../../../lib/require-right';
 import { formatDateTime } from '../../../lib/format';
 import { useGradeHistory } from '../api/get-grade-history';
 import { useStudentGradesAsOf } from '../api/get-student-grades-as-of';
-import { asOfFromInput, toLocalInput } from '../as-of';
+import { toLocalInput } from '../as-of';
 import { AsOfField } from '../components/as-of-field';
 import { HistoryList } from '../components/history-table';
 import { StudentGradesAsOfTable } from '../components/student-grades-as-of';
@@ -25,11 +25,11 @@ export default function StudentGradeHistoryRoute() {
   const courseParam = Number(search.get('courseId'));
   const courseId = courseParam > 0 ? courseParam : undefined;
   // The courses to filter by are those with a grade now (one read, as of the page's opening).
-  const [openedAt] = useState(() => toLocalInput(new Date()));
-  const [asOfInput, setAsOfInput] = useState(openedAt);
+  const [openedAt] = useState(() => new Date());
+  const [asOfInput, setAsOfInput] = useState(() => toLocalInput(openedAt));
+  const [asOf, setAsOf] = useState(() => openedAt.toISOString());
   const history = useGradeHistory(studentId, courseId);
-  const now = useStudentGradesAsOf(studentId, asOfFromInput(openedAt) ?? '');
-  const asOf = asOfFromInput(asOfInput) ?? asOfFromInput(openedAt) ?? '';
+  const now = useStudentGradesAsOf(studentId, openedAt.toISOString());
   const then = useStudentGradesAsOf(studentId, asOf);
   const student = history.data?.pages[0]?.student ?? now.data?.student;
   const courses = [
@@ -70,12 +70,21 @@ export default function StudentGradeHistoryRoute() {
         <Tabs.Panel value="as-of" pt="sm">
           <Stack gap="xs">
             <Group gap="xs" align="end" wrap="wrap">
-              <AsOfField value={asOfInput} onChange={setAsOfInput} />
+              <AsOfField
+                value={asOfInput}
+                onChange={(value, at) => {
+                  setAsOfInput(value);
+                  // An emptied field reads as now.
+                  setAsOf(at ?? new Date().toISOString());
+                }}
+              />
               <Button
                 size="xs"
                 variant="default"
                 onClick={() => {
-                  setAsOfInput(toLocalInput(new Date()));
+                  const at = new Date();
+                  setAsOfInput(toLocalInput(at));
+                  setAsOf(at.toISOString());
                 }}
               >
                 {t('gradeHistory.now', 'Now')}
