@@ -72,10 +72,10 @@ async function measure(context: Context): Promise<Result[]> {
     await db.query(
       `insert into grade_events (item_id, student_id, course_id, action, old_points, new_points,
          new_outcome, old_published, new_published, max_points, item_version, grade_version)
-       select item_id, student_id, course_id, 'save', null, points, outcome, null, false, max_points, item_version, 1
+       select item_id, student_id, course_id, 'save'::grade_event_action, null, points, outcome, null, false, max_points, item_version, 1
        from grades where course_id = $1
        union all
-       select item_id, student_id, course_id, 'publish', points, points, outcome, false, true, max_points, item_version, 2
+       select item_id, student_id, course_id, 'publish'::grade_event_action, points, points, outcome, false, true, max_points, item_version, 2
        from grades where course_id = $1`,
       [courseId],
     );
