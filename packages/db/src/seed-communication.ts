@@ -298,10 +298,11 @@ async function seedGradeRequests(
         db,
         sql`insert into grade_events (item_id, student_id, course_id, submission_id, action,
               old_points, new_points, old_outcome, new_outcome, old_published, new_published,
-              max_points, grading_schema_id, grading_schema_version, item_version, grade_version,
-              actor_id, reason, request_id)
+              comment, rubric_scores, max_points, grading_schema_id, grading_schema_version,
+              item_version, grade_version, actor_id, reason, request_id)
             select g.item_id, g.student_id, g.course_id, g.submission_id, 'change', ${from}, g.points,
-              'graded', g.outcome, true, true, g.max_points, g.grading_schema_id,
+              'graded', g.outcome, true, true, g.comment, g.rubric_scores, g.max_points,
+              g.grading_schema_id,
               g.grading_schema_version, g.item_version, g.version, ${decider}, ${p.reason}, ${id}
             from grades g where g.item_id = ${g.item_id} and g.student_id = ${g.student_id}
             returning id`,
