@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type {
   AffectedCertificate,
   GradeRequestDetail,
-  GradeRequestInput,
   GradeRequestPage,
   GradeRequestQuery,
   gradeRequestInputSchema,
@@ -619,21 +618,3 @@ export async function withdrawRequest(
   });
   return getRequest(deps, auth, id);
 }
-
-/** Whether an open request exists for these grades of a learner (the "under review" flag). */
-export async function underReview(
-  db: Db,
-  studentId: number,
-  itemIds: readonly number[],
-): Promise<Set<number>> {
-  if (itemIds.length === 0) return new Set();
-  const found = await rows<{ item_id: number }>(
-    db,
-    sql`select distinct item_id from grade_requests
-        where student_id = ${studentId} and state = 'open' and item_id is not null`,
-  );
-  const wanted = new Set(itemIds);
-  return new Set(found.map((f) => f.item_id).filter((i) => wanted.has(i)));
-}
-
-export type { GradeRequestInput };
