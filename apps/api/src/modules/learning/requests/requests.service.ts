@@ -493,11 +493,11 @@ type By = { actorId: number; impersonatorId: number | null };
 async function applyTask(tx: Db, r: repo.RequestRow, before: GradeRow, by: By): Promise<void> {
   const itemId = r.item_id ?? 0;
   const [task] = await rows<
-    TaskGrade & { programme_id: number; scale_max: string | number | null }
+    TaskGrade & { programme_id: number; status: string; scale_max: string | number | null }
   >(
     tx,
     sql`select i.id as item_id, i.title, i.kind, i.delivery, i.max_points, i.weight,
-          i.version as item_version, i.course_id, p.id as programme_id, p.grading_schema_id,
+          i.version as item_version, i.course_id, p.id as programme_id, p.status, p.grading_schema_id,
           gs.version as schema_version, gs.scale_max, false as in_grading_scope
         from learning_items i join programme_courses c on c.id = i.course_id
         join programmes p on p.id = c.programme_id
@@ -539,7 +539,8 @@ async function applyTask(tx: Db, r: repo.RequestRow, before: GradeRow, by: By): 
   });
   await notifyGradeComment(tx, after, { title: task.title, kind: task.kind });
   // After the finish the course result is a fact of its own: it moves only here, with the same
-  // request id (decision 0021 §1.3).
+  // request id (decision 0021 §1.3). Before it, results follow the grade book by themselves.
+  if (task.status !== 'finished') return;
   const result = await loadResult(tx, r.course_id, r.student_id, true);
   if (!result?.is_final || result.source !== 'computed') return;
   const scaleMax = num(task.scale_max);
