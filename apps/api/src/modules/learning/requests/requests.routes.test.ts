@@ -609,16 +609,29 @@ describe('after the finish', () => {
     expect(audited?.changes.reason).toBe('The result changed after a grade-change request.');
     const verified = await t.app.inject({ url: `/public-api/1.0/certificates/${code}` });
     expect(verified.json()).toMatchObject({ valid: false, reason: 'revoked' });
-    // A revoked certificate no longer blocks a new one for the same enrolment.
-    const [again2] = await t.database.query<{ id: string }>(
-      `insert into certificates (enrolment_id, code, student_name, programme_title, certificate_text,
-         certifying_university, clc_name, issued_on)
-       select enrolment_id, 'RQST-CERT-0002', student_name, programme_title, certificate_text,
-         certifying_university, clc_name, '2027-04-01' from certificates where id = $1
-       returning id`,
-      [certificateId],
+    // A revoked certificate no longer blocks a new one: the issue route certifies the student again.
+    await t.database.query(
+      `update programmes set certificate_text = 'Text', certifying_university = 'University'
+        where id = $1`,
+      [f.programmeId],
     );
-    expect(again2?.id).toBeDefined();
+    const [enrolment] = await t.database.query<{ id: number }>(
+      `select id from enrolments where programme_id = $1 and user_id = $2`,
+      [f.programmeId, demo()],
+    );
+    const issued = await ok<{ done: number[]; refused: unknown[] }>(
+      'POST',
+      `/api/en/programme/professional-certificate/${String(f.programmeId)}/certificates`,
+      'admin',
+      { enrolmentIds: [enrolment?.id ?? 0] },
+    );
+    expect(issued.done).toEqual([enrolment?.id]);
+    const held = await t.database.query<{ revoked: boolean }>(
+      `select revoked_at is not null as revoked from certificates where enrolment_id = $1
+        order by created_at`,
+      [enrolment?.id ?? 0],
+    );
+    expect(held.map((c) => c.revoked)).toEqual([true, false]);
   });
 });
 
