@@ -118,11 +118,10 @@ export async function findRequest(
   id: number,
   lock = false,
 ): Promise<RequestRow | null> {
-  // The lock is taken first on the request alone: `for update` cannot lock the outer joins.
-  if (lock) await db.execute(sql`select id from grade_requests where id = ${id} for update`);
+  // One statement: the request row is locked (`of r`: the outer joins' rows are not).
   const [row] = await rows<RequestRow>(
     db,
-    sql`select * from (${FROM(auth)} where r.id = ${id}) q
+    sql`select * from (${FROM(auth)} where r.id = ${id} ${lock ? sql`for update of r` : sql``}) q
         where q.in_reach or q.requested_by = ${auth.user.jwlId}`,
   );
   return row ?? null;
