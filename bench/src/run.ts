@@ -29,6 +29,7 @@ import { eventLoopImport } from './scenarios/event-loop-import';
 import { gradeBookScenario } from './scenarios/grade-book';
 import { gradeHistory } from './scenarios/grade-history';
 import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
+import { gradeRequests } from './scenarios/grade-requests';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -70,6 +71,7 @@ const SCENARIOS: Scenario[] = [
   gradeBookScenario,
   gradeHistory,
   gradeBookConcurrency,
+  gradeRequests,
   voiceSize,
   similarityLocal,
   quizStormScenario,

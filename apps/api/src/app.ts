@@ -55,6 +55,7 @@ import { learningWorkRoutes } from './modules/learning/work/work.routes';
 import { studentCourseRoutes } from './modules/learning/work/student-courses.routes';
 import { teachingRoutes } from './modules/learning/teaching/teaching.routes';
 import { ledgerRoutes } from './modules/learning/teaching/ledger.routes';
+import { gradeRequestRoutes } from './modules/learning/requests/requests.routes';
 import { quizRoutes } from './modules/learning/quiz/quiz.routes';
 import { wbtRoutes } from './modules/learning/wbt/wbt.routes';
 import { buildContentApp } from './content/content-app';
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     studentCourseRoutes,
     teachingRoutes,
     ledgerRoutes,
+    gradeRequestRoutes,
     similarityRoutes,
     quizRoutes,
     discussionRoutes,

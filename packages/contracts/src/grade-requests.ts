@@ -174,8 +174,8 @@ export type GradeRequestPage = z.infer<typeof gradeRequestPageSchema>;
 
 /** A certificate that shows the result a grade change touches. */
 export const affectedCertificateSchema = z.object({
-  /** Certificates are keyed by a uuid. */
-  id: z.uuid(),
+  /** Certificates are keyed by a UUID (`certificates.id`), as `certificates/:id/pdf` is. */
+  id: z.string(),
   code: z.string(),
   issuedOn: z.string(),
   revokedAt: z.string().nullable(),
@@ -236,4 +236,4 @@ export const certificateRevokeSchema = z
   })
   .strict();
 
-export const certificateRevokedSchema = z.object({ id: z.uuid(), revokedAt: z.string() });
+export const certificateRevokedSchema = z.object({ id: z.string(), revokedAt: z.string() });

@@ -43,6 +43,8 @@ export const decisionSchema = z.object({
   maxPoints: z.number(),
   comment: z.string().nullable(),
   publishedAt: iso.nullable(),
+  /** An undo-publish or grade-change request on it is open (decision 0021 §2.3). */
+  underReview: z.boolean(),
 });
 export type Decision = z.infer<typeof decisionSchema>;
 
@@ -173,6 +175,8 @@ export const myGradeSchema = z.object({
   maxPoints: z.number(),
   comment: z.string().nullable(),
   publishedAt: iso,
+  /** An undo-publish or grade-change request on it is open (decision 0021 §2.3). */
+  underReview: z.boolean(),
 });
 export type MyGrade = z.infer<typeof myGradeSchema>;
 

@@ -214,6 +214,9 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'COURSE_PREVIEW__DISPLAY',
       'GRADE_BOOK__EDIT',
       'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+      // They publish onsite grades, so they ask to undo or change them (decision 0021 §2.2).
+      'GRADE_CHANGE_REQUEST__CREATE',
+      'GRADE_CHANGE_REQUEST__DISPLAY',
     ],
     why: 'An onsite facilitator who also guides the facilitators of their CLCs.',
   },
@@ -233,6 +236,9 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'GRADE_BOOK__DISPLAY',
       'SUBMISSION__DISPLAY',
       'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+      // They publish onsite grades, so they ask to undo or change them (decision 0021 §2.2).
+      'GRADE_CHANGE_REQUEST__CREATE',
+      'GRADE_CHANGE_REQUEST__DISPLAY',
     ],
     why: 'Supports students onsite in their CLCs: reads the students and classes there, grades onsite tasks.',
   },

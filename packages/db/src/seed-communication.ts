@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { deliverAnnouncement } from './announcements';
 import {
@@ -9,6 +9,11 @@ import {
 } from './schema/communication';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 /**
  * Announcements to several audiences (some already read; the demo `student` holds unread ones),
@@ -97,19 +102,9 @@ export async function seedCommunication(
   );
 
   // The student's grade comments come from the demo's learner work (seed-learning-work), on
-  // real submissions.
+  // real submissions. Grade requests on four of its published grades, as the app writes them.
   const student = user('student');
-  const faculty = user('faculty');
-  if (faculty) {
-    await db.insert(notifications).values({
-      userId: faculty,
-      type: 'undo_publish_request',
-      undoPublishRequestId: 31,
-      title: 'Undo-publish request: Unit 3 quiz',
-      body: 'A grade was published too early and needs a correction.',
-      priority: 'high',
-    });
-  }
+  await seedGradeRequests(db, { faculty: user('faculty'), decider: user('lead_faculty') });
 
   const ticketRows = [
     {
@@ -210,4 +205,139 @@ export async function seedCommunication(
     }));
   if (replies.length > 0) await db.insert(supportTicketReplies).values(replies);
   return { announcements: made.length, tickets: tickets.length };
+}
+
+/**
+ * Four requests of the demo's faculty member on published grades of the demo's learners: an
+ * open undo-publish, an open grade change, an approved grade change (applied to the grade, its
+ * event and the course totals, as an approval does) and a declined one; the decider (lead
+ * faculty) is notified of the open ones, the requester of the decisions.
+ */
+async function seedGradeRequests(
+  db: Db,
+  people: { faculty: number | null; decider: number | null },
+): Promise<void> {
+  const { faculty, decider } = people;
+  if (faculty === null || decider === null) return;
+  const found = await rows<{
+    item_id: number;
+    student_id: number;
+    course_id: number;
+    points: string | number;
+    max_points: string | number;
+    version: number;
+    title: string;
+    code: string;
+    student_name: string;
+  }>(
+    db,
+    sql`select g.item_id, g.student_id, g.course_id, g.points, g.max_points, g.version, i.title,
+          c.code, u.first_name || ' ' || u.last_name as student_name
+        from grades g join learning_items i on i.id = g.item_id
+        join programme_courses c on c.id = g.course_id join users u on u.jwl_id = g.student_id
+        where g.is_published and g.outcome = 'graded' and g.points >= 1 and g.graded_by = ${faculty}
+        order by g.course_id, g.item_id, g.student_id limit 4`,
+  );
+  const plan = [
+    {
+      kind: 'undo_publish',
+      state: 'open',
+      reason: 'I published this grade before the second marking was done.',
+    },
+    {
+      kind: 'grade_change',
+      state: 'open',
+      reason: 'The rubric’s last criterion was left out when adding up.',
+      delta: 1,
+    },
+    {
+      kind: 'grade_change',
+      state: 'approved',
+      reason: 'Points were entered for the wrong attempt.',
+      delta: -1,
+    },
+    {
+      kind: 'grade_change',
+      state: 'declined',
+      reason: 'The student asked for a second look.',
+      delta: 1,
+      note: 'The second marking agreed with the first: the grade stands.',
+    },
+  ] as const;
+  for (const [n, g] of found.slice(0, plan.length).entries()) {
+    const p = plan[n];
+    if (!p) break;
+    const from = Number(g.points);
+    const max = Number(g.max_points);
+    const to = 'delta' in p ? Math.min(max, Math.max(0, from + p.delta)) : null;
+    const made = await rows<{ id: number }>(
+      db,
+      sql`insert into grade_requests (kind, subject, item_id, course_id, student_id, grade_version,
+            from_points, from_outcome, max_points, to_points, to_outcome, reason, state,
+            requested_by, requested_at, decided_by, decided_at, decision_note, version)
+          values (${p.kind}::grade_request_kind, 'task', ${g.item_id}, ${g.course_id}, ${g.student_id},
+            ${g.version}, ${from}, 'graded', ${max}, ${to}::numeric,
+            ${to === null ? null : 'graded'}::grade_outcome, ${p.reason},
+            ${p.state}::grade_request_state, ${faculty}, now() - interval '2 days',
+            ${p.state === 'open' ? null : decider}::int,
+            ${p.state === 'open' ? null : sql`now() - interval '1 day'`},
+            ${'note' in p ? p.note : null}::text, ${p.state === 'open' ? 1 : 2})
+          returning id`,
+    );
+    const id = made[0]?.id;
+    if (id === undefined) continue;
+    const label = p.kind === 'undo_publish' ? 'Undo publish' : 'Grade change';
+    const what = `${g.code} · ${g.title} · ${g.student_name}`;
+    if (p.state === 'approved' && to !== null) {
+      // What approving does: the grade changes through the ledger with the request's id.
+      await db.execute(
+        sql`update grades set points = ${to}, version = version + 1, updated_at = now()
+            where item_id = ${g.item_id} and student_id = ${g.student_id}`,
+      );
+      const event = await rows<{ id: number }>(
+        db,
+        sql`insert into grade_events (item_id, student_id, course_id, submission_id, action,
+              old_points, new_points, old_outcome, new_outcome, old_published, new_published,
+              comment, rubric_scores, max_points, grading_schema_id, grading_schema_version,
+              item_version, grade_version, actor_id, reason, request_id)
+            select g.item_id, g.student_id, g.course_id, g.submission_id, 'change', ${from}, g.points,
+              'graded', g.outcome, true, true, g.comment, g.rubric_scores, g.max_points,
+              g.grading_schema_id,
+              g.grading_schema_version, g.item_version, g.version, ${decider}, ${p.reason}, ${id}
+            from grades g where g.item_id = ${g.item_id} and g.student_id = ${g.student_id}
+            returning id`,
+      );
+      const eventId = event[0]?.id ?? null;
+      await db.execute(
+        sql`update grade_requests set applied_event_id = ${eventId} where id = ${id}`,
+      );
+      await db.execute(
+        sql`update course_progress cp set points_published = points_published + ${to - from},
+              weighted_published = weighted_published + coalesce(i.weight, 1) * ${to - from} / ${max}::numeric,
+              version = cp.version + 1
+            from learning_items i
+            where i.id = ${g.item_id} and cp.student_id = ${g.student_id} and cp.course_id = ${g.course_id}`,
+      );
+    }
+    await db.insert(notifications).values(
+      p.state === 'open'
+        ? {
+            userId: decider,
+            type: 'undo_publish_request' as const,
+            undoPublishRequestId: id,
+            title: `${label}: ${what}`,
+            body: p.reason,
+            link: `/en/learning/grade-request/${String(id)}`,
+            priority: 'high' as const,
+          }
+        : {
+            userId: faculty,
+            type: 'undo_publish_request' as const,
+            undoPublishRequestId: id,
+            title: `${label} ${p.state}: ${what}`,
+            body: 'note' in p ? p.note : null,
+            link: `/en/learning/grade-request/${String(id)}`,
+          },
+    );
+  }
 }

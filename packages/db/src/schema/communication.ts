@@ -22,6 +22,7 @@ import {
 import { NOTIFICATION_TYPES } from '@lantern/contracts/enums';
 import { users } from './people';
 import { files } from './operations';
+import { gradeRequests } from './learning';
 
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 export const priorityEnum = pgEnum('priority', PRIORITIES);
@@ -92,7 +93,9 @@ export const notifications = pgTable(
     announcementId: integer('announcement_id').references(() => announcements.id, {
       onDelete: 'cascade',
     }),
-    undoPublishRequestId: integer('undo_publish_request_id'),
+    undoPublishRequestId: integer('undo_publish_request_id').references(() => gradeRequests.id, {
+      onDelete: 'cascade',
+    }),
     /** A discussion topic with new posts (`discussion_reply`). */
     topicId: bigint('topic_id', { mode: 'number' }),
     title: text('title'),
@@ -118,6 +121,11 @@ export const notifications = pgTable(
     uniqueIndex('notifications_grade_comment_key')
       .on(t.submissionId, t.userId)
       .where(sql`${t.type} = 'grade_comment'`),
+    // One request notification per request and user: a decision rewrites it, so a retried
+    // approve notifies nobody twice (decision 0021 §2.5).
+    uniqueIndex('notifications_undo_publish_request_key')
+      .on(t.undoPublishRequestId, t.userId)
+      .where(sql`${t.type} = 'undo_publish_request'`),
     // One discussion notification per topic and follower: a new post updates it. Only
     // `discussion_reply` rows carry a topic (the predicate cannot name a value its own
     // migration adds).

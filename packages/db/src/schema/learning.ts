@@ -30,9 +30,10 @@ import {
   UNIT_STATUSES,
   UPLOAD_PURPOSES,
 } from '@lantern/contracts/learning-enums';
+import { GRADE_REQUEST_KINDS, GRADE_REQUEST_STATES } from '@lantern/contracts/grade-requests';
 import { users } from './people';
 import { files } from './operations';
-import { classes, gradingSchemas, programmeCourses } from './programmes';
+import { classes, enrolments, gradingSchemas, programmeCourses } from './programmes';
 
 // The learning model of decision 0019: course (programme_courses) → learning unit → item, with
 // submissions (attempts), grades (a projection of append-only grade events) and progress kept in
@@ -48,6 +49,8 @@ export const gradeOutcomeEnum = pgEnum('grade_outcome', GRADE_OUTCOMES);
 export const gradeEventActionEnum = pgEnum('grade_event_action', GRADE_EVENT_ACTIONS);
 export const gradeEventSubjectEnum = pgEnum('grade_event_subject', GRADE_EVENT_SUBJECTS);
 export const progressSourceEnum = pgEnum('progress_source', PROGRESS_SOURCES);
+export const gradeRequestKindEnum = pgEnum('grade_request_kind', GRADE_REQUEST_KINDS);
+export const gradeRequestStateEnum = pgEnum('grade_request_state', GRADE_REQUEST_STATES);
 export const courseEnrolmentSourceEnum = pgEnum(
   'course_enrolment_source',
   COURSE_ENROLMENT_SOURCES,
@@ -341,6 +344,11 @@ export const grades = pgTable(
     gradedAt: tz('graded_at').notNull().defaultNow(),
     publishedBy: userRef('published_by'),
     publishedAt: tz('published_at'),
+    /**
+     * When the learner's own read first returned the grade published (decision 0021 §2.5): an
+     * approved undo then tells them their grade is under review. Cleared by an unpublish.
+     */
+    learnerSeenAt: tz('learner_seen_at'),
     version: integer('version').notNull().default(1),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -397,7 +405,7 @@ export const gradeEvents = pgTable(
     impersonatorId: integer('impersonator_id').references(() => users.jwlId),
     reason: text('reason'),
     /** The request that caused it (issue 17). */
-    requestId: bigint('request_id', { mode: 'number' }),
+    requestId: bigint('request_id', { mode: 'number' }).references(() => gradeRequests.id),
     /** Whether it carries text (comment, reason, rubric): the history reads those rows only. */
     hasText: boolean('has_text').generatedAlwaysAs(
       sql`comment is not null or reason is not null or rubric_scores is not null`,
@@ -420,6 +428,72 @@ export const gradeEvents = pgTable(
     check(
       'grade_events_enrolment_check',
       sql`(${t.subject} = 'course_result') = (${t.enrolmentId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * An undo-publish or grade-change request (decision 0021 §2): asked by a grader, decided by
+ * another person; an approval applies it through the ledger with the request's id.
+ */
+export const gradeRequests = pgTable(
+  'grade_requests',
+  {
+    // An integer, as notifications.undo_publish_request_id (spec §3) is.
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: gradeRequestKindEnum('kind').notNull(),
+    subject: gradeEventSubjectEnum('subject').notNull().default('task'),
+    /** The task; null for a course result. */
+    itemId: integer('item_id').references(() => learningItems.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => programmeCourses.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.jwlId, { onDelete: 'cascade' }),
+    /** The enrolment of a course result; null for a task. */
+    enrolmentId: integer('enrolment_id').references(() => enrolments.id, { onDelete: 'cascade' }),
+    /** The grade's version the requester saw; approving needs it unchanged. */
+    gradeVersion: integer('grade_version').notNull(),
+    fromPoints: numeric('from_points', { precision: 7, scale: 2, mode: 'number' }),
+    fromOutcome: gradeOutcomeEnum('from_outcome'),
+    /** A task's maximum, or the scale's for a result, when asked. */
+    maxPoints: numeric('max_points', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    toPoints: numeric('to_points', { precision: 7, scale: 2, mode: 'number' }),
+    toOutcome: gradeOutcomeEnum('to_outcome'),
+    toComment: text('to_comment'),
+    reason: text('reason').notNull(),
+    state: gradeRequestStateEnum('state').notNull().default('open'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.jwlId),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    decidedBy: userRef('decided_by'),
+    decidedAt: tz('decided_at'),
+    decisionNote: text('decision_note'),
+    /** The task's ledger event the approval wrote. */
+    appliedEventId: bigint('applied_event_id', { mode: 'number' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // One open request per grade: a second is refused with the first one's number.
+    uniqueIndex('grade_requests_open_key')
+      .on(t.courseId, t.studentId, sql`coalesce(${t.itemId}, 0)`)
+      .where(sql`${t.state} = 'open'`),
+    index('grade_requests_course_idx').on(t.courseId, t.state, t.id),
+    index('grade_requests_requested_by_idx').on(t.requestedBy, t.state, t.id),
+    index('grade_requests_student_idx').on(t.studentId, t.id),
+    check(
+      'grade_requests_subject_check',
+      sql`(${t.subject} = 'task') = (${t.itemId} is not null) and (${t.subject} = 'course_result') = (${t.enrolmentId} is not null)`,
+    ),
+    check(
+      'grade_requests_reason_check',
+      sql`length(${t.reason}) between 1 and 2000 and (${t.decisionNote} is null or length(${t.decisionNote}) <= 2000)`,
+    ),
+    check(
+      'grade_requests_decided_check',
+      sql`(${t.state} = 'open') = (${t.decidedAt} is null) and (${t.state} <> 'declined' or ${t.decisionNote} is not null)`,
     ),
   ],
 );

@@ -254,7 +254,10 @@ export const certificates = pgTable(
   },
   (t) => [
     uniqueIndex('certificates_code_key').on(t.code),
-    uniqueIndex('certificates_enrolment_key').on(t.enrolmentId),
+    // One valid certificate per enrolment; a revoked one stays beside its re-issue (0021 §2.3).
+    uniqueIndex('certificates_enrolment_key')
+      .on(t.enrolmentId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 

@@ -48,31 +48,39 @@ export async function getProgrammeInScope(
 
 /** The programme's passed students in scope with their certificate, if any; by name. */
 export async function findPassedStudents(db: Db, programmeId: number, scope: Scope) {
-  return db
-    .select({
-      enrolmentId: enrolments.id,
-      userId: users.jwlId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      clcId: clcs.id,
-      clcCode: clcs.code,
-      certificateId: certificates.id,
-      code: certificates.code,
-      issuedOn: certificates.issuedOn,
-      revokedAt: certificates.revokedAt,
-    })
-    .from(enrolments)
-    .innerJoin(users, eq(users.jwlId, enrolments.userId))
-    .leftJoin(clcs, eq(clcs.id, enrolments.clcId))
-    .leftJoin(certificates, eq(certificates.enrolmentId, enrolments.id))
-    .where(
-      and(
-        eq(enrolments.programmeId, programmeId),
-        eq(enrolments.state, 'completed'),
-        clcInScope(enrolments.clcId, scope),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(enrolments.id));
+  return (
+    db
+      .select({
+        enrolmentId: enrolments.id,
+        userId: users.jwlId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        clcId: clcs.id,
+        clcCode: clcs.code,
+        certificateId: certificates.id,
+        code: certificates.code,
+        issuedOn: certificates.issuedOn,
+        revokedAt: certificates.revokedAt,
+      })
+      .from(enrolments)
+      .innerJoin(users, eq(users.jwlId, enrolments.userId))
+      .leftJoin(clcs, eq(clcs.id, enrolments.clcId))
+      // The valid certificate, else the last revoked one: one row per student.
+      .leftJoin(
+        certificates,
+        sql`${certificates.id} = (select c2.id from certificates c2
+            where c2.enrolment_id = ${enrolments.id}
+            order by (c2.revoked_at is null) desc, c2.created_at desc limit 1)`,
+      )
+      .where(
+        and(
+          eq(enrolments.programmeId, programmeId),
+          eq(enrolments.state, 'completed'),
+          clcInScope(enrolments.clcId, scope),
+        ),
+      )
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(enrolments.id))
+  );
 }
 
 export type IssueCandidate = {
@@ -96,30 +104,36 @@ export async function findIssueCandidates(
   scope: Scope,
   enrolmentIds: number[] | undefined,
 ): Promise<IssueCandidate[]> {
-  return tx
-    .select({
-      enrolmentId: enrolments.id,
-      state: enrolments.state,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      clcName: clcs.name,
-      signeeName: clcs.signeeName,
-      signeeTitle: clcs.signeeTitle,
-      existingCode: certificates.code,
-    })
-    .from(enrolments)
-    .innerJoin(users, eq(users.jwlId, enrolments.userId))
-    .leftJoin(clcs, eq(clcs.id, enrolments.clcId))
-    .leftJoin(certificates, eq(certificates.enrolmentId, enrolments.id))
-    .where(
-      and(
-        eq(enrolments.programmeId, programmeId),
-        enrolmentIds ? inArray(enrolments.id, enrolmentIds) : eq(enrolments.state, 'completed'),
-        clcInScope(enrolments.clcId, scope),
-      ),
-    )
-    .orderBy(asc(enrolments.id))
-    .for('update', { of: enrolments });
+  return (
+    tx
+      .select({
+        enrolmentId: enrolments.id,
+        state: enrolments.state,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        clcName: clcs.name,
+        signeeName: clcs.signeeName,
+        signeeTitle: clcs.signeeTitle,
+        existingCode: certificates.code,
+      })
+      .from(enrolments)
+      .innerJoin(users, eq(users.jwlId, enrolments.userId))
+      .leftJoin(clcs, eq(clcs.id, enrolments.clcId))
+      // A revoked certificate does not count: the student may be certified again (decision 0021).
+      .leftJoin(
+        certificates,
+        and(eq(certificates.enrolmentId, enrolments.id), isNull(certificates.revokedAt)),
+      )
+      .where(
+        and(
+          eq(enrolments.programmeId, programmeId),
+          enrolmentIds ? inArray(enrolments.id, enrolmentIds) : eq(enrolments.state, 'completed'),
+          clcInScope(enrolments.clcId, scope),
+        ),
+      )
+      .orderBy(asc(enrolments.id))
+      .for('update', { of: enrolments })
+  );
 }
 
 export type NewCertificate = typeof certificates.$inferInsert;
@@ -127,15 +141,21 @@ export type NewCertificate = typeof certificates.$inferInsert;
 /** Inserts the certificates; one that exists for its enrolment already is skipped. */
 export async function insertCertificates(tx: Db, rows: NewCertificate[]) {
   if (rows.length === 0) return [];
-  return tx
-    .insert(certificates)
-    .values(rows)
-    .onConflictDoNothing({ target: certificates.enrolmentId })
-    .returning({
-      id: certificates.id,
-      enrolmentId: certificates.enrolmentId,
-      code: certificates.code,
-    });
+  return (
+    tx
+      .insert(certificates)
+      .values(rows)
+      // One valid certificate per enrolment (a partial index: a revoked one stays beside it).
+      .onConflictDoNothing({
+        target: certificates.enrolmentId,
+        where: isNull(certificates.revokedAt),
+      })
+      .returning({
+        id: certificates.id,
+        enrolmentId: certificates.enrolmentId,
+        code: certificates.code,
+      })
+  );
 }
 
 /** What a certificate's PDF needs: its snapshot, the CLC's current images, the stored file. */

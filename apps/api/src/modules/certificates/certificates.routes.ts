@@ -16,6 +16,10 @@ import {
   type ProgrammeType,
 } from '@lantern/contracts/programme';
 import { errorBodySchema } from '@lantern/contracts/errors';
+import {
+  certificateRevokedSchema,
+  certificateRevokeSchema,
+} from '@lantern/contracts/grade-requests';
 import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { idParams, localeParams } from '../../lib/params';
@@ -90,6 +94,20 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
         .type('application/pdf')
         .send(pdf.data);
     },
+  });
+
+  r.post('/api/:locale/certificates/:id/revoke', {
+    config: { access: { right: 'CERTIFICATE__DELETE' } },
+    schema: {
+      tags,
+      summary:
+        'Revoke a certificate (its programme in the caller’s CLC scope), with the reason; verification then answers revoked',
+      params: localeParams.extend({ id: z.uuid() }),
+      body: certificateRevokeSchema,
+      response: { 200: certificateRevokedSchema, ...errors },
+    },
+    handler: async (request) =>
+      service.revokeCertificate(deps, authOf(request), request.params.id, request.body.reason),
   });
 
   r.post(`${base}/certificates/export`, {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   CERTIFICATE_DIRECT_EXPORT_LIMIT,
   CERTIFICATE_GENERATION_ERROR,
@@ -10,11 +11,13 @@ import {
 } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { auditMany } from '../../lib/audit';
+import { audit, auditMany } from '../../lib/audit';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
 import type { Deps } from '../../lib/deps';
 import { insertFile } from '../../lib/files';
 import { clcScope } from '../../lib/scope';
+import { programmeInReach } from '../../lib/programme-reach';
+import { rows } from '../../lib/sql';
 import { newCertificateCode } from './certificates.code';
 import {
   certificateFileName,
@@ -408,4 +411,47 @@ export async function getExportStatus(
       // Failed as a whole (the worker stopped, or it ran out of time) or cancelled.
       return { ...base, state: 'failed', done: 0 };
   }
+}
+
+/**
+ * Revokes a certificate (decision 0021 §2.3), in the programme's CLC scope: sets `revoked_at`
+ * (public verification then answers "revoked"), audited with the reason. Already revoked: 409.
+ */
+export async function revokeCertificate(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  reason: string,
+): Promise<{ id: string; revokedAt: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await rows<{
+      revoked_at: string | Date | null;
+      code: string;
+      enrolment_id: number;
+    }>(
+      tx,
+      sql`select ct.revoked_at, ct.code, ct.enrolment_id from certificates ct
+          join enrolments e on e.id = ct.enrolment_id
+          where ct.id = ${id} and ${programmeInReach(sql`e.programme_id`, clcScope(auth))}
+          for update of ct`,
+    );
+    if (!found) throw notFound('The certificate');
+    if (found.revoked_at !== null)
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `This certificate was already revoked on ${new Date(found.revoked_at).toISOString().slice(0, 10)}.`,
+      );
+    const [done] = await rows<{ revoked_at: string | Date }>(
+      tx,
+      sql`update certificates set revoked_at = now() where id = ${id} returning revoked_at`,
+    );
+    await audit(tx, auth, {
+      action: 'certificate.revoked',
+      entityType: 'certificate',
+      entityId: id,
+      changes: { code: found.code, enrolmentId: found.enrolment_id, reason },
+    });
+    return { id, revokedAt: new Date(done?.revoked_at ?? Date.now()).toISOString() };
+  });
 }

@@ -25,6 +25,16 @@ beforeAll(async () => {
   meId = await idOf('facilitator_2');
   otherId = await idOf('coordinator_2');
   await t.database.query(`delete from notifications where user_id = any($1)`, [[meId, otherId]]);
+  // Requests 2000…2059 (withdrawn, on one demo grade) for the undo-publish notifications to name.
+  await t.database.query(
+    `insert into grade_requests (id, kind, subject, item_id, course_id, student_id, grade_version,
+       max_points, reason, state, requested_by, decided_at)
+     overriding system value
+     select 2000 + n, 'undo_publish', 'task', g.item_id, g.course_id, g.student_id, g.version,
+       g.max_points, 'A test request.', 'withdrawn', $1, now()
+     from (select * from grades order by item_id, student_id limit 1) g, generate_series(0, 59) n`,
+    [meId],
+  );
   // 60 grade comments (submissions 1000…1059) and 60 undo-publish requests for me, oldest first.
   for (let i = 0; i < 60; i += 1) {
     await createNotifications(t.deps.db, {
@@ -218,5 +228,23 @@ describe('read state', () => {
   it('needs a sign-in', async () => {
     const res = await t.app.inject({ url: '/api/en/notifications/unread-count' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the requests tab (decision 0021 §2.5)', () => {
+  it('answers empty to those who neither ask for nor decide grade requests', async () => {
+    // coordinator_2 holds no GRADE_CHANGE_REQUEST right; a row addressed to them stays unseen.
+    await createNotifications(t.deps.db, {
+      type: 'undo_publish_request',
+      userIds: [otherId],
+      title: 'Not for a coordinator',
+      undoPublishRequestId: 2000,
+    });
+    expect(await get('undo-publish-requests', other)).toEqual([]);
+    const counted = await count(other);
+    expect(counted.undoPublishRequests).toBe(0);
+    expect(counted.total).toBe(
+      counted.gradeComments + counted.announcements + counted.discussionReplies,
+    );
   });
 });

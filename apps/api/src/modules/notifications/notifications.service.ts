@@ -4,15 +4,32 @@ import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import * as repo from './notifications.repository';
 
-export const listNotifications = (
+/**
+ * The requests tab is for those who make or decide grade requests (decision 0021 §2.5): to
+ * others its list and count answer empty, whatever rows a former role left them.
+ */
+const seesRequests = (auth: AuthContext) =>
+  auth.rights.has('GRADE_CHANGE_REQUEST__CREATE') || auth.rights.has('GRADE_CHANGE_REQUEST__EDIT');
+
+export const listNotifications = async (
   deps: Deps,
   auth: AuthContext,
   type: NotificationType,
   query: { limit: number; onlyUnread: boolean; submissionId?: number },
-) => repo.findNotifications(deps.db, { userId: auth.user.jwlId, type, ...query });
+) =>
+  type === 'undo_publish_request' && !seesRequests(auth)
+    ? []
+    : repo.findNotifications(deps.db, { userId: auth.user.jwlId, type, ...query });
 
-export const unreadCount = (deps: Deps, auth: AuthContext) =>
-  repo.countUnread(deps.db, auth.user.jwlId);
+export async function unreadCount(deps: Deps, auth: AuthContext) {
+  const counts = await repo.countUnread(deps.db, auth.user.jwlId);
+  if (seesRequests(auth)) return counts;
+  return {
+    ...counts,
+    total: counts.total - counts.undoPublishRequests,
+    undoPublishRequests: 0,
+  };
+}
 
 /**
  * Marks the user's notifications about these ids read (or unread). An id the user holds no

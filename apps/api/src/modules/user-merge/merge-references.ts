@@ -227,6 +227,16 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     kind: 'keep',
     why: 'Who recorded a follow-up stays as it happened.',
   },
+  // Grade requests (decision 0021 §2) name a grade, which stays with its student until the
+  // merge moves grades by transfer events (slice 6); who asked and who decided stay as they were.
+  // A request follows its grade, which moves with the learner's work.
+  'grade_requests.student_id': {
+    kind: 'move',
+    label: 'Grade requests',
+    conflict: 'Grade requests cannot conflict.',
+  },
+  'grade_requests.requested_by': { kind: 'keep', why: 'Who asked stays as it happened.' },
+  'grade_requests.decided_by': { kind: 'keep', why: 'Who decided stays as it happened.' },
   'learner_sync_marks.student_id': {
     kind: 'keep',
     why: 'Empty until the offline outbox writes it; its merge policy comes with the outbox.',

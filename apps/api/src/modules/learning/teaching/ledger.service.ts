@@ -126,7 +126,7 @@ async function reachedCourses(
   };
 }
 
-type HistoryRow = {
+export type HistoryRow = {
   id: string | number;
   subject: GradeEventSubject;
   action: GradeEventAction;
@@ -156,7 +156,7 @@ type HistoryRow = {
   at: Date | string;
 };
 
-function historyEntry(r: HistoryRow, learnerView: boolean): GradeHistoryEntry {
+export function historyEntry(r: HistoryRow, learnerView: boolean): GradeHistoryEntry {
   // A learner never sees a draft's values: only what was published before or after.
   const hideOld = learnerView && r.old_published !== true;
   const hideNew = learnerView && !r.new_published;

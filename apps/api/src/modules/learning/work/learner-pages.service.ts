@@ -12,8 +12,9 @@ import type {
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { authoringReach, isAuthor, isLearner } from '../../../lib/learning-scope';
-import { rows } from '../../../lib/sql';
+import { intArray, rows } from '../../../lib/sql';
 import { studyBreakUntilSql } from './may-submit';
+import { UNDER_REVIEW } from './work.repository';
 import { iso } from './dates';
 
 // The learner's own pages (decision 0019 "Web screens": learning, track): everything here is
@@ -39,11 +40,26 @@ type GradeRow = {
   max_points: string | number;
   comment: string | null;
   published_at: Date | string;
+  under_review: boolean;
 };
 
 const GRADE_COLUMNS = sql`g.item_id, i.kind, i.title, c.id as course_id, c.code as course_code,
   c.title as course_title, g.submission_id::int as submission_id, g.outcome, g.points, g.max_points,
-  g.comment, g.published_at`;
+  g.comment, g.published_at, ${UNDER_REVIEW} as under_review`;
+
+/**
+ * The first time the learner's own read returns a published grade, it is stamped seen: an
+ * approved undo-publish then tells them the grade is under review (decision 0021 §2.5). An
+ * impersonator's read is not the learner's.
+ */
+async function stampSeen(deps: Deps, auth: AuthContext, grades: readonly GradeRow[]) {
+  if (auth.impersonating || grades.length === 0) return;
+  await deps.db.execute(
+    sql`update grades set learner_seen_at = now()
+        where student_id = ${auth.user.jwlId} and is_published and learner_seen_at is null
+          and item_id = any(${intArray(grades.map((g) => g.item_id))})`,
+  );
+}
 
 const toGrade = (r: GradeRow): MyGrade => ({
   itemId: r.item_id,
@@ -56,6 +72,7 @@ const toGrade = (r: GradeRow): MyGrade => ({
   maxPoints: Number(r.max_points),
   comment: r.comment,
   publishedAt: iso(r.published_at),
+  underReview: r.under_review,
 });
 
 /** The lms home: own concentrations, what is due, grades, announcements; staff: classes. */
@@ -92,6 +109,7 @@ export async function getHome(deps: Deps, auth: AuthContext): Promise<LmsHome> {
       learner ? Promise.resolve([]) : staffClasses(deps, me),
       learner || !isAuthor(auth) ? Promise.resolve([]) : authorCourses(deps, auth),
     ]);
+  await stampSeen(deps, auth, grades);
   return {
     isLearner: learner,
     concentrations,
@@ -289,6 +307,7 @@ export async function getMyGrades(
           where g.student_id = ${me} and g.is_published order by c.code, c.id`,
     ),
   ]);
+  await stampSeen(deps, auth, items);
   return {
     items: items.map(toGrade),
     total: total[0]?.n ?? 0,

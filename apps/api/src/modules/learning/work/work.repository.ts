@@ -78,7 +78,14 @@ export type DecisionRow = {
   max_points: string | number;
   comment: string | null;
   published_at: Date | string | null;
+  /** An open undo-publish or grade-change request on the current grade (decision 0021 §2.3). */
+  under_review: boolean;
 };
+
+/** That an open request exists for the grade `g` (the open-request index). */
+export const UNDER_REVIEW = sql`exists (select 1 from grade_requests gr
+  where gr.course_id = g.course_id and gr.student_id = g.student_id
+    and coalesce(gr.item_id, 0) = g.item_id and gr.state = 'open')`;
 
 /**
  * The published decision on each attempt: the current grade for the attempt it judges, and for
@@ -88,7 +95,8 @@ export type DecisionRow = {
 export function findDecisions(db: Db, itemId: number, studentId: number): Promise<DecisionRow[]> {
   return rows<DecisionRow>(
     db,
-    sql`select g.submission_id::int as submission_id, g.outcome, g.points, g.max_points, g.comment, g.published_at
+    sql`select g.submission_id::int as submission_id, g.outcome, g.points, g.max_points, g.comment, g.published_at,
+          ${UNDER_REVIEW} as under_review
         from grades g
         where g.item_id = ${itemId} and g.student_id = ${studentId} and g.is_published and g.submission_id is not null
         union all
@@ -96,12 +104,14 @@ export function findDecisions(db: Db, itemId: number, studentId: number): Promis
           select distinct on (e.submission_id) e.submission_id::int, e.new_outcome, e.new_points, e.max_points,
                  (select c.comment from grade_events c where c.submission_id = e.submission_id
                     and c.student_id = ${studentId} and c.comment is not null order by c.id desc limit 1),
-                 e.at
+                 e.at, false
           from grade_events e
           where e.item_id = ${itemId} and e.student_id = ${studentId} and e.new_published
             and e.submission_id is not null and e.new_outcome is not null
+            -- The current grade's attempt shows only while published: an approved undo-publish
+            -- takes it from the learner's view until it is published again (decision 0021 §2.3).
             and e.submission_id is distinct from (select g2.submission_id from grades g2
-                where g2.item_id = ${itemId} and g2.student_id = ${studentId} and g2.is_published)
+                where g2.item_id = ${itemId} and g2.student_id = ${studentId})
           order by e.submission_id, e.id desc
         ) older`,
   );

@@ -166,6 +166,7 @@ function toAttempt(
           maxPoints: Number(d.max_points),
           comment: d.comment,
           publishedAt: isoOrNull(d.published_at),
+          underReview: d.under_review,
         }
       : null,
   };
@@ -177,6 +178,13 @@ export async function getMyWork(deps: Deps, auth: AuthContext, itemId: number): 
   const c = await loadSubmitContext(deps.db, auth, itemId);
   const attempts = await loadAttempts(deps, itemId, auth.user.jwlId);
   const latest = attempts.at(-1) ?? null;
+  // The learner's own read of a published grade stamps it seen (decision 0021 §2.5).
+  if (!auth.impersonating && attempts.some((a) => a.decision !== null))
+    await deps.db.execute(
+      sql`update grades set learner_seen_at = now()
+          where item_id = ${itemId} and student_id = ${auth.user.jwlId} and is_published
+            and learner_seen_at is null`,
+    );
   return {
     task: {
       id: c.itemId,

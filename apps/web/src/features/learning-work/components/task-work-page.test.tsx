@@ -33,6 +33,7 @@ const RETURNED = attempt(1, {
     maxPoints: 10,
     comment: 'Say more about the costs.',
     publishedAt: '2026-03-01T12:00:00.000Z',
+    underReview: false,
   },
 });
 
