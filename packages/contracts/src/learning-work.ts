@@ -43,6 +43,9 @@ export const decisionSchema = z.object({
   maxPoints: z.number(),
   comment: z.string().nullable(),
   publishedAt: iso.nullable(),
+  /** A request to undo or change this grade is open: the learner sees "Under review" instead
+   * (decision 0021 §2.3). Optional until every server read sends it. */
+  underReview: z.boolean().optional(),
 });
 export type Decision = z.infer<typeof decisionSchema>;
 
@@ -173,6 +176,8 @@ export const myGradeSchema = z.object({
   maxPoints: z.number(),
   comment: z.string().nullable(),
   publishedAt: iso,
+  /** As on the decision: a request for this grade is open, so it shows "Under review". */
+  underReview: z.boolean().optional(),
 });
 export type MyGrade = z.infer<typeof myGradeSchema>;
 

@@ -19,6 +19,7 @@ const AREAS = [
   'quiz',
   'quiz-authoring',
   'discussions',
+  'grade-requests',
 ];
 
 /** The CSS a component needs besides its own (Mantine builds on these). */
