@@ -5,7 +5,11 @@ import type {
   GradeRequestKind,
   GradeRequestState,
 } from '@lantern/contracts/grade-requests';
-import { pointsText } from '../teaching/labels';
+
+/** Points without trailing zeros: 7, 7.5, 7.25 (as teaching/labels.ts writes them; not
+ * imported, which would bring that area's styles into these chunks). */
+export const pointsText = (points: number | null): string =>
+  points === null ? '' : String(Math.round(points * 100) / 100);
 
 /** Labels, never the stored values (the English of contracts' *_LABELS, translatable). */
 export const kindLabel = (t: TFunction, kind: GradeRequestKind): string =>

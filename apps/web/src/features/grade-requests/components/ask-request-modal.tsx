@@ -11,9 +11,8 @@ import { ModalForm } from '../../../components/modal-form';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { isApiError } from '../../../lib/api-errors';
-import { pointsText } from '../../teaching/labels';
 import { useCreateGradeRequest } from '../api/create-grade-request';
-import { valueText } from '../labels';
+import { pointsText, valueText } from '../labels';
 
 type Values = z.input<typeof gradeRequestInputSchema>;
 type Output = z.output<typeof gradeRequestInputSchema>;
@@ -158,6 +157,8 @@ export function AskRequestModal({
                     w={200}
                     min={0}
                     max={grade.maxPoints}
+                    // Say what is wrong rather than quietly change what was typed.
+                    clampBehavior="none"
                     decimalScale={2}
                     value={field.value ?? ''}
                     onChange={(v) => {
