@@ -96,6 +96,7 @@ export function AffectedCertificates({
       <Modal
         opened={revoking !== null}
         onClose={close}
+        closeButtonProps={{ 'aria-label': t('common.close', 'Close') }}
         title={t('requests.revoke.title', 'Revoke certificate {{code}}', {
           code: revoking?.code ?? '',
         })}

@@ -102,7 +102,12 @@ export function AskRequestModal({
       ? t('requests.ask.undoTitle', 'Ask to undo publishing')
       : t('requests.ask.changeTitle', 'Ask for a change');
   return (
-    <Modal opened={opened} onClose={close} title={title}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('common.close', 'Close') }}
+    >
       <ModalForm onSubmit={onSubmit} aria-label={title}>
         <Stack gap="sm">
           <Text size="sm">

@@ -121,7 +121,12 @@ export function DecideActions({ detail }: { detail: GradeRequestDetail }) {
           </Button>
         ) : null}
       </Group>
-      <Modal opened={action !== null} onClose={close} title={action ? titles[action] : ''}>
+      <Modal
+        opened={action !== null}
+        onClose={close}
+        title={action ? titles[action] : ''}
+        closeButtonProps={{ 'aria-label': t('common.close', 'Close') }}
+      >
         {action ? (
           <ModalForm onSubmit={submit} aria-label={titles[action]}>
             <Stack gap="sm">

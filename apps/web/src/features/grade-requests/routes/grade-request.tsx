@@ -77,12 +77,7 @@ export default function GradeRequestPage() {
         </Badge>
       </Group>
       {data.stale && r.state === 'open' ? (
-        <Alert
-          color="orange.9"
-          variant="light"
-          role="alert"
-          title={t('requests.stale.title', 'The grade changed')}
-        >
+        <Alert color="orange.9" variant="light" role="alert">
           {t(
             'requests.stale.text',
             'The grade changed since this request was made: it is now {{value}}. This request cannot be approved: decline it, or ask again.',

@@ -7,6 +7,7 @@ import {
   Checkbox,
   Group,
   Loader,
+  Paper,
   Select,
   Stack,
   Table,
@@ -15,12 +16,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   GRADE_REQUEST_KINDS,
   GRADE_REQUEST_STATES,
+  type GradeRequest,
   type GradeRequestKind,
   type GradeRequestState,
 } from '@lantern/contracts/grade-requests';
@@ -72,6 +74,92 @@ function useFilter(): [
   return [filter, update];
 }
 
+function StateBadge({ request }: { request: GradeRequest }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATE_COLORS[request.state]} variant="light" c="dark.8" tt="none">
+      {stateLabel(t, request.state)}
+    </Badge>
+  );
+}
+
+function RequestTable({ rows }: { rows: GradeRequest[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table striped withTableBorder fz="sm" verticalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('requests.col.kind', 'Request')}</Table.Th>
+            <Table.Th>{t('requests.col.subject', 'Course · task')}</Table.Th>
+            <Table.Th>{t('requests.col.student', 'Student')}</Table.Th>
+            <Table.Th>{t('requests.col.change', 'From → to')}</Table.Th>
+            <Table.Th>{t('requests.col.requester', 'Asked by')}</Table.Th>
+            <Table.Th>{t('requests.col.when', 'When')}</Table.Th>
+            <Table.Th>{t('requests.col.state', 'State')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Anchor component={Link} to={gradeRequestPath(r.id)} size="sm">
+                  {kindLabel(t, r.kind)} #{r.id}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{subjectText(t, r)}</Table.Td>
+              <Table.Td>
+                {studentName(r)}
+                {r.class ? (
+                  <Text span size="xs" c="gray.8">
+                    {' '}
+                    · {r.class.name}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{changeText(t, r)}</Table.Td>
+              <Table.Td>{r.requestedBy.name}</Table.Td>
+              <Table.Td>
+                <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>
+              </Table.Td>
+              <Table.Td>
+                <StateBadge request={r} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function RequestCards({ rows }: { rows: GradeRequest[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((r) => (
+        <Paper component="li" key={r.id} withBorder p="sm">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Anchor component={Link} to={gradeRequestPath(r.id)} size="sm" fw={600}>
+              {kindLabel(t, r.kind)} #{r.id}
+            </Anchor>
+            <StateBadge request={r} />
+          </Group>
+          <Text size="sm">
+            {subjectText(t, r)} · {studentName(r)}
+            {r.class ? ` · ${r.class.name}` : ''}
+          </Text>
+          <Text size="sm">{changeText(t, r)}</Text>
+          <Text size="xs" c="gray.8">
+            {r.requestedBy.name} ·{' '}
+            <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** learning/grade-requests: undo-publish and grade-change requests in reach, a tab per state
  * with its count, filters by course, kind, "mine" and a search, 50 at a time. */
 export default function GradeRequestsPage() {
@@ -84,6 +172,8 @@ export default function GradeRequestsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typed search settles
   }, [debounced]);
   const requests = useGradeRequests(filter);
+  // Phones get a card per request: seven columns do not fit 390 px.
+  const narrow = useMediaQuery('(max-width: 47.99em)');
   const first = requests.data?.pages[0];
   const rows = requests.data?.pages.flatMap((p) => p.rows) ?? [];
   const kindOptions = GRADE_REQUEST_KINDS.map((k) => ({
@@ -172,60 +262,25 @@ export default function GradeRequestsPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {GRADE_REQUEST_STATES.map((s) => (
+          <Tabs.Panel key={s} value={s} pt="sm">
+            {s === filter.state ? (
+              <Stack gap="sm">
+                <ErrorAlert error={requests.error} />
+                {requests.isPending ? (
+                  <Loader size="sm" role="status" aria-label={t('lms.loading', 'Loading')} />
+                ) : rows.length === 0 ? (
+                  <Text size="sm">{t('requests.queue.none', 'No requests to show.')}</Text>
+                ) : narrow ? (
+                  <RequestCards rows={rows} />
+                ) : (
+                  <RequestTable rows={rows} />
+                )}
+              </Stack>
+            ) : null}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <ErrorAlert error={requests.error} />
-      {requests.isPending ? (
-        <Loader size="sm" role="status" aria-label={t('lms.loading', 'Loading')} />
-      ) : rows.length === 0 ? (
-        <Text size="sm">{t('requests.queue.none', 'No requests to show.')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped withTableBorder fz="sm" verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('requests.col.kind', 'Request')}</Table.Th>
-                <Table.Th>{t('requests.col.subject', 'Course · task')}</Table.Th>
-                <Table.Th>{t('requests.col.student', 'Student')}</Table.Th>
-                <Table.Th>{t('requests.col.change', 'From → to')}</Table.Th>
-                <Table.Th>{t('requests.col.requester', 'Asked by')}</Table.Th>
-                <Table.Th>{t('requests.col.when', 'When')}</Table.Th>
-                <Table.Th>{t('requests.col.state', 'State')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={gradeRequestPath(r.id)} size="sm">
-                      {kindLabel(t, r.kind)} #{r.id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{subjectText(t, r)}</Table.Td>
-                  <Table.Td>
-                    {studentName(r)}
-                    {r.class ? (
-                      <Text span size="xs" c="gray.8">
-                        {' '}
-                        · {r.class.name}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{changeText(t, r)}</Table.Td>
-                  <Table.Td>{r.requestedBy.name}</Table.Td>
-                  <Table.Td>
-                    <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_COLORS[r.state]} variant="light" c="dark.8" tt="none">
-                      {stateLabel(t, r.state)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
       {requests.hasNextPage ? (
         <Button
           size="xs"
