@@ -107,6 +107,32 @@ describe('GradeRequestsPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('shows a card per request on a phone', async () => {
+    // Every media query matches: the page takes the phone's layout.
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as unknown as MediaQueryList, // The parts Mantine reads.
+    );
+    try {
+      open();
+      const cards = await screen.findAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(cards[0]).toHaveTextContent('Grade change #13');
+      expect(cards[0]).toHaveTextContent('BUS101 · Essay 2 · Maria Alvarez · K1');
+      expect(cards[0]).toHaveTextContent('7 of 10 → 9 of 10');
+    } finally {
+      matchMedia.mockRestore();
+    }
+  });
+
   it('says so when there is nothing to show', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(page([]))));
     open();
