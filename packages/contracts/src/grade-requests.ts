@@ -174,7 +174,8 @@ export type GradeRequestPage = z.infer<typeof gradeRequestPageSchema>;
 
 /** A certificate that shows the result a grade change touches. */
 export const affectedCertificateSchema = z.object({
-  id: z.number().int(),
+  /** Certificates are keyed by a uuid. */
+  id: z.uuid(),
   code: z.string(),
   issuedOn: z.string(),
   revokedAt: z.string().nullable(),
@@ -235,4 +236,4 @@ export const certificateRevokeSchema = z
   })
   .strict();
 
-export const certificateRevokedSchema = z.object({ id: z.number().int(), revokedAt: z.string() });
+export const certificateRevokedSchema = z.object({ id: z.uuid(), revokedAt: z.string() });

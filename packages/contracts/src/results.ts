@@ -21,6 +21,11 @@ export const studentResultsSchema = z.object({
   onBreak: z.boolean(),
   /** Course id → score on the schema's scale; absent when not entered. */
   scores: z.record(z.string(), z.number()),
+  /**
+   * Course id → the version of a final result (the programme finished): such a result changes
+   * only through a grade-change request, which names this version.
+   */
+  finalVersions: z.record(z.string(), z.number().int()).optional(),
   /** Unit-weighted mean of the entered scores, or null with none. */
   average: z.number().nullable(),
   band: z.string().nullable(),

@@ -19,6 +19,7 @@ const AREAS = [
   'quiz',
   'quiz-authoring',
   'discussions',
+  'grade-history',
   'grade-requests',
 ];
 

@@ -207,6 +207,26 @@ describe('course results in the grade ledger', () => {
     );
     await expectReplayEqualsProjection();
 
+    // The finish page shows the final results with the versions a grade-change request names,
+    // the computed one as it was made final (not the grade book's of today).
+    const page = await t.app.inject({
+      url: `/api/en/programme/professional-certificate/${String(f.programmeId)}/results`,
+      headers: admin,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const row = page
+      .json<{
+        students: {
+          enrolmentId: number;
+          scores: Record<string, number>;
+          finalVersions?: Record<string, number>;
+        }[];
+      }>()
+      .students.find((s) => s.enrolmentId === enrolment);
+    // The entered result went through the earlier test's saves before it was made final.
+    expect(row?.finalVersions).toEqual({ [String(f.courseId)]: 1, [String(entered)]: 5 });
+    expect(row?.scores[String(f.courseId)]).toBe(computed);
+
     const [q] = await t.database.query<{ version: number }>(
       `select version from programmes where id = $1`,
       [f.programmeId],

@@ -55,6 +55,7 @@ export type StudentRow = {
   state: string;
   on_break: boolean;
   scores: Record<string, number> | null;
+  final_versions: Record<string, number> | null;
 };
 
 /** The students whose grades are reviewed: active, passed and failed, with their scores. */
@@ -71,7 +72,9 @@ export async function findStudents(
           (e.state = 'active' and exists (select 1 from study_breaks b where b.enrolment_id = e.id
                   and current_date between b.starts_on and b.ends_on)) as on_break,
           (select json_object_agg(r.course_id::text, r.score::float8) from course_results r
-            where r.enrolment_id = e.id) as scores
+            where r.enrolment_id = e.id) as scores,
+          (select json_object_agg(r.course_id::text, r.version) from course_results r
+            where r.enrolment_id = e.id and r.is_final) as final_versions
         from enrolments e join users u on u.jwl_id = e.user_id left join clcs k on k.id = e.clc_id
         where e.programme_id = ${programmeId} and e.state in ('active', 'completed', 'failed')
           and ${reach}

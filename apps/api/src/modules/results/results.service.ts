@@ -87,10 +87,15 @@ export async function getResults(
     courses: courses.map((c) => ({ ...c, computed: computed.has(c.id) })),
     gradingSchema: schema,
     students: students.map((s): StudentResults => {
+      const finals = s.final_versions ?? {};
+      // A final result is the fact since the programme finished, computed or entered (0021 §1.3).
       const scores = Object.fromEntries(
-        Object.entries(s.scores ?? {}).filter(([courseId]) => !computed.has(Number(courseId))),
+        Object.entries(s.scores ?? {}).filter(
+          ([courseId]) => !computed.has(Number(courseId)) || courseId in finals,
+        ),
       );
       for (const [courseId, byStudent] of computed) {
+        if (String(courseId) in finals) continue;
         const result = byStudent.get(s.student_id);
         if (result !== null && result !== undefined) scores[String(courseId)] = result;
       }
@@ -103,6 +108,7 @@ export async function getResults(
         state: s.state as EnrolmentState,
         onBreak: s.on_break,
         scores,
+        finalVersions: finals,
         ...outcomeOf(courses, scores, schema),
       };
     }),

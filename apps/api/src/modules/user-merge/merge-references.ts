@@ -26,6 +26,15 @@ export type ReferencePolicy =
   | { kind: 'keep'; why: string }
   | { kind: 'profile'; label: string };
 
+/** Both people hold work of the same course: either side's grades would be lost. */
+const WORK_CONFLICT =
+  'Both people have work in the same course. Remove one person from the course first, so that no grades are lost.';
+/** Names the course of a colliding learner-work row `r` (every such table has `course_id` or `item_id`). */
+const COURSE_NAME = `(select c.code || ' ' || c.title from programme_courses c where c.id = coalesce(
+  (select to_jsonb(r) ->> 'course_id')::int,
+  (select i.course_id from learning_items i where i.id = (to_jsonb(r) ->> 'item_id')::int),
+  (select u.course_id from learning_units u where u.id = (to_jsonb(r) ->> 'unit_id')::int)))`;
+
 export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'user_roles.user_id': { kind: 'move-dedupe', label: 'Roles' },
   'user_clcs.user_id': { kind: 'move-dedupe', label: 'CLCs' },
@@ -94,8 +103,10 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'user_merges.undone_by': { kind: 'keep', why: 'The merge log records who acted.' },
   'data_cleanups.created_by': { kind: 'keep', why: 'A cleanup run records who ran it.' },
   'data_cleanups.restored_by': { kind: 'keep', why: 'A cleanup run records who restored it.' },
-  // The learning model (decision 0019). Who acted stays as written; a learner's own work stays
-  // with the removed person until grade transfer events (issue 17) move it with its history.
+  // The learning model (decision 0019). Who acted stays as written. A learner's own work moves
+  // to the kept person whole — attempts, grades, progress, course standing — and the grade
+  // ledger records the move of each grade and course result as a transfer pair (decision 0021
+  // §1.2, written by the merge after the moves); the ledger's own rows stay where written.
   'learning_units.published_by': {
     kind: 'keep',
     why: 'Who published a unit stays as it happened.',
@@ -110,6 +121,12 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     kind: 'keep',
     why: 'Who changed a course stays as it happened.',
   },
+  'course_enrolments.student_id': {
+    kind: 'move',
+    label: 'Course standing (dropped or additional courses)',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
+  },
   'grading_schema_versions.created_by': {
     kind: 'keep',
     why: 'A schema version records its author.',
@@ -120,36 +137,55 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'grade_events.impersonator_id': { kind: 'keep', why: 'Grade events are append-only history.' },
   'grade_events.student_id': {
     kind: 'keep',
-    why: 'Grade events are append-only; moving grades needs transfer events (issue 17).',
-  },
-  'grades.student_id': {
-    kind: 'keep',
-    why: 'A grade moves only by transfer events with its history (issue 17).',
+    why: 'Grade events are append-only; a moved grade gets a transfer pair instead.',
   },
   'submissions.student_id': {
-    kind: 'keep',
-    why: 'Work moves with its grades by transfer events (issue 17).',
+    kind: 'move',
+    label: 'Work handed in',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
   },
-  'course_enrolments.student_id': {
-    kind: 'keep',
-    why: 'Course changes follow the programme enrolment they belong to.',
+  'grades.student_id': {
+    kind: 'move',
+    label: 'Grades',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
   },
-  'item_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
-  'unit_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
-  'course_progress.student_id': { kind: 'keep', why: 'Progress follows the work it counts.' },
+  'item_progress.student_id': {
+    kind: 'move',
+    label: 'Progress in tasks',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
+  },
+  'unit_progress.student_id': {
+    kind: 'move',
+    label: 'Progress in units',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
+  },
+  'course_progress.student_id': {
+    kind: 'move',
+    label: 'Progress in courses',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
+  },
   'uploads.owner_id': { kind: 'keep', why: 'Unfinished uploads expire within a day.' },
   'similarity_matches.other_student_id': {
-    kind: 'keep',
-    why: 'Moves with its submissions by transfer events (issue 17).',
+    kind: 'move',
+    label: 'Similarity matches',
+    conflict: 'Similarity matches cannot conflict.',
   },
   // Quizzes (decision 0020 §1.10).
   'quiz_attempts.student_id': {
-    kind: 'keep',
-    why: 'Quiz attempts move with their submissions by transfer events (issue 17).',
+    kind: 'move',
+    label: 'Quiz attempts',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
   },
   'quiz_overrides.student_id': {
-    kind: 'keep',
-    why: 'An override belongs to the attempts it governs (issue 17).',
+    kind: 'move',
+    label: 'Quiz time and attempt overrides',
+    conflict: WORK_CONFLICT,
   },
   'question_versions.created_by': { kind: 'keep', why: 'A question version records its author.' },
   'quiz_sessions.updated_by': { kind: 'keep', why: 'Who set a session stays as it happened.' },
@@ -160,8 +196,10 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   'quiz_responses.graded_by': { kind: 'keep', why: 'Who marked an answer stays as it happened.' },
   // Trainings (decision 0020 §1.10).
   'wbt_attempts.student_id': {
-    kind: 'keep',
-    why: 'Training attempts move with their submissions by transfer events (issue 17).',
+    kind: 'move',
+    label: 'Training attempts',
+    conflict: WORK_CONFLICT,
+    conflictName: COURSE_NAME,
   },
   'wbt_packages.uploaded_by': { kind: 'keep', why: 'Who uploaded a package stays as it was.' },
   // Discussions (decision 0020 §1.10): authorship moves, read state and follows are links.

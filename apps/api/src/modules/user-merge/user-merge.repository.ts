@@ -182,7 +182,9 @@ const duplicateOf = (ref: Reference, shape: TableShape, keptId: number): SQL => 
         ),
   );
   if (matches.length === 0) return sql`false`;
-  return sql`exists (select 1 from ${id(ref.table)} k where k.${id(ref.column)} = ${keptId} and (${sql.join(matches, sql`) or (`)}))`;
+  // Each key's match in its own parentheses and all of them in another: `and` binds tighter than
+  // `or`, so without the outer pair a second key would match other people's rows too.
+  return sql`exists (select 1 from ${id(ref.table)} k where k.${id(ref.column)} = ${keptId} and ((${sql.join(matches, sql`) or (`)})))`;
 };
 
 /** The removed person's rows that collide with the kept one's on a unique key, by name. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_TEXTS, type MergeLog, type MergePreview } from '@lantern/contracts/user-merge';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_DB, postgresUrl } from '../../../test/db-target';
+import { eventsUntil, foldEvents } from '../learning/teaching/ledger.service';
 import { USER_REFERENCES, REFERENCES } from './merge-references';
 import { userForeignKeys } from './user-merge.repository';
 
@@ -329,6 +330,135 @@ describe('user merge', () => {
       headers: superAdmin,
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it("moves a learner's grades and results with a transfer pair in the ledger, and back on undo", async () => {
+    // A demo learner with published grades and course results of a finished programme.
+    const [found] = await q<{ id: number }>(
+      `select g.student_id as id from grades g
+        where exists (select 1 from enrolments e join course_results r on r.enrolment_id = e.id
+                       where e.user_id = g.student_id)
+        group by g.student_id order by count(*) desc, g.student_id limit 1`,
+    );
+    const a = found?.id ?? 0;
+    const b = await person('KeptLearner');
+    type Held = {
+      subject: string;
+      course: number;
+      item: number | null;
+      points: number | null;
+      published: boolean;
+      version: number;
+    };
+    // What the projections hold for a person: task grades and course results, as the ledger keys them.
+    const held = async (who: number) =>
+      q<Held>(
+        `select 'task' as subject, course_id as course, item_id as item, points::float8 as points,
+                is_published as published, version
+           from grades where student_id = $1
+         union all
+         select 'course_result', r.course_id, null, round(r.score, 2)::float8, r.is_final, r.version
+           from course_results r join enrolments e on e.id = r.enrolment_id where e.user_id = $1
+         order by 1, 2, 3`,
+        [who],
+      );
+    // The fold of a person's events up to now, in the same shape.
+    const folded = async (who: number) =>
+      [
+        ...foldEvents(
+          await eventsUntil(t.database.db, who, new Date().toISOString(), null),
+        ).values(),
+      ]
+        .map((g) => ({
+          subject: g.subject,
+          course: g.courseId,
+          item: g.itemId,
+          points: g.points,
+          published: g.published,
+          version: g.version,
+        }))
+        .sort((x, y) =>
+          `${x.subject}:${String(x.course).padStart(9, '0')}:${String(x.item ?? 0).padStart(9, '0')}`.localeCompare(
+            `${y.subject}:${String(y.course).padStart(9, '0')}:${String(y.item ?? 0).padStart(9, '0')}`,
+          ),
+        );
+    const before = await held(a);
+    const keptBefore = await held(b);
+    expect(before.filter((h) => h.subject === 'task').length).toBeGreaterThan(0);
+    expect(before.filter((h) => h.subject === 'course_result').length).toBeGreaterThan(0);
+    expect(await folded(a)).toEqual(before);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(a, b),
+      headers: superAdmin,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { mergeId } = res.json<{ mergeId: number }>();
+
+    // The grades and results are the kept person's now, with the same values and versions …
+    const moved = await held(b);
+    expect(moved).toHaveLength(before.length + keptBefore.length);
+    expect(moved).toEqual(expect.arrayContaining(before));
+    expect(await held(a)).toEqual([]);
+    // … the ledger agrees on both accounts: the kept person's events fold to what moved in (their
+    // own fixture result was written without the ledger), the removed person's to nothing (each
+    // grade ends with its transfer_out) …
+    expect(await folded(b)).toEqual(before);
+    expect(await folded(a)).toEqual([]);
+    const pairs = await q<{ action: string; n: number }>(
+      `select action::text, count(*)::int as n from grade_events where reason = $1 group by 1 order by 1`,
+      [`Accounts merged (merge #${String(mergeId)}): JWL-ID ${String(a)} into ${String(b)}.`],
+    );
+    expect(pairs).toEqual([
+      { action: 'transfer_in', n: before.length },
+      { action: 'transfer_out', n: before.length },
+    ]);
+    // … and the kept person's history says where each grade came from.
+    const history = await t.app.inject({
+      url: `/api/en/lms/student/${String(b)}/grade-history?limit=100`,
+      headers: superAdmin,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const entries = history.json<{ entries: { action: string; reason: string | null }[] }>()
+      .entries;
+    expect(entries.filter((e) => e.action === 'transfer_in')).toHaveLength(
+      Math.min(100, before.length),
+    );
+
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/en/user-merge/log/${String(mergeId)}/undo`,
+      headers: superAdmin,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await held(a)).toEqual(before);
+    expect(await held(b)).toEqual(keptBefore);
+    expect(await folded(a)).toEqual(before);
+    expect(await folded(b)).toEqual([]);
+  });
+
+  it('refuses a merge when both people hold work in the same course', async () => {
+    const [found] = await q<{ id: number; course: number; item: number }>(
+      `select student_id as id, course_id as course, item_id as item from grades order by student_id, item_id limit 1`,
+    );
+    const b = await person('SameCourse');
+    // The kept person has progress in the same course (an additional course, say).
+    await q(`insert into course_progress (student_id, course_id) values ($1, $2)`, [
+      b,
+      found?.course ?? 0,
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(found?.id ?? 0, b),
+      headers: superAdmin,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ detail: string }>().detail).toMatch(
+      /Both people have work in the same course/,
+    );
   });
 
   it('refuses a merge of two people in the same programme, changing nothing', async () => {

@@ -17,10 +17,38 @@ import {
   isSuperAdminPerson,
   loadGrantTargets,
 } from '../../lib/grants';
+import { writeLedgerTransfer } from '../learning/teaching/grade-transfer';
 import { REFERENCES } from './merge-references';
 import * as repo from './user-merge.repository';
 
 const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
+
+/** The ids a move recorded for one reference (its rows' keys without the person column). */
+const movedIds = (moves: repo.MergeRecord['moves'], ref: string, column: string): number[] =>
+  (moves[ref]?.moved ?? []).map((key) => Number((key as Record<string, unknown>)[column]));
+
+/**
+ * The grade ledger's record of the learner work a merge (or its undo) moved: a transfer pair per
+ * grade and course result (decision 0021 §1.2), in the merge's transaction.
+ */
+async function recordLedgerTransfer(
+  tx: Db,
+  auth: AuthContext,
+  moves: repo.MergeRecord['moves'],
+  from: number,
+  to: number,
+  reason: string,
+): Promise<void> {
+  await writeLedgerTransfer(tx, {
+    fromId: from,
+    toId: to,
+    itemIds: movedIds(moves, 'grades.student_id', 'item_id'),
+    enrolmentIds: movedIds(moves, 'enrolments.user_id', 'id'),
+    actorId: auth.user.jwlId,
+    impersonatorId: auth.impersonating ? auth.realUser.jwlId : null,
+    reason,
+  });
+}
 
 const tablesOf = () => [...new Set(REFERENCES.map((r) => r.table))];
 
@@ -202,6 +230,14 @@ export async function merge(
       moves,
       counts,
     });
+    await recordLedgerTransfer(
+      tx,
+      auth,
+      moves,
+      removedId,
+      keptId,
+      `Accounts merged (merge #${String(id)}): JWL-ID ${String(removedId)} into ${String(keptId)}.`,
+    );
     const summary = Object.fromEntries(
       counts.filter((c) => c.removed > 0).map((c) => [c.label, c.removed]),
     );
@@ -270,6 +306,14 @@ export async function undo(deps: Deps, auth: AuthContext, mergeId: number): Prom
         Object.fromEntries(entries.map((f) => [f.column, f.after])),
       );
     }
+    await recordLedgerTransfer(
+      tx,
+      auth,
+      record.moves,
+      keptId,
+      removedId,
+      `Merge #${String(mergeId)} undone: back to JWL-ID ${String(removedId)}.`,
+    );
     await repo.reviveTombstone(tx, removedId);
     if (superAdmin) await assertSuperAdminSurvives(tx);
     await repo.markUndone(tx, mergeId, auth.user.jwlId);

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { certificateRevokedSchema } from '@lantern/contracts/grade-requests';
 import { apiFetch } from '../../../lib/api-client';
 
-type Input = { certificateId: number; reason: string };
+/** Certificates are keyed by a uuid. */
+type Input = { certificateId: string; reason: string };
 
 export const revokeCertificate = ({ certificateId, reason }: Input) =>
   apiFetch(`/api/en/certificates/${certificateId}/revoke`, {

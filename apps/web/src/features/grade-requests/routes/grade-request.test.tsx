@@ -8,6 +8,7 @@ import { CHANGE, DETAIL, REQUEST } from '../test-fixtures';
 import GradeRequestPage from './grade-request';
 
 const fetchMock = vi.fn<typeof fetch>();
+const CERT = '3f2c7a9e-0d1b-4c2a-9e5f-6b7d8c9a0b11';
 let detail: GradeRequestDetail;
 let postAnswer: (url: string) => Response;
 
@@ -173,9 +174,9 @@ describe('GradeRequestPage', () => {
       ...DETAIL,
       request: CHANGE,
       certificates: [
-        { id: 77, code: 'ABCD-EFGH-JKLM', issuedOn: '2027-03-03', revokedAt: null },
+        { id: CERT, code: 'ABCD-EFGH-JKLM', issuedOn: '2027-03-03', revokedAt: null },
         {
-          id: 78,
+          id: '8a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
           code: 'WXYZ-WXYZ-WXYZ',
           issuedOn: '2026-12-01',
           revokedAt: '2027-01-05T10:00:00Z',
@@ -184,8 +185,8 @@ describe('GradeRequestPage', () => {
       mayRevokeCertificates: true,
     };
     postAnswer = (url) =>
-      url === '/api/en/certificates/77/revoke'
-        ? jsonResponse({ id: 77, revokedAt: '2027-03-05T10:00:00.000Z' })
+      url === `/api/en/certificates/${CERT}/revoke`
+        ? jsonResponse({ id: CERT, revokedAt: '2027-03-05T10:00:00.000Z' })
         : jsonResponse({ detail: 'unexpected' }, 500);
     open();
     expect(
@@ -208,7 +209,7 @@ describe('GradeRequestPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Revoke the certificate' }));
     await waitFor(() => {
       expect(lastPost()).toEqual({
-        url: '/api/en/certificates/77/revoke',
+        url: `/api/en/certificates/${CERT}/revoke`,
         body: { reason: 'Result changed.' },
       });
     });
@@ -224,7 +225,7 @@ describe('GradeRequestPage', () => {
     detail = {
       ...DETAIL,
       request: CHANGE,
-      certificates: [{ id: 77, code: 'ABCD-EFGH-JKLM', issuedOn: '2027-03-03', revokedAt: null }],
+      certificates: [{ id: CERT, code: 'ABCD-EFGH-JKLM', issuedOn: '2027-03-03', revokedAt: null }],
       mayRevokeCertificates: false,
     };
     open();

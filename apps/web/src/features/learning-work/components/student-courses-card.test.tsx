@@ -113,4 +113,18 @@ describe('the Courses card of a student overview', () => {
     await waitFor(() => expect(requests('DELETE')).toHaveLength(1));
     expect(await screen.findByText('No courses.')).toBeInTheDocument();
   });
+
+  it('links each course to the student’s grade history in it, for holders of GRADE_BOOK__DISPLAY', async () => {
+    holder.rights = ['ACTIVE_COURSES__DISPLAY', 'GRADE_BOOK__DISPLAY'];
+    const { unmount } = renderWithProviders(<StudentCoursesCard studentId={501} />);
+    expect(await screen.findByRole('link', { name: 'Grade history: ENG1' })).toHaveAttribute(
+      'href',
+      '/en/learning/student/501/grade-history?courseId=41',
+    );
+    unmount();
+    holder.rights = ['ACTIVE_COURSES__DISPLAY'];
+    renderWithProviders(<StudentCoursesCard studentId={501} />);
+    await screen.findByText('English for study', { exact: false });
+    expect(screen.queryByRole('link', { name: /Grade history/ })).toBeNull();
+  });
 });

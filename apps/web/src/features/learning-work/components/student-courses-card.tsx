@@ -2,6 +2,7 @@ import '../styles';
 import { useState } from 'react';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -16,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Link } from 'react-router';
 import type { StudentCourse } from '@lantern/contracts/learning-work';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -303,6 +305,8 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
   const canAdd = hasRight(user, 'ADDITIONAL_COURSES__CREATE');
   const canMove = hasRight(user, 'ADDITIONAL_COURSES__EDIT');
   const canRemove = hasRight(user, 'ADDITIONAL_COURSES__DELETE');
+  // The grade history of a course (decision 0021 §1.7) is the grade book's to show.
+  const canSeeGrades = hasRight(user, 'GRADE_BOOK__DISPLAY');
   return (
     <Card withBorder padding="sm" component="section">
       <Stack gap="xs">
@@ -365,6 +369,18 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
+                        {canSeeGrades ? (
+                          <Anchor
+                            component={Link}
+                            size="xs"
+                            px={6}
+                            style={{ whiteSpace: 'nowrap' }}
+                            to={`/en/learning/student/${String(studentId)}/grade-history?courseId=${String(c.courseId)}`}
+                            aria-label={`Grade history: ${c.code}`}
+                          >
+                            Grade history
+                          </Anchor>
+                        ) : null}
                         {canEdit && c.status === 'active' ? (
                           <Button
                             size="compact-xs"

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { answerPathOf } from '@lantern/contracts/learning-kinds';
 import type { MyGrade } from '@lantern/contracts/learning-work';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -109,6 +109,9 @@ function GradesTab() {
   const data = grades.data;
   return (
     <Stack gap="sm">
+      <Anchor component={Link} to="/en/track/grade-history" size="sm">
+        {t('lms.track.history', 'History of my grades')}
+      </Anchor>
       <Group gap="sm" wrap="wrap">
         <Select
           label={t('lms.track.course', 'Course')}
@@ -203,12 +206,17 @@ function GradesTab() {
 /** track (decision 0019): the learner's progress and grades. */
 export default function TrackRoute() {
   const { t } = useTranslation();
+  // ?tab=grades: the way back from the grade history lands on the grades.
+  const [search] = useSearchParams();
   return (
     <Stack gap="md" maw={1100}>
       <Title order={1} size="h2">
         {t('lms.track.title', 'Progress')}
       </Title>
-      <Tabs defaultValue="progress" keepMounted={false}>
+      <Tabs
+        defaultValue={search.get('tab') === 'grades' ? 'grades' : 'progress'}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="progress">{t('lms.track.progressTab', 'Progress')}</Tabs.Tab>
           <Tabs.Tab value="grades">{t('lms.track.gradesTab', 'Grades')}</Tabs.Tab>

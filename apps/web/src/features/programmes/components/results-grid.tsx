@@ -1,4 +1,13 @@
-import { Anchor, Badge, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Group,
+  ScrollArea,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { ENROLMENT_STATE_LABELS, type ProgrammeStatus } from '@lantern/contracts/programme';
 import {
@@ -28,6 +37,8 @@ type ResultsGridProps = {
   selected?: ReadonlySet<number> | undefined;
   onToggle?: ((enrolmentIds: number[], checked: boolean) => void) | undefined;
   canOpenStudent: boolean;
+  /** Set when the user may ask for a change of a final result (it opens the request form). */
+  onAskChange?: ((student: StudentResults, courseId: number) => void) | undefined;
 };
 
 /** Every student × course, scores typed in place for active students; each student's average,
@@ -119,6 +130,28 @@ export function ResultsGrid(props: ResultsGridProps) {
                   const key = cellKey(s.enrolmentId, c.id);
                   const saved = scoreText(s.scores[String(c.id)]);
                   // A course with graded items takes its result from the grade book.
+                  const finalVersion = s.finalVersions?.[String(c.id)];
+                  if (finalVersion !== undefined && props.onAskChange) {
+                    const ask = props.onAskChange;
+                    return (
+                      <Table.Td key={c.id} ta="right">
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {saved}
+                          <UnstyledButton
+                            fz="xs"
+                            c="lantern.8"
+                            td="underline"
+                            aria-label={`Ask for a change of ${c.code} for ${s.firstName} ${s.lastName}`}
+                            onClick={() => {
+                              ask(s, c.id);
+                            }}
+                          >
+                            Change
+                          </UnstyledButton>
+                        </Group>
+                      </Table.Td>
+                    );
+                  }
                   if (!editable || c.computed)
                     return (
                       <Table.Td

@@ -39,6 +39,7 @@ import {
 import { ActionResult, type ActionOutcome } from './action-result';
 import { BulkActionModal } from './bulk-action-modal';
 import { ImportResultsModal } from './import-results-modal';
+import { AskResultChange, type ResultToChange } from './ask-result-change';
 import { ResultsGrid } from './results-grid';
 import { SelectionBar } from './selection-bar';
 import { useSelection } from './selection-cells';
@@ -144,6 +145,9 @@ export function ReviewGrades({
   const [shortcut, setShortcut] = useState<Shortcut | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   const [isImporting, setImporting] = useState(false);
+  const [changing, setChanging] = useState<ResultToChange | null>(null);
+  const mayAskChange =
+    programme.status === 'finished' && hasRight(user, 'GRADE_CHANGE_REQUEST__CREATE');
 
   const isRunning = programme.status === 'running';
   const canAct = isRunning && hasRight(user, 'PROGRAMME__REVIEW_GRADES');
@@ -342,7 +346,30 @@ export function ReviewGrades({
         selected={canAct ? selected : undefined}
         onToggle={canAct ? toggle : undefined}
         canOpenStudent={hasRight(user, 'STUDENT__DISPLAY')}
+        onAskChange={
+          mayAskChange
+            ? (s, courseId) => {
+                setChanging({
+                  courseId,
+                  courseCode: results.courses.find((c) => c.id === courseId)?.code ?? '',
+                  studentId: s.studentId,
+                  studentName: `${s.firstName} ${s.lastName}`,
+                  score: s.scores[String(courseId)] ?? 0,
+                  version: s.finalVersions?.[String(courseId)] ?? 1,
+                });
+              }
+            : undefined
+        }
       />
+      {changing ? (
+        <AskResultChange
+          result={changing}
+          scaleMax={results.gradingSchema?.scaleMax ?? 100}
+          onClose={() => {
+            setChanging(null);
+          }}
+        />
+      ) : null}
       <BulkActionModal
         programmeId={programme.id}
         action={asking}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import type { GradeBook, GradeBookCell } from '@lantern/contracts/teaching';
 import { fetchCall, jsonResponse, renderWithProviders } from '../../../test/render';
 import { GradeGrid } from './grade-grid';
@@ -155,5 +156,40 @@ describe('GradeGrid', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('opens a learner’s grade history in this course from their name (Enter on it)', async () => {
+    const { container } = renderWithProviders(
+      <Routes>
+        <Route
+          path="/en/home"
+          element={
+            <GradeGrid
+              courseId={7}
+              columns={columns(2)}
+              rows={rows(3, 2)}
+              mayEdit={false}
+              hasMore={false}
+              onNeedMore={() => undefined}
+              onSaved={() => undefined}
+            />
+          }
+        />
+        <Route path="/en/learning/student/:studentId/grade-history" element={<p>History</p>} />
+      </Routes>,
+    );
+    const name = await screen.findByRole('rowheader', { name: 'Last0000, First0' });
+    // The name is a link, but the cell stays the one tab stop of the grid.
+    expect(within(name).getByRole('link')).toHaveAttribute(
+      'href',
+      '/en/learning/student/1000/grade-history?courseId=7',
+    );
+    expect(within(name).getByRole('link')).toHaveAttribute('tabindex', '-1');
+    await waitFor(() => {
+      expect(name).toHaveFocus();
+    });
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('History')).toBeInTheDocument();
+    expect(container.querySelector('[role="grid"]')).toBeNull();
   });
 });

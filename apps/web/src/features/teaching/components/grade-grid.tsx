@@ -10,6 +10,7 @@ import {
 import { Text } from '@mantine/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import type { TaskState } from '@lantern/contracts/learning-enums';
 import type { GradeBook, GradeBookCell } from '@lantern/contracts/teaching';
 import { displayError } from '../../../lib/errors';
@@ -33,6 +34,9 @@ const STATES: TaskState[] = ['not_started', 'draft', 'submitted', 'graded', 'ret
 const cellDomId = (courseId: number, r: number, c: number) =>
   `gb-${String(courseId)}-${String(r)}-${String(c)}`;
 const cellKey = (row: Row, col: Column) => `${String(row.studentId)}:${String(col.id)}`;
+/** A learner's grade history in this course (decision 0021 §1.7), from the learner's name. */
+const historyPath = (row: Row, courseId: number) =>
+  `/en/learning/student/${String(row.studentId)}/grade-history?courseId=${String(courseId)}`;
 
 /** The default range plus one index (the roving tab stop's row or column), kept in the DOM. */
 const keeping = (index: number) => (range: Range) => {
@@ -85,6 +89,7 @@ export function GradeGrid(props: {
   const [local, setLocal] = useState<Record<string, GradeBookCell>>({});
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
   const save = useSaveGradeBookCell();
+  const navigate = useNavigate();
   const keepRow = useMemo(() => keeping(active.row), [active.row]);
   const keepColumn = useMemo(() => keeping(active.col - 1), [active.col]);
   // The columns are virtual too: a row holds the columns in view (about ten at 1280 px), not
@@ -246,6 +251,12 @@ export function GradeGrid(props: {
     }
     const r = rows[row];
     const c = columns[col - 1];
+    // Enter on a learner's name opens their grade history (the name is a link, not a tab stop).
+    if (event.key === 'Enter' && col === 0 && r) {
+      event.preventDefault();
+      void navigate(historyPath(r, courseId));
+      return;
+    }
     if (event.key === 'Enter' && mayEdit && r && c) {
       event.preventDefault();
       setEditing(cellKey(r, c));
@@ -402,7 +413,13 @@ const GridRow = memo(function GridRow(props: {
         }}
         className="grade-grid-cell grade-grid-learner"
       >
-        {row.lastName}, {row.firstName}
+        <Link
+          to={historyPath(row, props.courseId)}
+          tabIndex={-1}
+          className="grade-grid-learner-link"
+        >
+          {row.lastName}, {row.firstName}
+        </Link>
       </div>
       {props.shown.map((ci) => {
         const col = columns[ci];

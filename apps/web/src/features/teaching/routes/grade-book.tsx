@@ -25,6 +25,8 @@ import { exportGradeBook } from '../api/export-grade-book';
 import { useGradeBook, type GradeBookFilter } from '../api/get-grade-book';
 import { usePublishTask } from '../api/publish-task';
 import { GradeGrid } from '../components/grade-grid';
+import { AsOfField } from '../../grade-history/components/as-of-field';
+import { GradeBookAsOfPanel } from '../../grade-history/components/grade-book-as-of-panel';
 
 export const loader = requireRight('GRADE_BOOK__DISPLAY');
 
@@ -39,6 +41,9 @@ export default function GradeBookPage() {
     const classId = Number(search.get('classId'));
     return { sort: 'name', dir: 'asc', ...(classId > 0 ? { classId } : {}) };
   });
+  // A time in the as-of field turns the page into the published grade book of then (0021 §1.7).
+  const [asOfInput, setAsOfInput] = useState('');
+  const [asOf, setAsOf] = useState<string | null>(null);
   const book = useGradeBook(courseId, filter);
   const publish = usePublishTask();
   const first = book.data?.pages[0];
@@ -55,27 +60,63 @@ export default function GradeBookPage() {
   const columns = filter.unitId
     ? first.columns.filter((c) => c.unitId === filter.unitId)
     : first.columns;
-  return (
-    <Stack gap="sm">
-      <Title order={1} size="h3">
-        {t('teaching.gradeBook.title', 'Grade book · {{code}} {{title}}', {
-          code: first.course.code,
-          title: first.course.title,
-        })}
-      </Title>
-      <Group gap="xs" align="end" wrap="wrap">
-        <Select
-          label={t('teaching.class', 'Class')}
-          size="xs"
-          w={160}
-          clearable
-          placeholder={t('teaching.gradeBook.allClasses', 'All classes')}
-          value={filter.classId === undefined ? null : String(filter.classId)}
-          data={first.classes.map((k) => ({ value: String(k.id), label: k.name }))}
-          onChange={(v) => {
-            set({ classId: v === null ? undefined : Number(v) });
+  const heading = (
+    <Title order={1} size="h3">
+      {t('teaching.gradeBook.title', 'Grade book · {{code}} {{title}}', {
+        code: first.course.code,
+        title: first.course.title,
+      })}
+    </Title>
+  );
+  const classSelect = (
+    <Select
+      label={t('teaching.class', 'Class')}
+      size="xs"
+      w={160}
+      clearable
+      placeholder={t('teaching.gradeBook.allClasses', 'All classes')}
+      value={filter.classId === undefined ? null : String(filter.classId)}
+      data={first.classes.map((k) => ({ value: String(k.id), label: k.name }))}
+      onChange={(v) => {
+        set({ classId: v === null ? undefined : Number(v) });
+      }}
+    />
+  );
+  const asOfField = (
+    <AsOfField
+      value={asOfInput}
+      onChange={(value, at) => {
+        setAsOfInput(value);
+        setAsOf(at);
+      }}
+    />
+  );
+  if (asOf !== null)
+    return (
+      <Stack gap="sm">
+        {heading}
+        <Group gap="xs" align="end" wrap="wrap">
+          {classSelect}
+          {asOfField}
+        </Group>
+        <GradeBookAsOfPanel
+          courseId={courseId}
+          classId={filter.classId}
+          at={asOf}
+          mayExport={hasRight(user, 'GRADE_BOOK__EXPORT')}
+          onBack={() => {
+            setAsOfInput('');
+            setAsOf(null);
           }}
         />
+      </Stack>
+    );
+  return (
+    <Stack gap="sm">
+      {heading}
+      <Group gap="xs" align="end" wrap="wrap">
+        {classSelect}
+        {asOfField}
         <Select
           label={t('teaching.unit', 'Unit')}
           size="xs"
