@@ -16,7 +16,11 @@ const eventValue = (t: TFunction, e: GradeHistoryEntry, side: 'old' | 'new'): st
   return value;
 };
 
-/** What happened to a request, oldest first: asked, the ledger events it caused, decided. */
+/**
+ * What happened to a request: asked, decided, then the ledger events the decision caused (an
+ * approval writes them in its own transaction, so their times tie with the decision's; the
+ * order is the causal one, not the clock's).
+ */
 export function requestSteps(t: TFunction, detail: GradeRequestDetail): Step[] {
   const r = detail.request;
   const steps: Step[] = [
@@ -26,18 +30,6 @@ export function requestSteps(t: TFunction, detail: GradeRequestDetail): Step[] {
       title: t('requests.history.asked', 'Asked by {{name}}', { name: r.requestedBy.name }),
       detail: r.reason,
     },
-    ...detail.events.map((e) => ({
-      key: `event-${e.id}`,
-      at: e.at,
-      title: t('requests.history.event', '{{action}}: {{old}} → {{new}}', {
-        action: eventActionLabel(t, e.action),
-        old: eventValue(t, e, 'old'),
-        new: eventValue(t, e, 'new'),
-      }),
-      detail: e.actor
-        ? t('requests.history.by', 'by {{name}}', { name: e.actor.name })
-        : t('requests.history.system', 'by the system'),
-    })),
   ];
   if (r.state !== 'open' && r.decidedAt) {
     const who = r.decidedBy?.name ?? r.requestedBy.name;
@@ -51,13 +43,35 @@ export function requestSteps(t: TFunction, detail: GradeRequestDetail): Step[] {
       detail: r.decisionNote,
     });
   }
-  return steps.sort((a, b) => a.at.localeCompare(b.at));
+  const events = [...detail.events].sort((a, b) => a.id - b.id);
+  for (const e of events) {
+    steps.push({
+      key: `event-${e.id}`,
+      at: e.at,
+      title: t('requests.history.event', '{{action}}: {{old}} → {{new}}', {
+        action: eventActionLabel(t, e.action),
+        old: eventValue(t, e, 'old'),
+        new: eventValue(t, e, 'new'),
+      }),
+      detail: e.actor
+        ? t('requests.history.by', 'by {{name}}', { name: e.actor.name })
+        : t('requests.history.system', 'by the system'),
+    });
+  }
+  return steps;
 }
 
 export function RequestHistory({ detail }: { detail: GradeRequestDetail }) {
   const { t } = useTranslation();
   return (
-    <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack
+      component="ol"
+      aria-label={t('requests.history.title', 'History')}
+      gap="xs"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
       {requestSteps(t, detail).map((s) => (
         <li
           key={s.key}

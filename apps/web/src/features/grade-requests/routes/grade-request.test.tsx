@@ -97,7 +97,17 @@ describe('GradeRequestPage', () => {
       });
     });
     expect(await screen.findByText('Unpublished: 7 of 10 → 7 of 10 (draft)')).toBeVisible();
-    expect(screen.getByText('Approved by Lena Berg')).toBeVisible();
+    // Asked, decided, then what the decision wrote to the ledger.
+    const history = screen.getByRole('list', { name: 'History' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual([
+      'Asked by Ana Ruiz',
+      'Approved by Lena Berg',
+      'Unpublished: 7 of 10 → 7 of 10 (draft)',
+    ]);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 

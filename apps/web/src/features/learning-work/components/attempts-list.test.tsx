@@ -11,6 +11,7 @@ const DECISION: NonNullable<Attempt['decision']> = {
   maxPoints: 10,
   comment: 'Good structure.',
   publishedAt: '2027-03-02T10:00:00.000Z',
+  underReview: false,
 };
 
 const ATTEMPT: Attempt = {
