@@ -134,6 +134,11 @@ export const LMS_PAGES = {
     right: 'WBT_ALL__DISPLAY',
     api: 'GET /api/:locale/lms/wbts',
   },
+  gradeRequests: {
+    path: 'learning/grade-requests',
+    right: 'GRADE_CHANGE_REQUEST__DISPLAY',
+    api: 'GET /api/:locale/lms/grade-requests',
+  },
 } as const satisfies Record<string, Page>;
 export type LmsPageKey = keyof typeof LMS_PAGES;
 

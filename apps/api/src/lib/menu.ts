@@ -74,6 +74,14 @@ const MENU: Entry[] = [
     modes: ['lms'],
   },
   {
+    // Undo-publish and grade-change requests in reach (decision 0021 §2.6).
+    id: 'grade-requests',
+    label: 'Grade requests',
+    path: LMS_PAGES.gradeRequests.path,
+    page: 'gradeRequests',
+    modes: ['lms'],
+  },
+  {
     id: 'people',
     label: 'People',
     path: null,

@@ -12,6 +12,7 @@ import { SIMILARITY_ROUTES } from './similarity-routes';
 import { WBT_ROUTES } from './wbt-routes';
 import { QUIZ_ROUTES } from './quiz-routes';
 import { DISCUSSION_ROUTES } from './discussion-routes';
+import { GRADE_REQUEST_ROUTES } from './grade-request-routes';
 import { RouteError } from './routes/route-error';
 
 export const router = createBrowserRouter([
@@ -138,6 +139,7 @@ export const router = createBrowserRouter([
           ...WBT_ROUTES,
           ...QUIZ_ROUTES,
           ...DISCUSSION_ROUTES,
+          ...GRADE_REQUEST_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
             lazy: page(() => import('../features/certificates/routes/certificate-export')),

@@ -20,6 +20,7 @@ const AREAS = [
   'quiz-authoring',
   'discussions',
   'grade-history',
+  'grade-requests',
 ];
 
 /** The CSS a component needs besides its own (Mantine builds on these). */

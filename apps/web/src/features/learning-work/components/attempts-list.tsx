@@ -61,14 +61,24 @@ export function AttemptsList({
                 style={{ borderInlineStart: '3px solid var(--mantine-color-gray-4)' }}
               >
                 <Text size="sm" fw={600}>
-                  {a.decision.outcome === 'graded'
-                    ? t('lms.attempts.graded', 'Graded: {{points}} of {{max}} points', {
-                        points: a.decision.points ?? 0,
-                        max: a.decision.maxPoints,
-                      })
-                    : t('lms.attempts.returned', 'Returned for rework')}
+                  {a.decision.underReview
+                    ? t('lms.grade.underReview', 'Under review')
+                    : a.decision.outcome === 'graded'
+                      ? t('lms.attempts.graded', 'Graded: {{points}} of {{max}} points', {
+                          points: a.decision.points ?? 0,
+                          max: a.decision.maxPoints,
+                        })
+                      : t('lms.attempts.returned', 'Returned for rework')}
                 </Text>
-                {a.decision.comment ? (
+                {a.decision.underReview ? (
+                  <Text size="sm">
+                    {t(
+                      'lms.grade.underReviewText',
+                      'Your grade is being looked at again. You will be told when it is decided.',
+                    )}
+                  </Text>
+                ) : null}
+                {a.decision.comment && !a.decision.underReview ? (
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {a.decision.comment}
                   </Text>

@@ -12,6 +12,7 @@ import { useLmsHome } from '../api/get-lms-home';
 import { ProgressLine } from '../components/progress-line';
 import { StudyBreakBanner } from '../components/study-break-banner';
 import { TaskStateBadge } from '../components/task-state-badge';
+import { gradeComment, gradeText } from '../components/grade-text';
 
 export const loader = requireRight('GENERAL_LMS__DISPLAY');
 
@@ -122,14 +123,12 @@ function LearnerHome({ home }: { home: LmsHome }) {
                       <Text size="sm">{g.title}</Text>
                     )}
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {g.outcome === 'graded'
-                        ? `${g.points ?? 0} / ${g.maxPoints}`
-                        : t('lms.state.returned', 'Returned for rework')}
+                      {gradeText(t, g)}
                     </Text>
                   </Group>
-                  {g.comment ? (
+                  {gradeComment(g) ? (
                     <Text size="xs" c="dimmed" lineClamp={2}>
-                      {g.comment}
+                      {gradeComment(g)}
                     </Text>
                   ) : null}
                 </Stack>

@@ -24,6 +24,7 @@ import { useMyGrades } from '../api/get-my-grades';
 import { useMyProgress } from '../api/get-my-progress';
 import { ProgressLine } from '../components/progress-line';
 import { ScrollTable } from '../../../components/scroll-table';
+import { gradeComment, gradeText } from '../components/grade-text';
 
 export const loader = requireRight('GENERAL_LMS__DISPLAY');
 
@@ -172,14 +173,10 @@ function GradesTab() {
                       )}
                     </Table.Td>
                     <Table.Td>{g.course.code}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {g.outcome === 'graded'
-                        ? `${g.points ?? 0} / ${g.maxPoints}`
-                        : t('lms.state.returned', 'Returned for rework')}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{gradeText(t, g)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={3}>
-                        {g.comment ?? '—'}
+                        {gradeComment(g) ?? '—'}
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>

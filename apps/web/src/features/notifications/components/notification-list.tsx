@@ -13,6 +13,16 @@ export function keyOf(n: Notification, type: NotificationType): number | null {
   return n.undoPublishRequestId;
 }
 
+/** Where an entry leads: a request's own page for the requests tab (whatever link the row was
+ * written with), else the row's link. */
+export function linkOf(n: Notification, type: NotificationType): string | null {
+  if (type === 'undo_publish_request' && n.undoPublishRequestId !== null)
+    // The request page (grade-requests/paths.ts; not imported, which would bring that area's
+    // styles into this chunk).
+    return `/en/learning/grade-request/${n.undoPublishRequestId}`;
+  return n.link;
+}
+
 type Props = {
   type: NotificationType;
   items: Notification[];
@@ -138,10 +148,10 @@ export function NotificationList({
                     >
                       {n.title}
                     </Anchor>
-                  ) : n.link ? (
+                  ) : linkOf(n, type) ? (
                     <Anchor
                       component={Link}
-                      to={n.link}
+                      to={linkOf(n, type) ?? ''}
                       fw={n.isRead ? 500 : 700}
                       onClick={() => {
                         if (!n.isRead) onToggle(key, true);

@@ -1,26 +1,42 @@
 import '../../../components/form-styles';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import type { CurrentUser } from '@lantern/contracts/current-user';
 import type { NotificationType } from '@lantern/contracts/enums';
+import type { Right } from '@lantern/contracts/rights';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { useCurrentUser } from '../../../lib/base-data';
+import { hasRight } from '../../../lib/rights';
 import { useNotifications } from '../api/find-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationList } from '../components/notification-list';
 
-const TABS: {
+type Tab = {
   type: NotificationType;
   label: string;
   countKey: 'announcements' | 'gradeComments' | 'undoPublishRequests' | 'discussionReplies';
-}[] = [
+  /** Shown only to holders of one of these rights. */
+  rights?: Right[];
+};
+
+const TABS: Tab[] = [
   { type: 'announcement', label: 'Announcements', countKey: 'announcements' },
   { type: 'grade_comment', label: 'Grade comments', countKey: 'gradeComments' },
-  { type: 'undo_publish_request', label: 'Undo-publish requests', countKey: 'undoPublishRequests' },
+  {
+    type: 'undo_publish_request',
+    label: 'Undo-publish requests',
+    countKey: 'undoPublishRequests',
+    // Those who may ask for or decide a request (decision 0021 §2.5); the API answers others
+    // an empty list.
+    rights: ['GRADE_CHANGE_REQUEST__CREATE', 'GRADE_CHANGE_REQUEST__EDIT'],
+  },
   { type: 'discussion_reply', label: 'Discussions', countKey: 'discussionReplies' },
 ];
 
-const isType = (value: string | null): value is NotificationType =>
-  TABS.some((t) => t.type === value);
+/** The tabs this user sees. */
+const tabsFor = (user: Pick<CurrentUser, 'applicationRights'> | null): Tab[] =>
+  TABS.filter((tab) => !tab.rights || tab.rights.some((right) => hasRight(user, right)));
 
 function TypePanel({ type, focusId }: { type: NotificationType; focusId: number | null }) {
   const list = useNotifications(type);
@@ -55,6 +71,9 @@ function TypePanel({ type, focusId }: { type: NotificationType; focusId: number 
 /** /:lang/notifications (spec §2): a tab per type, newest first. */
 export default function NotificationsRoute() {
   const [params, setParams] = useSearchParams();
+  const tabs = tabsFor(useCurrentUser());
+  const isType = (value: string | null): value is NotificationType =>
+    tabs.some((t) => t.type === value);
   const typeParam = params.get('type');
   const type: NotificationType = isType(typeParam) ? typeParam : 'announcement';
   const focus = Number(params.get('id'));
@@ -73,7 +92,7 @@ export default function NotificationsRoute() {
         }}
       >
         <Tabs.List>
-          {TABS.map((tab) => {
+          {tabs.map((tab) => {
             const n = unread?.[tab.countKey] ?? 0;
             return (
               <Tabs.Tab key={tab.type} value={tab.type}>
@@ -83,7 +102,7 @@ export default function NotificationsRoute() {
             );
           })}
         </Tabs.List>
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tabs.Panel key={tab.type} value={tab.type}>
             {tab.type === type ? (
               <TypePanel type={tab.type} focusId={type === 'announcement' ? focusId : null} />

@@ -25,6 +25,7 @@ import { AudioPlayer } from '../../voice/audio-player';
 import { ScoreBadge } from '../../similarity/components/score-badge';
 import { QuizAttemptView } from '../../quiz/components/quiz-attempt-view';
 import { WbtAttemptView } from '../../wbt/components/wbt-attempt-view';
+import { GradeRequestPanel } from '../../grade-requests/components/grade-request-panel';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 
@@ -182,7 +183,10 @@ export default function GradePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="sm">
-            <GradePanel key={`${s.id}-${data.grade?.version ?? 0}`} view={data} />
+            <Stack gap="sm">
+              <GradePanel key={`${s.id}-${data.grade?.version ?? 0}`} view={data} />
+              <GradeRequestPanel view={data} />
+            </Stack>
           </Paper>
         </Grid.Col>
       </Grid>
