@@ -7,7 +7,7 @@ import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
-import { useAskResultChange } from '../api/ask-result-change';
+import { useCreateGradeRequest } from '../../grade-requests/api/create-grade-request';
 
 export type ResultToChange = {
   courseId: number;
@@ -28,7 +28,7 @@ export function AskResultChange(props: {
   onClose: () => void;
 }) {
   const { result } = props;
-  const ask = useAskResultChange();
+  const ask = useCreateGradeRequest();
   const [points, setPoints] = useState<number | string>(result.score);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -57,7 +57,7 @@ export function AskResultChange(props: {
     if (!parsed.success || Object.keys(found).length > 0) return;
     ask.mutate(parsed.data, {
       onSuccess: (answer) => {
-        setSent('request' in answer ? answer.request.id : answer.id);
+        setSent(answer.id);
       },
       onError: (error) => {
         if (isApiError(error))
