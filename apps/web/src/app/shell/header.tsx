@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Anchor, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import type { SessionData } from '../../lib/base-data';
 import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
+import { useOverflow } from '../../lib/use-overflow';
 import { HOME_PATHS, worksInBothModes } from '../route-modes';
 import { LanguageSwitcher } from './language-switcher';
 import { LazyImpersonationSearch } from './lazy-impersonation-search';
@@ -40,6 +41,10 @@ export function Header({ session }: { session: SessionData }) {
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
   const switchesMode = worksInBothModes(user);
   const canSearchImpersonation = user.canImpersonate && !isImpersonating;
+  // A menu wider than the room beside the logo (many rights, a narrow desktop window) gives way
+  // to the burger, so that no entry is cut off where nobody can reach it.
+  const navRef = useRef<HTMLDivElement>(null);
+  const navOverflows = useOverflow(navRef);
 
   const exitButton = isImpersonating ? (
     <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
@@ -50,11 +55,11 @@ export function Header({ session }: { session: SessionData }) {
   return (
     <header className="app-header" data-hidden={!isVisible || undefined}>
       <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
           <Burger
             opened={drawerOpened}
             onClick={drawer.toggle}
-            hiddenFrom="lg"
+            hiddenFrom={navOverflows ? undefined : 'lg'}
             size="sm"
             aria-label={drawerOpened ? t('shell.menu.close') : t('shell.menu.open')}
           />
@@ -67,7 +72,23 @@ export function Header({ session }: { session: SessionData }) {
           >
             <Logo />
           </Anchor>
-          <Box component="nav" aria-label={t('shell.nav.main')} visibleFrom="lg" ms="sm">
+          <Box
+            ref={navRef}
+            component="nav"
+            aria-label={t('shell.nav.main')}
+            visibleFrom="lg"
+            ms="sm"
+            // Room for the focus rings of its buttons, which `overflow` would cut.
+            p={4}
+            // Hidden, not removed, while it overflows: it keeps its room, so its width can tell
+            // when the menu fits again; `visibility` also takes it out of the tab order.
+            style={{
+              flex: 1,
+              minWidth: 0,
+              overflow: 'hidden',
+              visibility: navOverflows ? 'hidden' : undefined,
+            }}
+          >
             <MainMenu menu={menu} menuError={menuError} />
           </Box>
         </Group>
