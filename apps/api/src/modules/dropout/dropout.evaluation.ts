@@ -1,11 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  DropoutAction,
-  DropoutCriterion,
-  DropoutFlagStatus,
-  Evidence,
+import {
+  DROPOUT_CRITERIA,
+  DROPOUT_CRITERION_LABELS,
+  type DropoutAction,
+  type DropoutCriterion,
+  type DropoutFlagStatus,
+  type Evidence,
 } from '@lantern/contracts/dropout';
 import type { Db } from '@lantern/db/client';
+import { queueAutomaticMails } from '../../lib/automatic-mails';
 import { rows } from '../../lib/sql';
 
 /** An item as the evaluation reads it: a saved one, or the form's unsaved one (preview). */
@@ -173,14 +176,28 @@ const unsavedItem = (item: CriterionInput) =>
 
 export type EvaluationCounts = { flagged: number; cleared: number; open: number };
 
+/** The criterion's label in SQL, for the notification's text. */
+const criterionLabel = (column: SQL) =>
+  sql`case ${column} ${sql.join(
+    DROPOUT_CRITERIA.map((c) => sql`when ${c} then ${DROPOUT_CRITERION_LABELS[c]}`),
+    sql` `,
+  )} end`;
+
 /**
  * Evaluates a programme's active items in one statement, in the caller's transaction: new flags
- * inserted with their follow-up (one per flag: the unique flag key makes a re-run a no-op),
+ * inserted with their follow-up (one per flag: the unique flag key makes a re-run a no-op) and
+ * the notifications of `notify_*` items to the follow-up's assignees (one per flag and person),
  * still-met flags get fresh evidence, flags no longer met (or whose student left, with the state
- * they left in, for the tuning report) are cleared.
+ * they left in, for the tuning report) are cleared. The `mail_student` items' new flags then
+ * queue the programme's published `dropout_flagged` mails, still in the caller's transaction:
+ * their outbox ids are answered for the caller to dispatch after the commit.
  */
-export async function evaluateProgramme(db: Db, programmeId: number): Promise<EvaluationCounts> {
-  const [counts] = await rows<EvaluationCounts>(
+export async function evaluateProgramme(
+  db: Db,
+  programmeId: number,
+  options: { publicUrl: string },
+): Promise<EvaluationCounts & { mailIds: number[] }> {
+  const [counts] = await rows<EvaluationCounts & { mail_flags: number[] }>(
     db,
     sql`with ${hitsCtes(programmeId, savedItems(programmeId))},
       ins as (
@@ -199,20 +216,70 @@ export async function evaluateProgramme(db: Db, programmeId: number): Promise<Ev
            and not exists (select 1 from hits h where h.item_id = f.item_id and h.enrolment_id = f.enrolment_id)
         returning f.id
       ),
-      fu as (
-        insert into dropout_follow_ups (flag_id, assignee_role, clc_id, class_id)
-        select ins.id, case when h.action = 'notify_facilitator' then 'facilitator' else 'coordinator' end,
-               h.clc_id, h.class_id
+      new_flags as (
+        select ins.id, h.action, h.clc_id, h.class_id, h.student_id, h.item_id
           from ins join hits h on h.item_id = ins.item_id and h.enrolment_id = ins.enrolment_id
          where ins.inserted
+      ),
+      fu as (
+        insert into dropout_follow_ups (flag_id, assignee_role, clc_id, class_id)
+        select n.id, case when n.action = 'notify_facilitator' then 'facilitator' else 'coordinator' end,
+               n.clc_id, n.class_id
+          from new_flags n
         on conflict (flag_id) do nothing
+        returning id
+      ),
+      -- notify_*: the follow-up's assignees, the coordinators of the student's CLC or the
+      -- facilitators of their class (as the follow-ups' reach), each once per flag.
+      notes as (
+        insert into notifications (user_id, type, dropout_flag_id, title, body, link)
+        select r.user_id, 'dropout_flag'::notification_type, n.id,
+               'Flagged for dropout: ' || s.first_name || ' ' || s.last_name,
+               ${criterionLabel(sql`d.criterion`)} || ' · ' || p.code || ' ' || p.title
+                 || coalesce(' · ' || cl.name, ''),
+               '/en/dropout-follow-ups?flag=' || n.id
+          from new_flags n
+          join dropout_flagging_items d on d.id = n.item_id
+          join users s on s.jwl_id = n.student_id
+          join programmes p on p.id = ${programmeId}
+          left join classes cl on cl.id = n.class_id
+          join lateral (
+            select uc.user_id from user_clcs uc
+              join users u on u.jwl_id = uc.user_id and u.status = 'active'
+             where n.action = 'notify_coordinator' and uc.clc_id = n.clc_id
+               and exists (select 1 from user_roles ur where ur.user_id = uc.user_id
+                             and ur.role_key in ('COORDINATOR', 'LEAD_COORDINATOR'))
+            union
+            select cs.user_id from class_staff cs
+              join users u on u.jwl_id = cs.user_id and u.status = 'active'
+             where n.action = 'notify_facilitator' and cs.class_id = n.class_id
+               and cs.kind = 'facilitator'
+          ) r on true
+         where n.action in ('notify_coordinator', 'notify_facilitator')
+        on conflict (dropout_flag_id, user_id) where dropout_flag_id is not null do nothing
         returning id
       )
       select (select count(*) from ins where inserted)::int as flagged,
              (select count(*) from clr)::int as cleared,
-             (select count(*) from ins)::int as open`,
+             (select count(*) from ins)::int as open,
+             (select coalesce(jsonb_agg(id order by id), '[]'::jsonb) from new_flags
+               where action = 'mail_student') as mail_flags`,
   );
-  return counts ?? { flagged: 0, cleared: 0, open: 0 };
+  const mailFlags = counts?.mail_flags ?? [];
+  const mailIds =
+    mailFlags.length === 0
+      ? []
+      : await queueAutomaticMails(
+          db,
+          { type: 'dropout_flagged', programmeId, flagIds: mailFlags.map(Number) },
+          options.publicUrl,
+        );
+  return {
+    flagged: counts?.flagged ?? 0,
+    cleared: counts?.cleared ?? 0,
+    open: counts?.open ?? 0,
+    mailIds,
+  };
 }
 
 export type PreviewRow = {

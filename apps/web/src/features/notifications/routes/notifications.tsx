@@ -2,25 +2,37 @@ import '../../../components/form-styles';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { NotificationType } from '@lantern/contracts/enums';
+import type { Right } from '@lantern/contracts/rights';
+import type { UnreadCount } from '@lantern/contracts/unread-count';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { useCurrentUser } from '../../../lib/base-data';
+import { hasRight } from '../../../lib/rights';
 import { useNotifications } from '../api/find-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotifications } from '../api/mark-notifications';
 import { NotificationList } from '../components/notification-list';
 
-const TABS: {
+type Tab = {
   type: NotificationType;
   label: string;
-  countKey: 'announcements' | 'gradeComments' | 'undoPublishRequests' | 'discussionReplies';
-}[] = [
+  countKey: Exclude<keyof UnreadCount, 'total'>;
+  /** Shown only to holders of this right (a tab that could never fill is left out). */
+  right?: Right;
+};
+
+const TABS: Tab[] = [
   { type: 'announcement', label: 'Announcements', countKey: 'announcements' },
   { type: 'grade_comment', label: 'Grade comments', countKey: 'gradeComments' },
   { type: 'undo_publish_request', label: 'Undo-publish requests', countKey: 'undoPublishRequests' },
   { type: 'discussion_reply', label: 'Discussions', countKey: 'discussionReplies' },
+  // Students newly flagged for dropout, to the assignees of their follow-ups (decision 0021).
+  {
+    type: 'dropout_flag',
+    label: 'Dropout flags',
+    countKey: 'dropoutFlags',
+    right: 'DROPOUT_FOLLOW_UP__DISPLAY',
+  },
 ];
-
-const isType = (value: string | null): value is NotificationType =>
-  TABS.some((t) => t.type === value);
 
 function TypePanel({ type, focusId }: { type: NotificationType; focusId: number | null }) {
   const list = useNotifications(type);
@@ -55,6 +67,10 @@ function TypePanel({ type, focusId }: { type: NotificationType; focusId: number 
 /** /:lang/notifications (spec §2): a tab per type, newest first. */
 export default function NotificationsRoute() {
   const [params, setParams] = useSearchParams();
+  const user = useCurrentUser();
+  const tabs = TABS.filter((tab) => !tab.right || hasRight(user, tab.right));
+  const isType = (value: string | null): value is NotificationType =>
+    tabs.some((t) => t.type === value);
   const typeParam = params.get('type');
   const type: NotificationType = isType(typeParam) ? typeParam : 'announcement';
   const focus = Number(params.get('id'));
@@ -73,7 +89,7 @@ export default function NotificationsRoute() {
         }}
       >
         <Tabs.List>
-          {TABS.map((tab) => {
+          {tabs.map((tab) => {
             const n = unread?.[tab.countKey] ?? 0;
             return (
               <Tabs.Tab key={tab.type} value={tab.type}>
@@ -83,7 +99,7 @@ export default function NotificationsRoute() {
             );
           })}
         </Tabs.List>
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tabs.Panel key={tab.type} value={tab.type}>
             {tab.type === type ? (
               <TypePanel type={tab.type} focusId={type === 'announcement' ? focusId : null} />
