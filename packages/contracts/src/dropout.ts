@@ -324,12 +324,18 @@ export const followUpListSchema = z.object({
 export const reportRowSchema = z.object({
   itemId: z.number().int(),
   criterion: z.enum(DROPOUT_CRITERIA),
+  action: z.enum(DROPOUT_ACTIONS),
+  percent: z.number().nullable(),
+  weeks: z.number().int().nullable(),
+  /** Deleted items stay in the report: their flags happened. */
+  isDeleted: z.boolean(),
   flagged: z.number().int(),
   droppedOut: z.number().int(),
   stillActive: z.number().int(),
   completed: z.number().int(),
   droppedWithoutFlag: z.number().int(),
 });
+export type ReportRow = z.infer<typeof reportRowSchema>;
 export const reportSchema = z.object({ rows: z.array(reportRowSchema) });
 
 /** The class view's badge: students of the class flagged now. */

@@ -606,6 +606,10 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
   const found = await rows<{
     item_id: number;
     criterion: DropoutItem['criterion'];
+    action: DropoutItem['action'];
+    percent: string | number | null;
+    weeks: number | null;
+    is_deleted: boolean;
     flagged: number;
     dropped_out: number;
     still_active: number;
@@ -613,7 +617,8 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
     dropped_without_flag: number;
   }>(
     deps.db,
-    sql`select d.id as item_id, d.criterion,
+    sql`select d.id as item_id, d.criterion, d.action, d.percent, d.weeks,
+          (d.deleted_at is not null) as is_deleted,
           count(distinct f.enrolment_id)::int as flagged,
           count(distinct f.enrolment_id) filter (where e.state in ('withdrawn', 'failed'))::int as dropped_out,
           count(distinct f.enrolment_id) filter (where e.state = 'active')::int as still_active,
@@ -633,6 +638,10 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
     rows: found.map((r) => ({
       itemId: r.item_id,
       criterion: r.criterion,
+      action: r.action,
+      percent: r.percent === null ? null : Number(r.percent),
+      weeks: r.weeks,
+      isDeleted: r.is_deleted,
       flagged: r.flagged,
       droppedOut: r.dropped_out,
       stillActive: r.still_active,
