@@ -28,6 +28,7 @@ import { announcementsScenario } from './scenarios/announcements';
 import { eventLoopImport } from './scenarios/event-loop-import';
 import { gradeBookScenario } from './scenarios/grade-book';
 import { gradeHistory } from './scenarios/grade-history';
+import { dropoutScenario } from './scenarios/dropout';
 import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
 import {
   concurrencyStudentListPglite,
@@ -69,6 +70,7 @@ const SCENARIOS: Scenario[] = [
   progressScenario,
   gradeBookScenario,
   gradeHistory,
+  dropoutScenario,
   gradeBookConcurrency,
   voiceSize,
   similarityLocal,

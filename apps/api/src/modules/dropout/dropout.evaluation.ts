@@ -174,6 +174,11 @@ const unsavedItem = (item: CriterionInput) =>
              ${item.criterion}::dropout_criterion as criterion, ${item.percent}::numeric as percent,
              ${item.weeks}::int as weeks, ${item.ignoreZeroPointTasks}::boolean as ignore_zero_point_tasks`;
 
+/** The hits of the saved items without writing anything: what the bench explains (0021 §6). */
+export const savedHitsQuery = (programmeId: number): SQL =>
+  sql`with ${hitsCtes(programmeId, savedItems(programmeId))}
+      select item_id, enrolment_id, status, evidence from hits`;
+
 export type EvaluationCounts = { flagged: number; cleared: number; open: number };
 
 /** The criterion's label in SQL, for the notification's text. */
