@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows } from '../../../apps/api/src/lib/sql';
 import {
   evaluateProgramme,
   previewItem,
@@ -198,7 +199,8 @@ async function measure(context: Context): Promise<Result[]> {
     // The floor, then the evaluation: the first run writes the flags, follow-ups,
     // notifications and mails; the next ones refresh the evidence of the same flags.
     const floorMs: number[] = [];
-    for (let k = 0; k < RUNS; k += 1) floorMs.push((await timed(() => db.query(FLOOR_SQL, [programmeId])))[0]);
+    for (let k = 0; k < RUNS; k += 1)
+      floorMs.push((await timed(() => db.query(FLOOR_SQL, [programmeId])))[0]);
     const options = { publicUrl: 'http://localhost' };
     const [firstMs, first] = await timed(() =>
       db.db.transaction((tx) => evaluateProgramme(tx, programmeId, options)),
@@ -243,12 +245,10 @@ async function measure(context: Context): Promise<Result[]> {
     const [routeRunMs] = await timed(() => call('/run'));
     const [routePreviewMs] = await timed(() => call('/all/preview', PREVIEW_ITEM));
 
-    const explain = async (text: ReturnType<typeof sql>) => {
-      const answer = (await db.db.execute(sql`explain (analyze, buffers) ${text}`)) as unknown as {
-        rows: { 'QUERY PLAN': string }[];
-      };
-      return answer.rows.map((r) => r['QUERY PLAN']).join('\n');
-    };
+    const explain = async (text: SQL) =>
+      (await rows<{ 'QUERY PLAN': string }>(db.db, sql`explain (analyze, buffers) ${text}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
     const plan = await explain(savedHitsQuery(programmeId));
     const floorPlan = (
       await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${FLOOR_SQL}`, [

@@ -97,10 +97,9 @@ export const notifications = pgTable(
     /** A discussion topic with new posts (`discussion_reply`). */
     topicId: bigint('topic_id', { mode: 'number' }),
     /** A student newly flagged for dropout (`dropout_flag`, decision 0021 §3.5). */
-    dropoutFlagId: bigint('dropout_flag_id', { mode: 'number' }).references(
-      () => dropoutFlags.id,
-      { onDelete: 'cascade' },
-    ),
+    dropoutFlagId: bigint('dropout_flag_id', { mode: 'number' }).references(() => dropoutFlags.id, {
+      onDelete: 'cascade',
+    }),
     title: text('title'),
     body: text('body'),
     link: text('link'),

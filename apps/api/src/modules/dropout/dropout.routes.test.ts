@@ -333,12 +333,22 @@ describe('dropout flagging', () => {
       [[f.k1, f.k2]],
     );
     expect(coordinators.length).toBeGreaterThan(0);
-    const it4 = await create({ criterion: 'missed_tasks', percent: 60, action: 'notify_coordinator' });
+    const it4 = await create({
+      criterion: 'missed_tasks',
+      percent: 60,
+      action: 'notify_coordinator',
+    });
     const first = await run();
     const flags = await flagsOf(it4.id);
     expect(first.flagged).toBe(flags.length);
     expect(flags.length).toBeGreaterThan(0);
-    const notes = await q<{ user_id: number; dropout_flag_id: string; title: string; body: string; link: string }>(
+    const notes = await q<{
+      user_id: number;
+      dropout_flag_id: string;
+      title: string;
+      body: string;
+      link: string;
+    }>(
       `select n.user_id, n.dropout_flag_id, n.title, n.body, n.link from notifications n
          join dropout_flags g on g.id = n.dropout_flag_id where g.item_id = $1 and n.type = 'dropout_flag'`,
       [it4.id],
@@ -352,11 +362,13 @@ describe('dropout flagging', () => {
       ).map((r) => [Number(r.id), r.clc_id]),
     );
     const expected = flags.flatMap((flag) =>
-      coordinators.filter((c) => c.clc_id === clcOf.get(flag.id)).map((c) => `${String(flag.id)}:${String(c.user_id)}`),
+      coordinators
+        .filter((c) => c.clc_id === clcOf.get(flag.id))
+        .map((c) => `${String(flag.id)}:${String(c.user_id)}`),
     );
-    expect(notes.map((n) => `${String(Number(n.dropout_flag_id))}:${String(n.user_id)}`).sort()).toEqual(
-      [...new Set(expected)].sort(),
-    );
+    expect(
+      notes.map((n) => `${String(Number(n.dropout_flag_id))}:${String(n.user_id)}`).sort(),
+    ).toEqual([...new Set(expected)].sort());
     const sample = flags[0];
     const note = notes.find((n) => Number(n.dropout_flag_id) === sample?.id);
     expect(note?.title).toBe(`Flagged for dropout: ${sample?.name ?? ''}`);
@@ -385,7 +397,9 @@ describe('dropout flagging', () => {
     expect(mine.length).toBe(notes.filter((n) => n.user_id === who?.user_id).length);
     expect(mine.length).toBeGreaterThan(0);
     const unread = await t.app.inject({ url: '/api/en/notifications/unread-count', headers });
-    expect(unread.json<{ dropoutFlags: number }>().dropoutFlags).toBeGreaterThanOrEqual(mine.length);
+    expect(unread.json<{ dropoutFlags: number }>().dropoutFlags).toBeGreaterThanOrEqual(
+      mine.length,
+    );
     const flagId = mine[0]?.dropoutFlagId ?? 0;
     const followUps = await t.app.inject({
       url: `/api/en/dropout-follow-ups?flagId=${String(flagId)}`,
@@ -394,7 +408,10 @@ describe('dropout flagging', () => {
     expect(followUps.statusCode, followUps.body).toBe(200);
     const body = followUps.json<{ followUps: FollowUp[]; counts: { open: number } }>();
     expect(body.followUps.map((x) => x.flagId)).toEqual([flagId]);
-    expect(body.followUps[0]).toMatchObject({ assigneeRole: 'coordinator', criterion: 'missed_tasks' });
+    expect(body.followUps[0]).toMatchObject({
+      assigneeRole: 'coordinator',
+      criterion: 'missed_tasks',
+    });
     expect(body.counts.open).toBeGreaterThan(0);
     const read = await t.app.inject({
       method: 'POST',
@@ -404,7 +421,10 @@ describe('dropout flagging', () => {
     });
     expect(read.json<{ updated: number }>().updated).toBe(1);
     // A student has no follow-ups page.
-    const student = await t.app.inject({ url: '/api/en/dropout-follow-ups', headers: await t.as('student') });
+    const student = await t.app.inject({
+      url: '/api/en/dropout-follow-ups',
+      headers: await t.as('student'),
+    });
     expect(student.statusCode).toBe(403);
     await deactivate(it4);
   });
@@ -459,7 +479,10 @@ describe('dropout flagging', () => {
     const all = await flagsOf(it6.id);
     expect(all.length).toBeGreaterThan(1);
     const get = async (query: string) => {
-      const res = await t.app.inject({ url: `${base()}/flags?itemId=${String(it6.id)}&${query}`, headers: admin });
+      const res = await t.app.inject({
+        url: `${base()}/flags?itemId=${String(it6.id)}&${query}`,
+        headers: admin,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ flags: Flag[]; total: number; page: number; pageSize: number }>();
     };

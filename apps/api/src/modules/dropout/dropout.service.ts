@@ -527,9 +527,7 @@ export async function listMyFollowUps(
 ) {
   const reach = followUpReach(auth);
   const filter =
-    query.flagId === undefined
-      ? sql`o.status = ${query.status}`
-      : sql`o.flag_id = ${query.flagId}`;
+    query.flagId === undefined ? sql`o.status = ${query.status}` : sql`o.flag_id = ${query.flagId}`;
   const found = await rows<FollowUpRow>(
     deps.db,
     sql`${FOLLOW_UP_SELECT} where ${reach} and ${filter}

@@ -19,5 +19,4 @@ export const myFollowUpsQueryOptions = (filter: FollowUpFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export const useMyFollowUps = (filter: FollowUpFilter) =>
-  useQuery(myFollowUpsQueryOptions(filter));
+export const useMyFollowUps = (filter: FollowUpFilter) => useQuery(myFollowUpsQueryOptions(filter));

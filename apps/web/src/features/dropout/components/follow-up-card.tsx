@@ -46,7 +46,11 @@ export function FollowUpCard({
           {DROPOUT_CRITERION_LABELS[o.criterion]} · flagged on {formatDate(o.firstFlaggedAt)}
           {o.clearedAt ? ` · no longer flagged since ${formatDate(o.clearedAt)}` : ''}
         </Text>
-        <FlagEvidence criterion={o.criterion} flag={{ evidence: o.evidence, status: o.flagStatus }} tasks={tasks} />
+        <FlagEvidence
+          criterion={o.criterion}
+          flag={{ evidence: o.evidence, status: o.flagStatus }}
+          tasks={tasks}
+        />
         {o.status === 'open' ? (
           <FollowUpForm followUp={o} />
         ) : (

@@ -84,7 +84,7 @@ describe('Follow-ups page', () => {
       expect(put).toBeGreaterThanOrEqual(0);
       const { url, init } = fetchCall(fetchMock, put);
       expect(url).toContain('/api/en/dropout-follow-up/5');
-      expect(JSON.parse(String(init.body))).toEqual({
+      expect(JSON.parse(init.body as string)).toEqual({
         kind: 'call',
         outcome: 'She will catch up.',
         version: 1,

@@ -66,8 +66,8 @@ export default function DropoutFollowUpsRoute() {
         Follow-ups
       </Title>
       <Text size="sm">
-        Students flagged for dropout whom you look after: call or visit them, then record what
-        came of it.
+        Students flagged for dropout whom you look after: call or visit them, then record what came
+        of it.
       </Text>
       <ErrorAlert error={list.error} />
       {flagId !== null ? (
@@ -81,7 +81,8 @@ export default function DropoutFollowUpsRoute() {
         <Tabs
           value={status}
           onChange={(value) => {
-            if (value === 'open' || value === 'done') setParams({ status: value }, { replace: true });
+            if (value === 'open' || value === 'done')
+              setParams({ status: value }, { replace: true });
           }}
         >
           <Tabs.List>

@@ -34,7 +34,6 @@ const PAGE_CONTROLS = {
   previous: 'Previous page',
 } as const;
 
-
 function ItemsTable({ reference, items }: { reference: ProgrammeRef; items: DropoutItem[] }) {
   if (items.length === 0) return <Text size="sm">No items yet: nobody is flagged.</Text>;
   return (

@@ -31,8 +31,8 @@ function DropoutReport({ reference }: { reference: ProgrammeRef }) {
       </div>
       <Text size="sm">
         What became of the students each item flagged, by their state in the programme now. Many
-        flagged students who go on to complete: the item flags too early. Many dropping out
-        without a flag: it flags too late.
+        flagged students who go on to complete: the item flags too early. Many dropping out without
+        a flag: it flags too late.
       </Text>
       <ErrorAlert error={items.error ?? report.error} />
       {report.data ? <ReportTable rows={report.data.rows} /> : <Text size="sm">Loading…</Text>}
