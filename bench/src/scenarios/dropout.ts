@@ -18,7 +18,7 @@ import { log, median, result, type Result } from '../lib/report';
 const STUDENTS = 20_000;
 const COURSES = 6;
 const TASKS_PER_COURSE = 10;
-const RUNS = 5;
+const RUNS = 3;
 const USERNAME = 'admin';
 
 type Db = PeopleApp['floor'];
