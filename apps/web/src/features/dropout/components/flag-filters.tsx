@@ -55,7 +55,7 @@ export function FlagFiltersBar({
         onChange={(event) => {
           setSearch(event.currentTarget.value);
         }}
-        w={200}
+        w={180}
       />
       {classes.length > 0 ? (
         <Select
@@ -79,7 +79,7 @@ export function FlagFiltersBar({
         onChange={(value) => {
           set({ criterion: pick(DROPOUT_CRITERIA, value) });
         }}
-        w={260}
+        w={220}
       />
       <Select
         label="Status"
@@ -90,7 +90,7 @@ export function FlagFiltersBar({
         onChange={(value) => {
           set({ flagStatus: pick(DROPOUT_FLAG_STATUSES, value) });
         }}
-        w={220}
+        w={190}
       />
       <Select
         label="Show"
@@ -100,7 +100,7 @@ export function FlagFiltersBar({
         onChange={(value) => {
           if (value === 'open' || value === 'cleared') set({ status: value });
         }}
-        w={170}
+        w={150}
       />
       <Select
         label="Sort by"
@@ -111,7 +111,7 @@ export function FlagFiltersBar({
           const sort = pick(FLAG_SORTS, value);
           if (sort) set({ sort });
         }}
-        w={180}
+        w={170}
       />
     </Group>
   );

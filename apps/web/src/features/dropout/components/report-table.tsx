@@ -48,9 +48,15 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
               <Table.Td>{itemThreshold(r)}</Table.Td>
               <Table.Td>{DROPOUT_ACTION_LABELS[r.action]}</Table.Td>
               <Table.Td ta="end">{r.flagged}</Table.Td>
-              <Table.Td ta="end">{ofFlagged(r.droppedOut, r.flagged)}</Table.Td>
-              <Table.Td ta="end">{ofFlagged(r.stillActive, r.flagged)}</Table.Td>
-              <Table.Td ta="end">{ofFlagged(r.completed, r.flagged)}</Table.Td>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                {ofFlagged(r.droppedOut, r.flagged)}
+              </Table.Td>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                {ofFlagged(r.stillActive, r.flagged)}
+              </Table.Td>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                {ofFlagged(r.completed, r.flagged)}
+              </Table.Td>
               <Table.Td ta="end">{r.droppedWithoutFlag}</Table.Td>
             </Table.Tr>
           ))}
