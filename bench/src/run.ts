@@ -28,6 +28,7 @@ import { announcementsScenario } from './scenarios/announcements';
 import { eventLoopImport } from './scenarios/event-loop-import';
 import { gradeBookScenario } from './scenarios/grade-book';
 import { gradeHistory } from './scenarios/grade-history';
+import { dropoutScenario } from './scenarios/dropout';
 import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
 import { gradeRequests } from './scenarios/grade-requests';
 import {
@@ -70,6 +71,7 @@ const SCENARIOS: Scenario[] = [
   progressScenario,
   gradeBookScenario,
   gradeHistory,
+  dropoutScenario,
   gradeBookConcurrency,
   gradeRequests,
   voiceSize,

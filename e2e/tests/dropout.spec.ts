@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settled, signIn } from './support';
+import { expectAccessible, pageOf, screenshotPath, settled, signIn } from './support';
 
 const TITLE = 'Professional Certificate in Business Administration';
 
@@ -15,6 +15,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('an admin previews a dropout item, saves it, evaluates, reads a flag’s evidence and records a follow-up', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(150_000);
   await signIn(page, 'admin');
@@ -79,4 +80,26 @@ test('an admin previews a dropout item, saves it, evaluates, reads a flag’s ev
     dialog.getByText(/Call by .*: Called; she will hand in the essay on Friday\./),
   ).toBeVisible();
   await shoot(page, 'dropout-follow-up');
+
+  // The tuning report, linked from the programme's dropout flagging.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Tuning report' }).click();
+  await expect(page.getByRole('heading', { name: 'Tuning report', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('columnheader', { name: 'Dropped out without a flag' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'dropout-report');
+
+  // A coordinator finds the follow-ups of their CLC's students in the menu, and a tab for
+  // dropout flags among their notifications.
+  const coordinator = await pageOf(browser, 'coordinator');
+  await coordinator.getByRole('link', { name: 'Follow-ups', exact: true }).first().click();
+  await expect(coordinator).toHaveURL(/\/en\/dropout-follow-ups$/);
+  await expect(coordinator.getByRole('heading', { name: 'Follow-ups', level: 1 })).toBeVisible();
+  await expect(coordinator.getByRole('tab', { name: /^Open \(\d+\)$/ })).toBeVisible();
+  await expectAccessible(coordinator);
+  await shoot(coordinator, 'dropout-follow-ups');
+  await coordinator.goto('/en/notifications');
+  await expect(coordinator.getByRole('tab', { name: /^Dropout flags/ })).toBeVisible();
 });

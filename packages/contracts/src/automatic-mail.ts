@@ -11,6 +11,8 @@ export const AUTOMATIC_MAIL_EVENTS = [
   'study_break_started',
   'study_break_ended',
   'certificate_issued',
+  // A student newly flagged by a dropout item whose action mails the student (decision 0021 §3.5).
+  'dropout_flagged',
 ] as const;
 export type AutomaticMailEvent = (typeof AUTOMATIC_MAIL_EVENTS)[number];
 export const AUTOMATIC_MAIL_EVENT_LABELS: Record<AutomaticMailEvent, string> = {
@@ -20,6 +22,7 @@ export const AUTOMATIC_MAIL_EVENT_LABELS: Record<AutomaticMailEvent, string> = {
   study_break_started: 'Study break started',
   study_break_ended: 'Study break ended',
   certificate_issued: 'Certificate issued',
+  dropout_flagged: 'Flagged for dropout',
 };
 
 /** Which states an event's "event status" may name (none: the event has no status). */
@@ -30,6 +33,7 @@ export const EVENT_STATUSES: Record<AutomaticMailEvent, readonly string[]> = {
   study_break_started: [],
   study_break_ended: [],
   certificate_issued: [],
+  dropout_flagged: [],
 };
 
 /** Who receives it, seen from the student the event is about. */
@@ -59,6 +63,9 @@ export const MAIL_PLACEHOLDERS = [
   'breakEndsOn',
   'certificateCode',
   'verificationUrl',
+  // dropout_flagged: what flagged the student, and the day it first did.
+  'criterion',
+  'flaggedOn',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 

@@ -33,6 +33,8 @@ export const notificationSchema = z.object({
   undoPublishRequestId: z.number().int().nullable(),
   /** The discussion topic with new posts (`discussion_reply`). */
   topicId: z.number().int().nullable(),
+  /** The dropout flag a `dropout_flag` notification is about. */
+  dropoutFlagId: z.number().int().nullable(),
   /** What the notification says, for the list. */
   title: z.string(),
   body: z.string().nullable(),
@@ -64,6 +66,8 @@ export const markGradeCommentsSchema = z.object({ submissionIds: idList });
 export const markUndoPublishSchema = z.object({ undoPublishIds: idList });
 export const discussionReplyReadSchema = z.object({ topicId: id, isRead: flag });
 export const markDiscussionRepliesSchema = z.object({ topicIds: idList });
+export const dropoutFlagReadSchema = z.object({ dropoutFlagId: id, isRead: flag });
+export const markDropoutFlagsSchema = z.object({ dropoutFlagIds: idList });
 export const markResultSchema = z.object({ updated: z.number().int() });
 
 // ── Announcements ────────────────────────────────────────────────────────────

@@ -35,6 +35,7 @@ export const NOTIFICATION_LIMITS = {
   undoPublishRequests: 50,
   announcements: 10,
   discussionReplies: 50,
+  dropoutFlags: 50,
 } as const;
 export const BADGE_CAP = 99;
 export const IMPERSONATION_SEARCH_MIN_CHARS = 4;

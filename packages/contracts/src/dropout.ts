@@ -211,6 +211,16 @@ export const followUpSchema = z.object({
   doneAt: z.string().nullable(),
   student: z.string(),
   programme: z.string(),
+  /** The programme and flag it is about, for links and the evidence in words. */
+  programmeId: z.number().int(),
+  programmeType: z.enum(PROGRAMME_TYPES),
+  className: z.string().nullable(),
+  criterion: z.enum(DROPOUT_CRITERIA),
+  flagStatus: z.enum(DROPOUT_FLAG_STATUSES),
+  evidence: evidenceSchema,
+  firstFlaggedAt: z.string(),
+  /** When the flag stopped applying (the student's figures recovered, or they left). */
+  clearedAt: z.string().nullable(),
   version: z.number().int(),
 });
 export type FollowUp = z.infer<typeof followUpSchema>;
@@ -225,7 +235,25 @@ export const flagSchema = flagStudentSchema.extend({
 });
 export type Flag = z.infer<typeof flagSchema>;
 
-export const flagListSchema = z.object({ flags: z.array(flagSchema) });
+/** The flagged-students list is paged: this many a page. */
+export const FLAG_PAGE_SIZE = 50;
+
+export const FLAG_SORTS = ['name', 'class', 'criterion', 'flagged'] as const;
+export type FlagSort = (typeof FLAG_SORTS)[number];
+export const FLAG_SORT_LABELS: Record<FlagSort, string> = {
+  name: 'Name',
+  class: 'Class',
+  criterion: 'Criterion',
+  flagged: 'Newest flag first',
+};
+
+export const flagListSchema = z.object({
+  flags: z.array(flagSchema),
+  /** How many match the filters, over every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const flagDetailSchema = z.object({
   flag: flagSchema,
   tasks: z.array(evidenceTaskSchema),
@@ -237,6 +265,18 @@ export const flagQuerySchema = z.object({
   itemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   status: z.enum(['open', 'cleared']).default('open'),
   classId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  criterion: z.enum(DROPOUT_CRITERIA, { error: VALIDATION.select }).optional(),
+  /** At risk, or unknown (work not yet synced). */
+  flagStatus: z.enum(DROPOUT_FLAG_STATUSES, { error: VALIDATION.select }).optional(),
+  /** Part of the student's name. */
+  q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+  sort: z.enum(FLAG_SORTS, { error: VALIDATION.select }).default('name'),
+  page: z.coerce
+    .number({ error: 'Choose a page from 1 to 1,000.' })
+    .int('Choose a page from 1 to 1,000.')
+    .min(1, 'Choose a page from 1 to 1,000.')
+    .max(1000, 'Choose a page from 1 to 1,000.')
+    .default(1),
 });
 
 export const runResultSchema = z.object({
@@ -256,17 +296,46 @@ export const followUpInputSchema = z.object({
   version: z.coerce.number().int().positive(),
 });
 
-export const followUpListSchema = z.object({ followUps: z.array(followUpSchema) });
+export const FOLLOW_UP_PAGE_SIZE = 50;
+
+export const followUpQuerySchema = z.object({
+  status: z.enum(['open', 'done'], { error: VALIDATION.select }).default('open'),
+  /** One flag's follow-up (the notification's link). */
+  flagId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  page: z.coerce
+    .number({ error: 'Choose a page from 1 to 1,000.' })
+    .int('Choose a page from 1 to 1,000.')
+    .min(1, 'Choose a page from 1 to 1,000.')
+    .max(1000, 'Choose a page from 1 to 1,000.')
+    .default(1),
+});
+
+export const followUpListSchema = z.object({
+  followUps: z.array(followUpSchema),
+  /** The tasks the evidence names. */
+  tasks: z.array(evidenceTaskSchema),
+  /** Open and done follow-ups the user is responsible for (the tabs' counts). */
+  counts: z.object({ open: z.number().int(), done: z.number().int() }),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const reportRowSchema = z.object({
   itemId: z.number().int(),
   criterion: z.enum(DROPOUT_CRITERIA),
+  action: z.enum(DROPOUT_ACTIONS),
+  percent: z.number().nullable(),
+  weeks: z.number().int().nullable(),
+  /** Deleted items stay in the report: their flags happened. */
+  isDeleted: z.boolean(),
   flagged: z.number().int(),
   droppedOut: z.number().int(),
   stillActive: z.number().int(),
   completed: z.number().int(),
   droppedWithoutFlag: z.number().int(),
 });
+export type ReportRow = z.infer<typeof reportRowSchema>;
 export const reportSchema = z.object({ rows: z.array(reportRowSchema) });
 
 /** The class view's badge: students of the class flagged now. */

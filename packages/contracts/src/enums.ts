@@ -61,5 +61,7 @@ export const NOTIFICATION_TYPES = [
   'undo_publish_request',
   // New posts in a topic one follows (decision 0020 §4.2, O-1).
   'discussion_reply',
+  // A student newly flagged for dropout, to the item's assignees (decision 0021 §3.5).
+  'dropout_flag',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -51,6 +51,7 @@ export const RIGHT_FAMILY_LABELS: Record<RightFamilyKey, string> = {
   COURSE_PREVIEW: 'Course preview',
   DATA_CLEAN_UP: 'Data cleanup and user merge',
   DROPOUT_FLAGGING: 'Dropout flagging',
+  DROPOUT_FOLLOW_UP: 'Dropout follow-ups',
   GEL_APPLICANT: 'GEL: applicants',
   GEL_CLASSROOM: 'GEL: classes',
   GEL_TERM: 'GEL: terms',

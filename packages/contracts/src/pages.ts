@@ -32,6 +32,12 @@ export const PAGES = {
   },
   clcList: { path: 'clc-partner/list', right: 'CLC__DISPLAY', api: 'GET /api/:locale/clc-partner' },
   userList: { path: 'user/list', right: 'USER__DISPLAY', api: 'GET /api/:locale/user' },
+  // The follow-ups of dropout flags assigned to the user (decision 0021 §3.4); both modes.
+  dropoutFollowUps: {
+    path: 'dropout-follow-ups',
+    right: 'DROPOUT_FOLLOW_UP__DISPLAY',
+    api: 'GET /api/:locale/dropout-follow-ups',
+  },
   bachelorList: {
     path: 'programme/list/bachelor',
     right: 'PROGRAMME_ACADEMIC__DISPLAY',

@@ -137,6 +137,9 @@ export const RIGHTS = [
   'DROPOUT_FLAGGING__EDIT',
   'DROPOUT_FLAGGING__CREATE',
   'DROPOUT_FLAGGING__DELETE',
+  // The follow-ups of dropout flags assigned to one (decision 0021 §3.4, as built)
+  'DROPOUT_FOLLOW_UP__DISPLAY',
+  'DROPOUT_FOLLOW_UP__EDIT',
   // General education language programme (GEL)
   'GEL_APPLICANT__DISPLAY',
   'GEL_APPLICANT__EDIT',

@@ -94,6 +94,7 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       ...family('GRADE_BOOK'),
       ...family('GRADE_CHANGE_REQUEST'),
       ...family('DROPOUT_FLAGGING'),
+      ...family('DROPOUT_FOLLOW_UP'),
       ...family('AUTOMATIC_MAIL'),
       ...family('SYLLABUS'),
       ...family('COURSE_DOCUMENT'),
@@ -173,6 +174,7 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       'REPORTING__DISPLAY',
       // Their CLCs' dropout flags and follow-ups (decision 0021 §3.8).
       'DROPOUT_FLAGGING__DISPLAY',
+      ...family('DROPOUT_FOLLOW_UP'),
     ],
     why: 'A coordinator who also leads the other coordinators of their CLCs and approves for the CLC.',
   },
@@ -194,6 +196,7 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       ...family('ADDITIONAL_COURSES'),
       // Their CLCs' dropout flags and follow-ups (decision 0021 §3.8).
       'DROPOUT_FLAGGING__DISPLAY',
+      ...family('DROPOUT_FOLLOW_UP'),
     ],
     why: 'Runs one or more CLCs: their students, applicants and facilitators, nothing beyond them.',
   },
@@ -217,6 +220,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       // They publish onsite grades, so they ask to undo or change them (decision 0021 §2.2).
       'GRADE_CHANGE_REQUEST__CREATE',
       'GRADE_CHANGE_REQUEST__DISPLAY',
+      // The dropout follow-ups of the classes they facilitate (decision 0021 §3.4).
+      ...family('DROPOUT_FOLLOW_UP'),
     ],
     why: 'An onsite facilitator who also guides the facilitators of their CLCs.',
   },
@@ -239,6 +244,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       // They publish onsite grades, so they ask to undo or change them (decision 0021 §2.2).
       'GRADE_CHANGE_REQUEST__CREATE',
       'GRADE_CHANGE_REQUEST__DISPLAY',
+      // The dropout follow-ups of the classes they facilitate (decision 0021 §3.4).
+      ...family('DROPOUT_FOLLOW_UP'),
     ],
     why: 'Supports students onsite in their CLCs: reads the students and classes there, grades onsite tasks.',
   },

@@ -12,5 +12,6 @@ export const unreadCountSchema = z.object({
   announcements: z.number().int(),
   undoPublishRequests: z.number().int(),
   discussionReplies: z.number().int(),
+  dropoutFlags: z.number().int(),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

@@ -5,6 +5,7 @@ import {
   type MailPlaceholder,
   type RecipientRole,
 } from '@lantern/contracts/automatic-mail';
+import { DROPOUT_CRITERION_LABELS, type DropoutCriterion } from '@lantern/contracts/dropout';
 import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import { intArray, rows } from './sql';
@@ -25,7 +26,8 @@ export type ProgrammeEvent =
       programmeId: number;
       breakIds: number[];
     }
-  | { type: 'certificate_issued'; programmeId: number; certificateIds: string[] };
+  | { type: 'certificate_issued'; programmeId: number; certificateIds: string[] }
+  | { type: 'dropout_flagged'; programmeId: number; flagIds: number[] };
 
 type MailRow = {
   id: number;
@@ -51,6 +53,9 @@ export type SubjectRow = {
   break_starts_on: string | null;
   break_ends_on: string | null;
   certificate_code: string | null;
+  /** dropout_flagged: the flag's criterion and its first day (else absent). */
+  criterion?: DropoutCriterion | null;
+  flagged_on?: string | null;
   programme: string;
   programme_code: string;
   start_date: string;
@@ -99,6 +104,13 @@ function subjectsQuery(event: ProgrammeEvent): SQL {
           null::text as break_starts_on, null::text as break_ends_on, ce.code as certificate_code
         from certificates ce join ${STUDENT_FROM} on e.id = ce.enrolment_id
         where ce.id = any(${uuidArray(event.certificateIds)})`;
+    case 'dropout_flagged':
+      // A flag is one occurrence: a student flagged again later (a new flag) is another.
+      return sql`select 'dropout-flag:' || f.id as event_key, ${STUDENT_COLUMNS}, ${none},
+          d.criterion::text as criterion, (f.first_flagged_at at time zone 'UTC')::date::text as flagged_on
+        from dropout_flags f join dropout_flagging_items d on d.id = f.item_id
+        join ${STUDENT_FROM} on e.id = f.enrolment_id
+        where f.id = any(${intArray(event.flagIds)}) and f.programme_id = ${event.programmeId}`;
   }
 }
 
@@ -160,6 +172,8 @@ export function placeholderValues(
     verificationUrl: s.certificate_code
       ? `${publicUrl}/en/certificate-verification/${s.certificate_code}`
       : '',
+    criterion: s.criterion ? DROPOUT_CRITERION_LABELS[s.criterion] : '',
+    flaggedOn: s.flagged_on ?? '',
   };
 }
 

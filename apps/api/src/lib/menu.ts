@@ -82,6 +82,15 @@ const MENU: Entry[] = [
     modes: ['lms'],
   },
   {
+    // The follow-ups of dropout flags assigned to coordinators and facilitators (decision 0021
+    // §3.4): one page in either mode.
+    id: 'dropout-follow-ups',
+    label: 'Follow-ups',
+    path: PAGES.dropoutFollowUps.path,
+    page: 'dropoutFollowUps',
+    modes: ['sis', 'lms'],
+  },
+  {
     id: 'people',
     label: 'People',
     path: null,

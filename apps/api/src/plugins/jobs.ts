@@ -246,7 +246,12 @@ export async function startJobs(options: {
       QUEUES.dropoutEvaluate,
       { pollingIntervalSeconds: POLL_SECONDS.sweep },
       async () => {
-        await runAll(database.db);
+        await runAll(database.db, {
+          publicUrl: options.publicUrl,
+          dispatch: (ids) => {
+            options.mailer.dispatch(ids);
+          },
+        });
       },
     );
     await boss.schedule(QUEUES.dropoutEvaluate, dropoutCron(options.dropoutHourUtc), undefined, {

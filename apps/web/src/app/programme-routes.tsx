@@ -44,6 +44,10 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
             path: ':programme/dropout-flagging',
             lazy: page(() => import('../features/dropout/routes/dropout-list')),
           },
+          {
+            path: ':programme/dropout-flagging/report',
+            lazy: page(() => import('../features/dropout/routes/dropout-report')),
+          },
         ],
       },
     ],

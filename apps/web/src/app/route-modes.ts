@@ -34,6 +34,8 @@ export const ROUTE_MODES: Readonly<Record<string, RouteMode>> = {
   grade_discussion: 'lms',
   home: 'any',
   notifications: 'any',
+  // Coordinators (sis) and facilitators (lms) both follow up flagged students.
+  'dropout-follow-ups': 'any',
   profile: 'any',
   'not-authorised': 'any',
   support_issue: 'any',

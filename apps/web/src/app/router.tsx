@@ -81,6 +81,11 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/notifications/routes/notifications')),
           },
           {
+            // Dropout follow-ups of coordinators and facilitators (decision 0021 §3.4).
+            path: 'dropout-follow-ups',
+            lazy: page(() => import('../features/dropout/routes/dropout-follow-ups')),
+          },
+          {
             path: 'announcements',
             lazy: page(() => import('../features/announcements/routes/announcements')),
           },

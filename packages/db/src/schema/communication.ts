@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { dropoutFlags } from './dropout';
 import {
   bigint,
   boolean,
@@ -98,6 +99,10 @@ export const notifications = pgTable(
     }),
     /** A discussion topic with new posts (`discussion_reply`). */
     topicId: bigint('topic_id', { mode: 'number' }),
+    /** A student newly flagged for dropout (`dropout_flag`, decision 0021 §3.5). */
+    dropoutFlagId: bigint('dropout_flag_id', { mode: 'number' }).references(() => dropoutFlags.id, {
+      onDelete: 'cascade',
+    }),
     title: text('title'),
     body: text('body'),
     link: text('link'),
@@ -132,6 +137,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_topic_user_key')
       .on(t.topicId, t.userId)
       .where(sql`${t.topicId} is not null`),
+    // One notification per new flag and assignee: a re-run of the evaluation adds none.
+    uniqueIndex('notifications_dropout_flag_user_key')
+      .on(t.dropoutFlagId, t.userId)
+      .where(sql`${t.dropoutFlagId} is not null`),
   ],
 );
 

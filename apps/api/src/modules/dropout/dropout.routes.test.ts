@@ -323,6 +323,188 @@ describe('dropout flagging', () => {
     await deactivate(it3);
   });
 
+  it('notify_*: one notification per new flag to its assignees, none on a re-run; its link opens the follow-up', async () => {
+    // The coordinators of the two CLCs (K1 at KAK, K2 at AMM): one is the seeded `coordinator`.
+    const coordinators = await q<{ user_id: number; clc_id: number; username: string }>(
+      `select distinct uc.user_id, uc.clc_id, u.username from user_clcs uc
+         join users u on u.jwl_id = uc.user_id and u.status = 'active'
+         join user_roles r on r.user_id = uc.user_id and r.role_key in ('COORDINATOR', 'LEAD_COORDINATOR')
+         join classes k on k.clc_id = uc.clc_id where k.id = any($1::int[])`,
+      [[f.k1, f.k2]],
+    );
+    expect(coordinators.length).toBeGreaterThan(0);
+    const it4 = await create({
+      criterion: 'missed_tasks',
+      percent: 60,
+      action: 'notify_coordinator',
+    });
+    const first = await run();
+    const flags = await flagsOf(it4.id);
+    expect(first.flagged).toBe(flags.length);
+    expect(flags.length).toBeGreaterThan(0);
+    const notes = await q<{
+      user_id: number;
+      dropout_flag_id: string;
+      title: string;
+      body: string;
+      link: string;
+    }>(
+      `select n.user_id, n.dropout_flag_id, n.title, n.body, n.link from notifications n
+         join dropout_flags g on g.id = n.dropout_flag_id where g.item_id = $1 and n.type = 'dropout_flag'`,
+      [it4.id],
+    );
+    const clcOf = new Map(
+      (
+        await q<{ id: string; clc_id: number }>(
+          `select g.id, e.clc_id from dropout_flags g join enrolments e on e.id = g.enrolment_id where g.item_id = $1`,
+          [it4.id],
+        )
+      ).map((r) => [Number(r.id), r.clc_id]),
+    );
+    const expected = flags.flatMap((flag) =>
+      coordinators
+        .filter((c) => c.clc_id === clcOf.get(flag.id))
+        .map((c) => `${String(flag.id)}:${String(c.user_id)}`),
+    );
+    expect(
+      notes.map((n) => `${String(Number(n.dropout_flag_id))}:${String(n.user_id)}`).sort(),
+    ).toEqual([...new Set(expected)].sort());
+    const sample = flags[0];
+    const note = notes.find((n) => Number(n.dropout_flag_id) === sample?.id);
+    expect(note?.title).toBe(`Flagged for dropout: ${sample?.name ?? ''}`);
+    expect(note?.body).toMatch(/^Missed graded tasks due so far · /);
+    expect(note?.link).toBe(`/en/dropout-follow-ups?flag=${String(sample?.id)}`);
+
+    // A re-run writes no second notification.
+    expect((await run()).flagged).toBe(0);
+    const [{ n: after }] = (await q<{ n: number }>(
+      `select count(*)::int as n from notifications n join dropout_flags g on g.id = n.dropout_flag_id where g.item_id = $1`,
+      [it4.id],
+    )) as [{ n: number }];
+    expect(after).toBe(notes.length);
+
+    // The coordinator reads them in their list and the bell, and the link's follow-up is theirs.
+    const notified = coordinators.filter((c) => notes.some((n) => n.user_id === c.user_id));
+    const who = notified.find((c) => c.username.startsWith('coordinator')) ?? notified[0];
+    const headers = await t.as(who?.username ?? 'coordinator');
+    const list = await t.app.inject({ url: '/api/en/notifications/dropout-flags', headers });
+    expect(list.statusCode, list.body).toBe(200);
+    // (Earlier items of this file that notify coordinators reach them too.)
+    const ofItem = new Set(flags.map((x) => x.id));
+    const mine = list
+      .json<{ notifications: { dropoutFlagId: number; isRead: boolean }[] }>()
+      .notifications.filter((n) => ofItem.has(n.dropoutFlagId));
+    expect(mine.length).toBe(notes.filter((n) => n.user_id === who?.user_id).length);
+    expect(mine.length).toBeGreaterThan(0);
+    const unread = await t.app.inject({ url: '/api/en/notifications/unread-count', headers });
+    expect(unread.json<{ dropoutFlags: number }>().dropoutFlags).toBeGreaterThanOrEqual(
+      mine.length,
+    );
+    const flagId = mine[0]?.dropoutFlagId ?? 0;
+    const followUps = await t.app.inject({
+      url: `/api/en/dropout-follow-ups?flagId=${String(flagId)}`,
+      headers,
+    });
+    expect(followUps.statusCode, followUps.body).toBe(200);
+    const body = followUps.json<{ followUps: FollowUp[]; counts: { open: number } }>();
+    expect(body.followUps.map((x) => x.flagId)).toEqual([flagId]);
+    expect(body.followUps[0]).toMatchObject({
+      assigneeRole: 'coordinator',
+      criterion: 'missed_tasks',
+    });
+    expect(body.counts.open).toBeGreaterThan(0);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/notifications/dropout-flags/read',
+      headers,
+      payload: { dropoutFlagId: flagId, isRead: true },
+    });
+    expect(read.json<{ updated: number }>().updated).toBe(1);
+    // A student has no follow-ups page.
+    const student = await t.app.inject({
+      url: '/api/en/dropout-follow-ups',
+      headers: await t.as('student'),
+    });
+    expect(student.statusCode).toBe(403);
+    await deactivate(it4);
+  });
+
+  it('mail_student: queues the programme’s published dropout_flagged mails once per new flag, placeholders filled', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/en/automatic-mail/professional/${String(f.programmeId)}`,
+      headers: admin,
+      payload: {
+        eventType: 'dropout_flagged',
+        eventStatus: null,
+        subject: 'Dear {{firstName}}: we miss you',
+        body: 'Flagged on {{flaggedOn}} for “{{criterion}}” in {{programmeCode}}.',
+        recipientRole: 'student',
+        published: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const mailId = created.json<{ id: number }>().id;
+    const it5 = await create({ criterion: 'missed_tasks', percent: 60, action: 'mail_student' });
+    const first = await run();
+    const flags = await flagsOf(it5.id);
+    expect(first.flagged).toBe(flags.length);
+    const outbox = await q<{ to_user_id: number; subject: string; text_body: string }>(
+      `select to_user_id, subject, text_body from mail_outbox where dedupe_key like $1 order by to_user_id`,
+      [`auto:${String(mailId)}:dropout-flag:%`],
+    );
+    const withMail = await q<{ jwl_id: number; first_name: string }>(
+      `select jwl_id, first_name from users where jwl_id = any($1::int[]) and email is not null order by jwl_id`,
+      [flags.map((x) => x.studentId)],
+    );
+    expect(outbox.map((o) => o.to_user_id)).toEqual(withMail.map((u) => u.jwl_id));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(outbox[0]?.subject).toBe(`Dear ${withMail[0]?.first_name ?? ''}: we miss you`);
+    expect(outbox[0]?.text_body).toMatch(
+      new RegExp(`^Flagged on ${today} for “Missed graded tasks due so far” in \\S+\\.$`),
+    );
+    // A re-run queues nothing more.
+    await run();
+    const [{ n }] = (await q<{ n: number }>(
+      `select count(*)::int as n from mail_outbox where dedupe_key like $1`,
+      [`auto:${String(mailId)}:dropout-flag:%`],
+    )) as [{ n: number }];
+    expect(n).toBe(outbox.length);
+    await deactivate(it5);
+  });
+
+  it('pages, searches, filters and sorts the flagged students', async () => {
+    const it6 = await create({ criterion: 'missed_tasks', percent: 60, action: 'follow_up' });
+    await run();
+    const all = await flagsOf(it6.id);
+    expect(all.length).toBeGreaterThan(1);
+    const get = async (query: string) => {
+      const res = await t.app.inject({
+        url: `${base()}/flags?itemId=${String(it6.id)}&${query}`,
+        headers: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ flags: Flag[]; total: number; page: number; pageSize: number }>();
+    };
+    const first = all[0];
+    const byName = await get(`q=${encodeURIComponent(first?.name ?? '')}`);
+    expect(byName.flags.map((x) => x.id)).toContain(first?.id);
+    expect(byName.total).toBe(byName.flags.length);
+    const k2Only = await get(`classId=${String(f.k2)}`);
+    expect(k2Only.flags.every((x) => x.className === 'K2')).toBe(true);
+    expect((await get('criterion=inactive')).total).toBe(0);
+    expect((await get('flagStatus=unknown')).flags.map((x) => x.studentId)).toEqual([k2[0]]);
+    const byClass = await get('sort=class');
+    expect(byClass.flags.map((x) => x.className)).toEqual(
+      [...all.map((x) => x.className)].sort((a, b) => (a ?? '').localeCompare(b ?? '')),
+    );
+    const past = await get('page=2');
+    expect(past).toMatchObject({ flags: [], total: all.length, page: 2, pageSize: 50 });
+    const bad = await t.app.inject({ url: `${base()}/flags?page=0&sort=size`, headers: admin });
+    expect(bad.statusCode).toBe(400);
+    await deactivate(it6);
+  });
+
   it('previews an unsaved item without saving anything', async () => {
     const [before] = await q<{ n: number }>(`select count(*)::int as n from dropout_flags`);
     const res = await t.app.inject({

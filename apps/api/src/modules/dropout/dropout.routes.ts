@@ -13,6 +13,7 @@ import {
   flagQuerySchema,
   followUpInputSchema,
   followUpListSchema,
+  followUpQuerySchema,
   followUpSchema,
   previewSchema,
   reportSchema,
@@ -219,20 +220,22 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       service.classFlagCount(deps, authOf(request), request.params.classId),
   });
 
-  // The assignee's own follow-ups: signed in; the rows are those the user is responsible for.
+  // The assignee's own follow-ups: the rows are those the user is responsible for (by role and
+  // CLC or class), or every one in scope for DROPOUT_FLAGGING__EDIT.
   r.get('/api/:locale/dropout-follow-ups', {
-    config: { access: 'signedIn' },
+    config: { access: { right: 'DROPOUT_FOLLOW_UP__DISPLAY' } },
     schema: {
       tags,
-      summary: 'The dropout follow-ups you are responsible for',
+      summary: 'The dropout follow-ups you are responsible for, open or done, with the evidence',
       params: localeParams,
+      querystring: followUpQuerySchema,
       response: { 200: followUpListSchema },
     },
-    handler: async (request) => service.listMyFollowUps(deps, authOf(request)),
+    handler: async (request) => service.listMyFollowUps(deps, authOf(request), request.query),
   });
 
   r.put('/api/:locale/dropout-follow-up/:followUpId', {
-    config: { access: 'signedIn' },
+    config: { access: { right: 'DROPOUT_FOLLOW_UP__EDIT' } },
     schema: {
       tags,
       summary: 'Records a follow-up’s outcome (its assignee, or DROPOUT_FLAGGING__EDIT)',

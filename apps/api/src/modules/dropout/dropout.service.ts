@@ -1,5 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  FLAG_PAGE_SIZE,
+  FOLLOW_UP_PAGE_SIZE,
+  type FlagSort,
+  type followUpQuerySchema,
+} from '@lantern/contracts/dropout';
 import type {
   DropoutItem,
   DropoutItemInput,
@@ -19,7 +25,7 @@ import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
 import { classInScope, classScope } from '../../lib/class-scope';
-import { inList, intArray, rows } from '../../lib/sql';
+import { containsPattern, inList, intArray, rows } from '../../lib/sql';
 import { programmeInReach } from '../../lib/programme-reach';
 import { evaluateProgramme, previewItem, type EvaluationCounts } from './dropout.evaluation';
 
@@ -254,15 +260,19 @@ export async function preview(
   };
 }
 
+/** Where the evaluation's mails link to and how they leave after the commit. */
+export type RunOptions = { publicUrl: string; dispatch: (mailIds: number[]) => void };
+
 /** Evaluates one programme in its own transaction and records the run. */
 export async function runProgramme(
   db: Db,
   programmeId: number,
   trigger: 'schedule' | 'on_demand',
+  options: RunOptions,
 ): Promise<EvaluationCounts & { durationMs: number }> {
   const started = new Date();
-  return db.transaction(async (tx) => {
-    const counts = await evaluateProgramme(tx, programmeId);
+  const { mailIds, ...result } = await db.transaction(async (tx) => {
+    const counts = await evaluateProgramme(tx, programmeId, options);
     const durationMs = Date.now() - started.getTime();
     await tx.execute(
       sql`insert into dropout_runs (programme_id, trigger, started_at, flagged, cleared, duration_ms)
@@ -271,11 +281,19 @@ export async function runProgramme(
     );
     return { ...counts, durationMs };
   });
+  // Mails leave only once the flags they speak of are committed.
+  options.dispatch(mailIds);
+  return result;
 }
 
 export async function run(deps: Deps, auth: AuthContext, type: ProgrammeType, id: number) {
   await programmeFor(deps.db, auth, type, id);
-  const result = await runProgramme(deps.db, id, 'on_demand');
+  const result = await runProgramme(deps.db, id, 'on_demand', {
+    publicUrl: deps.config.publicUrl,
+    dispatch: (ids) => {
+      deps.mailer.dispatch(ids);
+    },
+  });
   await audit(deps.db, auth, {
     action: 'dropout.evaluated',
     entityType: 'programme',
@@ -289,7 +307,7 @@ export async function run(deps: Deps, auth: AuthContext, type: ProgrammeType, id
  * The daily run: programme by programme, each its own short transaction, so on PGlite's one
  * connection a request waits behind one programme at most (0021 §3.3).
  */
-export async function runAll(db: Db): Promise<number> {
+export async function runAll(db: Db, options: RunOptions): Promise<number> {
   const programmes = await rows<{ programme_id: number }>(
     db,
     sql`select distinct d.programme_id from dropout_flagging_items d
@@ -297,7 +315,7 @@ export async function runAll(db: Db): Promise<number> {
          where d.deleted_at is null and d.is_active order by d.programme_id`,
   );
   for (const p of programmes) {
-    await runProgramme(db, p.programme_id, 'schedule');
+    await runProgramme(db, p.programme_id, 'schedule', options);
     // Let requests that queued meanwhile go first.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -335,15 +353,24 @@ const toFlag = (r: FlagRow): Flag => ({
   clearedAt: r.cleared_at === null ? null : iso(r.cleared_at),
 });
 
-const FLAG_SELECT = sql`select f.id, f.item_id, d.criterion, f.enrolment_id, f.student_id,
+const FLAG_COLUMNS = sql`f.id, f.item_id, d.criterion, f.enrolment_id, f.student_id,
   u.first_name || ' ' || u.last_name as name, cl.name as class_name, f.status, f.evidence,
-  f.first_flagged_at, f.evaluated_at, f.cleared_at
-  from dropout_flags f
+  f.first_flagged_at, f.evaluated_at, f.cleared_at`;
+const FLAG_FROM = sql`dropout_flags f
   join dropout_flagging_items d on d.id = f.item_id
   join enrolments e on e.id = f.enrolment_id
   join users u on u.jwl_id = f.student_id
   left join classes cl on cl.id = e.class_id`;
+const FLAG_SELECT = sql`select ${FLAG_COLUMNS} from ${FLAG_FROM}`;
 
+const FLAG_ORDER: Record<FlagSort, SQL> = {
+  name: sql`u.last_name, u.first_name, f.id`,
+  class: sql`cl.name nulls last, u.last_name, u.first_name, f.id`,
+  criterion: sql`d.criterion, u.last_name, u.first_name, f.id`,
+  flagged: sql`f.first_flagged_at desc, f.id desc`,
+};
+
+/** The flagged students of a programme in the request's CLC scope, filtered, a page at a time. */
 export async function listFlags(
   deps: Deps,
   auth: AuthContext,
@@ -352,17 +379,33 @@ export async function listFlags(
   query: z.output<typeof flagQuerySchema>,
 ) {
   await programmeFor(deps.db, auth, type, id);
-  const found = await rows<FlagRow>(
+  const where = sql`f.programme_id = ${id} and ${flagInScope(auth)}
+    and ${query.status === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`}
+    ${query.itemId === undefined ? sql`` : sql`and f.item_id = ${query.itemId}`}
+    ${query.classId === undefined ? sql`` : sql`and e.class_id = ${query.classId}`}
+    ${query.criterion === undefined ? sql`` : sql`and d.criterion = ${query.criterion}`}
+    ${query.flagStatus === undefined ? sql`` : sql`and f.status = ${query.flagStatus}`}
+    ${query.q ? sql`and (u.first_name || ' ' || u.last_name) ilike ${containsPattern(query.q)}` : sql``}`;
+  const found = await rows<FlagRow & { total: number }>(
     deps.db,
-    sql`${FLAG_SELECT}
-        where f.programme_id = ${id} and ${flagInScope(auth)}
-          and ${query.status === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`}
-          ${query.itemId === undefined ? sql`` : sql`and f.item_id = ${query.itemId}`}
-          ${query.classId === undefined ? sql`` : sql`and e.class_id = ${query.classId}`}
-        order by u.last_name, u.first_name, f.id
-        limit 500`,
+    sql`select ${FLAG_COLUMNS}, count(*) over ()::int as total from ${FLAG_FROM} where ${where}
+        order by ${FLAG_ORDER[query.sort]}
+        limit ${FLAG_PAGE_SIZE} offset ${(query.page - 1) * FLAG_PAGE_SIZE}`,
   );
-  return { flags: found.map(toFlag) };
+  // A page past the end has no row to carry the count.
+  const [counted] =
+    found.length === 0 && query.page > 1
+      ? await rows<{ total: number }>(
+          deps.db,
+          sql`select count(*)::int as total from ${FLAG_FROM} where ${where}`,
+        )
+      : found;
+  return {
+    flags: found.map(toFlag),
+    total: counted?.total ?? 0,
+    page: query.page,
+    pageSize: FLAG_PAGE_SIZE,
+  };
 }
 
 type FollowUpRow = {
@@ -377,6 +420,14 @@ type FollowUpRow = {
   done_at: Date | string | null;
   student: string;
   programme: string;
+  programme_id: number;
+  programme_type: FollowUp['programmeType'];
+  class_name: string | null;
+  criterion: FollowUp['criterion'];
+  flag_status: FollowUp['flagStatus'];
+  evidence: Evidence;
+  first_flagged_at: Date | string;
+  cleared_at: Date | string | null;
   version: number;
 };
 
@@ -391,17 +442,30 @@ const toFollowUp = (r: FollowUpRow): FollowUp => ({
   doneAt: r.done_at === null ? null : iso(r.done_at),
   student: r.student,
   programme: r.programme,
+  programmeId: r.programme_id,
+  programmeType: r.programme_type,
+  className: r.class_name,
+  criterion: r.criterion,
+  flagStatus: r.flag_status,
+  evidence: r.evidence,
+  firstFlaggedAt: iso(r.first_flagged_at),
+  clearedAt: r.cleared_at === null ? null : iso(r.cleared_at),
   version: r.version,
 });
 
-const FOLLOW_UP_SELECT = sql`select o.id, o.flag_id, o.assignee_role, o.kind, o.status, o.outcome,
+const FOLLOW_UP_COLUMNS = sql`o.id, o.flag_id, o.assignee_role, o.kind, o.status, o.outcome,
   case when b.jwl_id is not null then b.first_name || ' ' || b.last_name end as done_by, o.done_at,
-  s.first_name || ' ' || s.last_name as student, p.code || ' · ' || p.title as programme, o.version
-  from dropout_follow_ups o
+  s.first_name || ' ' || s.last_name as student, p.code || ' · ' || p.title as programme,
+  p.id as programme_id, p.type::text as programme_type, k.name as class_name, d.criterion,
+  f.status as flag_status, f.evidence, f.first_flagged_at, f.cleared_at, o.version`;
+const FOLLOW_UP_FROM = sql`dropout_follow_ups o
   join dropout_flags f on f.id = o.flag_id
+  join dropout_flagging_items d on d.id = f.item_id
   join users s on s.jwl_id = f.student_id
   join programmes p on p.id = f.programme_id
+  left join classes k on k.id = o.class_id
   left join users b on b.jwl_id = o.done_by`;
+const FOLLOW_UP_SELECT = sql`select ${FOLLOW_UP_COLUMNS} from ${FOLLOW_UP_FROM}`;
 
 export async function getFlag(
   deps: Deps,
@@ -451,13 +515,44 @@ function followUpReach(auth: AuthContext) {
           where cs.class_id = o.class_id and cs.user_id = ${auth.user.jwlId} and cs.kind = 'facilitator')))`;
 }
 
-export async function listMyFollowUps(deps: Deps, auth: AuthContext) {
+/**
+ * The follow-ups the user is responsible for, open or done, a page at a time (open: oldest flag
+ * first, the longest waiting on top; done: the latest recorded first), with the tasks their
+ * evidence names; or the one of a flag (the notification's link).
+ */
+export async function listMyFollowUps(
+  deps: Deps,
+  auth: AuthContext,
+  query: z.output<typeof followUpQuerySchema>,
+) {
+  const reach = followUpReach(auth);
+  const filter =
+    query.flagId === undefined ? sql`o.status = ${query.status}` : sql`o.flag_id = ${query.flagId}`;
   const found = await rows<FollowUpRow>(
     deps.db,
-    sql`${FOLLOW_UP_SELECT} where ${followUpReach(auth)}
-        order by o.status, o.id desc limit 200`,
+    sql`${FOLLOW_UP_SELECT} where ${reach} and ${filter}
+        order by ${query.status === 'open' ? sql`f.first_flagged_at, o.id` : sql`o.done_at desc nulls last, o.id desc`}
+        limit ${FOLLOW_UP_PAGE_SIZE} offset ${(query.page - 1) * FOLLOW_UP_PAGE_SIZE}`,
   );
-  return { followUps: found.map(toFollowUp) };
+  const [counts] = await rows<{ open: number; done: number }>(
+    deps.db,
+    sql`select count(*) filter (where o.status = 'open')::int as open,
+               count(*) filter (where o.status = 'done')::int as done
+          from dropout_follow_ups o where ${reach}`,
+  );
+  const open = counts?.open ?? 0;
+  const done = counts?.done ?? 0;
+  return {
+    followUps: found.map(toFollowUp),
+    tasks: await tasksOf(
+      deps.db,
+      found.map((r) => r.evidence),
+    ),
+    counts: { open, done },
+    total: query.flagId === undefined ? (query.status === 'open' ? open : done) : found.length,
+    page: query.page,
+    pageSize: FOLLOW_UP_PAGE_SIZE,
+  };
 }
 
 export async function updateFollowUp(
@@ -509,6 +604,10 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
   const found = await rows<{
     item_id: number;
     criterion: DropoutItem['criterion'];
+    action: DropoutItem['action'];
+    percent: string | number | null;
+    weeks: number | null;
+    is_deleted: boolean;
     flagged: number;
     dropped_out: number;
     still_active: number;
@@ -516,7 +615,8 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
     dropped_without_flag: number;
   }>(
     deps.db,
-    sql`select d.id as item_id, d.criterion,
+    sql`select d.id as item_id, d.criterion, d.action, d.percent, d.weeks,
+          (d.deleted_at is not null) as is_deleted,
           count(distinct f.enrolment_id)::int as flagged,
           count(distinct f.enrolment_id) filter (where e.state in ('withdrawn', 'failed'))::int as dropped_out,
           count(distinct f.enrolment_id) filter (where e.state = 'active')::int as still_active,
@@ -536,6 +636,10 @@ export async function report(deps: Deps, auth: AuthContext, type: ProgrammeType,
     rows: found.map((r) => ({
       itemId: r.item_id,
       criterion: r.criterion,
+      action: r.action,
+      percent: r.percent === null ? null : Number(r.percent),
+      weeks: r.weeks,
+      isDeleted: r.is_deleted,
       flagged: r.flagged,
       droppedOut: r.dropped_out,
       stillActive: r.still_active,

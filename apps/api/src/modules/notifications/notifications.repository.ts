@@ -16,6 +16,7 @@ type Row = {
   announcement_id: number | null;
   undo_publish_request_id: number | null;
   topic_id: number | string | null;
+  dropout_flag_id: number | string | null;
   title: string;
   body: string | null;
   link: string | null;
@@ -36,6 +37,7 @@ const toNotification = (r: Row): Notification => ({
   announcementId: r.announcement_id,
   undoPublishRequestId: r.undo_publish_request_id,
   topicId: r.topic_id === null ? null : Number(r.topic_id),
+  dropoutFlagId: r.dropout_flag_id === null ? null : Number(r.dropout_flag_id),
   title: r.title,
   body: r.body,
   link: r.link,
@@ -59,7 +61,7 @@ export async function findNotifications(
   const found = await rows<Row>(
     db,
     sql`select n.id, n.type, n.is_read, n.read_at, n.created_at, n.priority, n.submission_id,
-               n.task_id, n.announcement_id, n.undo_publish_request_id, n.topic_id,
+               n.task_id, n.announcement_id, n.undo_publish_request_id, n.topic_id, n.dropout_flag_id,
                coalesce(a.title, n.title, '') as title, coalesce(a.body, n.body) as body,
                case when n.announcement_id is not null
                     then '/en/notifications?type=announcement&id=' || n.announcement_id
@@ -81,19 +83,22 @@ export async function countUnread(db: Db, userId: number): Promise<UnreadCount> 
     announcements: number;
     undo_publish_requests: number;
     discussion_replies: number;
+    dropout_flags: number;
   }>(db, sql`select * from notification_unread_counts(${userId}::integer)`);
   const result = {
     gradeComments: row?.grade_comments ?? 0,
     announcements: row?.announcements ?? 0,
     undoPublishRequests: row?.undo_publish_requests ?? 0,
     discussionReplies: row?.discussion_replies ?? 0,
+    dropoutFlags: row?.dropout_flags ?? 0,
   };
   return {
     total:
       result.gradeComments +
       result.announcements +
       result.undoPublishRequests +
-      result.discussionReplies,
+      result.discussionReplies +
+      result.dropoutFlags,
     ...result,
   };
 }
@@ -104,6 +109,7 @@ export const KEY_COLUMN: Record<NotificationType, SQL> = {
   announcement: sql`announcement_id`,
   undo_publish_request: sql`undo_publish_request_id`,
   discussion_reply: sql`topic_id`,
+  dropout_flag: sql`dropout_flag_id`,
 };
 
 /** Which of these ids the user holds a notification of the type for. */

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   announcementReadSchema,
   discussionReplyReadSchema,
+  dropoutFlagReadSchema,
+  markDropoutFlagsSchema,
   markDiscussionRepliesSchema,
   gradeCommentReadSchema,
   markAnnouncementsSchema,
@@ -36,6 +38,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Deps): Prom
     ['announcements', 'announcement', NOTIFICATION_LIMITS.announcements],
     ['undo-publish-requests', 'undo_publish_request', NOTIFICATION_LIMITS.undoPublishRequests],
     ['discussion-replies', 'discussion_reply', NOTIFICATION_LIMITS.discussionReplies],
+    ['dropout-flags', 'dropout_flag', NOTIFICATION_LIMITS.dropoutFlags],
   ];
   for (const [path, type, limit] of lists) {
     r.get(`${base}/${path}`, {
@@ -179,6 +182,38 @@ export async function notificationRoutes(app: FastifyInstance, deps: Deps): Prom
         [request.body.topicId],
         request.body.isRead,
       ),
+  });
+
+  r.post(`${base}/dropout-flags/read`, {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Marks your notification of a student flagged for dropout read or unread',
+      params: localeParams,
+      body: dropoutFlagReadSchema,
+      response: marked,
+    },
+    handler: async (request) =>
+      service.markRead(
+        deps,
+        authOf(request),
+        'dropout_flag',
+        [request.body.dropoutFlagId],
+        request.body.isRead,
+      ),
+  });
+
+  r.post(`${base}/dropout-flags/mark-read`, {
+    config: signedIn,
+    schema: {
+      tags,
+      summary: 'Marks your notifications of these dropout flags read',
+      params: localeParams,
+      body: markDropoutFlagsSchema,
+      response: marked,
+    },
+    handler: async (request) =>
+      service.markRead(deps, authOf(request), 'dropout_flag', request.body.dropoutFlagIds),
   });
 
   r.post(`${base}/discussion-replies/mark-read`, {

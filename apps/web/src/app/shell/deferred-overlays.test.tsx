@@ -72,6 +72,7 @@ beforeEach(() => {
             announcements: 0,
             undoPublishRequests: 0,
             discussionReplies: 0,
+            dropoutFlags: 0,
           }),
     ),
   );

@@ -14,3 +14,9 @@ export const dropoutItemPath = (
   termKey: string,
   itemId: number,
 ) => `/en/dropout-flagging/${type}/${programmeId}/${termKey}/${itemId}`;
+
+/** The assignee's follow-ups; `flagId`: one flag's (a notification's link). */
+export const dropoutFollowUpsPath = (flagId?: number) =>
+  flagId === undefined ? '/en/dropout-follow-ups' : `/en/dropout-follow-ups?flag=${flagId}`;
+export const dropoutReportPath = (programmeId: number) =>
+  `/en/programme/professional-certificate/${programmeId}/dropout-flagging/report`;

@@ -16,6 +16,10 @@ export function useRecordFollowUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordFollowUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dropout-flags'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['dropout-flags'] }),
+        queryClient.invalidateQueries({ queryKey: ['dropout-follow-ups'] }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import '../../../components/list-styles';
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
   DROPOUT_ACTION_LABELS,
@@ -14,21 +15,24 @@ import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { programmeHomePath } from '../../automatic-mails/paths';
-import { useDropoutFlags } from '../api/find-dropout-flags';
+import { classesQueryOptions } from '../../programmes/api/get-classes';
+import { NO_FLAG_FILTERS, useDropoutFlags, type FlagFilters } from '../api/find-dropout-flags';
+import { FlagFiltersBar } from '../components/flag-filters';
 import { useDropoutItems, type ProgrammeRef } from '../api/find-dropout-items';
 import { useRunDropoutEvaluation } from '../api/run-dropout-evaluation';
 import { FlagDetail } from '../components/flag-detail';
 import { FlagStatusBadge } from '../components/flag-evidence';
-import { dropoutCreatePath, dropoutItemPath } from '../paths';
+import { itemThreshold } from '../item-threshold';
+import { dropoutCreatePath, dropoutItemPath, dropoutReportPath } from '../paths';
 
 export const loader = requireRight('DROPOUT_FLAGGING__DISPLAY');
 
-const threshold = (item: Pick<DropoutItem, 'criterion' | 'percent' | 'weeks'>) =>
-  item.criterion === 'inactive'
-    ? `${item.weeks ?? 0} weeks`
-    : item.criterion === 'below_grade'
-      ? `below ${item.percent ?? 0} %`
-      : `${item.percent ?? 0} % or more`;
+const PAGE_CONTROLS = {
+  first: 'First page',
+  last: 'Last page',
+  next: 'Next page',
+  previous: 'Previous page',
+} as const;
 
 function ItemsTable({ reference, items }: { reference: ProgrammeRef; items: DropoutItem[] }) {
   if (items.length === 0) return <Text size="sm">No items yet: nobody is flagged.</Text>;
@@ -66,7 +70,7 @@ function ItemsTable({ reference, items }: { reference: ProgrammeRef; items: Drop
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{threshold(item)}</Table.Td>
+              <Table.Td>{itemThreshold(item)}</Table.Td>
               <Table.Td>{DROPOUT_ACTION_LABELS[item.action]}</Table.Td>
               <Table.Td>{item.flagged}</Table.Td>
             </Table.Tr>
@@ -77,9 +81,17 @@ function ItemsTable({ reference, items }: { reference: ProgrammeRef; items: Drop
   );
 }
 
-function FlagsTable({ reference, flags }: { reference: ProgrammeRef; flags: Flag[] }) {
+function FlagsTable({
+  reference,
+  flags,
+  emptyText,
+}: {
+  reference: ProgrammeRef;
+  flags: Flag[];
+  emptyText: string;
+}) {
   const [open, setOpen] = useState<Flag | null>(null);
-  if (flags.length === 0) return <Text size="sm">No student is flagged now.</Text>;
+  if (flags.length === 0) return <Text size="sm">{emptyText}</Text>;
   return (
     <>
       <Table.ScrollContainer minWidth={560}>
@@ -137,7 +149,20 @@ function FlagsTable({ reference, flags }: { reference: ProgrammeRef; flags: Flag
 function DropoutList({ reference }: { reference: ProgrammeRef }) {
   const user = useCurrentUser();
   const items = useDropoutItems(reference);
-  const flags = useDropoutFlags(reference);
+  const [filters, setFilters] = useState<FlagFilters>(NO_FLAG_FILTERS);
+  const flags = useDropoutFlags(reference, filters);
+  // The class filter: the programme's classes, for those who may read them.
+  const classes = useQuery({
+    ...classesQueryOptions(reference.programmeId),
+    enabled: hasRight(user, 'CLASSROOM__DISPLAY'),
+  });
+  const flagData = flags.data;
+  const pages = flagData ? Math.max(1, Math.ceil(flagData.total / flagData.pageSize)) : 1;
+  const isFiltered =
+    filters.q.trim() !== '' ||
+    filters.classId !== null ||
+    filters.criterion !== null ||
+    filters.flagStatus !== null;
   const run = useRunDropoutEvaluation();
   const programme = items.data?.programme;
   const lastRun = items.data?.lastRun;
@@ -162,6 +187,14 @@ function DropoutList({ reference }: { reference: ProgrammeRef }) {
           ) : null}
         </div>
         <Group gap="xs">
+          <Button
+            component={Link}
+            to={dropoutReportPath(reference.programmeId)}
+            size="sm"
+            variant="default"
+          >
+            Tuning report
+          </Button>
           {hasRight(user, 'DROPOUT_FLAGGING__EDIT') ? (
             <Button
               size="sm"
@@ -205,8 +238,40 @@ function DropoutList({ reference }: { reference: ProgrammeRef }) {
       <Title order={2} fz="h3">
         Flagged students
       </Title>
+      <FlagFiltersBar
+        filters={filters}
+        classes={classes.data?.classes ?? []}
+        onChange={setFilters}
+      />
       <ErrorAlert error={flags.error} />
-      <FlagsTable reference={reference} flags={flags.data?.flags ?? []} />
+      {flagData ? (
+        <Text size="sm" role="status">
+          {flagData.total === 1 ? '1 student' : `${flagData.total} students`}
+          {filters.status === 'open' ? ' flagged now' : ' no longer flagged'}
+          {isFiltered ? ' match' : ''}.
+        </Text>
+      ) : null}
+      <FlagsTable
+        reference={reference}
+        flags={flagData?.flags ?? []}
+        emptyText={
+          isFiltered
+            ? 'No flagged student matches: change the search or the filters.'
+            : filters.status === 'open'
+              ? 'No student is flagged now.'
+              : 'No flag has cleared yet.'
+        }
+      />
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={filters.page}
+          onChange={(page) => {
+            setFilters({ ...filters, page });
+          }}
+          getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
+        />
+      ) : null}
     </Stack>
   );
 }

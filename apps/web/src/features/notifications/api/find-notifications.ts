@@ -9,6 +9,7 @@ export const TYPE_PATHS: Record<NotificationType, string> = {
   announcement: 'announcements',
   undo_publish_request: 'undo-publish-requests',
   discussion_reply: 'discussion-replies',
+  dropout_flag: 'dropout-flags',
 };
 
 /** The page shows the newest 100 of a type; the bell's count says how many are unread. */

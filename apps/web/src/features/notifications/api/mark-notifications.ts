@@ -10,6 +10,7 @@ const TOGGLE: Record<NotificationType, { path: string; key: string }> = {
   announcement: { path: 'announcements/read', key: 'announcementId' },
   undo_publish_request: { path: 'undo-publish-requests/read', key: 'undoPublishId' },
   discussion_reply: { path: 'discussion-replies/read', key: 'topicId' },
+  dropout_flag: { path: 'dropout-flags/read', key: 'dropoutFlagId' },
 };
 
 /** The id lists of the mark-read calls. */
@@ -18,6 +19,7 @@ const LIST_KEYS: Record<NotificationType, string> = {
   announcement: 'announcementIds',
   undo_publish_request: 'undoPublishIds',
   discussion_reply: 'topicIds',
+  dropout_flag: 'dropoutFlagIds',
 };
 
 export type MarkRequest =

@@ -17,6 +17,7 @@ const base: Notification = {
   announcementId: 11,
   undoPublishRequestId: null,
   topicId: null,
+  dropoutFlagId: null,
   title: 'Library closed',
   body: 'On Friday.',
   link: '/en/notifications?type=announcement&id=11',

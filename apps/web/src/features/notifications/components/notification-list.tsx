@@ -10,6 +10,7 @@ export function keyOf(n: Notification, type: NotificationType): number | null {
   if (type === 'grade_comment') return n.submissionId;
   if (type === 'announcement') return n.announcementId;
   if (type === 'discussion_reply') return n.topicId;
+  if (type === 'dropout_flag') return n.dropoutFlagId;
   return n.undoPublishRequestId;
 }
 

@@ -22,6 +22,7 @@ const REQUEST_NOTE: Notification = {
   announcementId: null,
   undoPublishRequestId: 12,
   topicId: null,
+  dropoutFlagId: null,
   title: 'Undo publish: BUS101 · Essay 2 · Maria Alvarez',
   body: null,
   link: null,

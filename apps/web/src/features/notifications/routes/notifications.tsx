@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import type { NotificationType } from '@lantern/contracts/enums';
 import type { Right } from '@lantern/contracts/rights';
+import type { UnreadCount } from '@lantern/contracts/unread-count';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { hasRight } from '../../../lib/rights';
@@ -15,8 +16,8 @@ import { NotificationList } from '../components/notification-list';
 type Tab = {
   type: NotificationType;
   label: string;
-  countKey: 'announcements' | 'gradeComments' | 'undoPublishRequests' | 'discussionReplies';
-  /** Shown only to holders of one of these rights. */
+  countKey: Exclude<keyof UnreadCount, 'total'>;
+  /** Shown only to holders of one of these rights (a tab that could never fill is left out). */
   rights?: Right[];
 };
 
@@ -32,6 +33,13 @@ const TABS: Tab[] = [
     rights: ['GRADE_CHANGE_REQUEST__CREATE', 'GRADE_CHANGE_REQUEST__EDIT'],
   },
   { type: 'discussion_reply', label: 'Discussions', countKey: 'discussionReplies' },
+  // Students newly flagged for dropout, to the assignees of their follow-ups (decision 0021).
+  {
+    type: 'dropout_flag',
+    label: 'Dropout flags',
+    countKey: 'dropoutFlags',
+    rights: ['DROPOUT_FOLLOW_UP__DISPLAY'],
+  },
 ];
 
 /** The tabs this user sees. */
