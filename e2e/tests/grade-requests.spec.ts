@@ -14,9 +14,8 @@ test('a teacher publishes by mistake and asks to undo; an approver approves; the
   test.setTimeout(120_000);
   // ---- the learner hands in the draft they had kept ----
   const student = await pageOf(browser, 'student');
-  // From "Due next" on their home.
+  // From "Due next" on their home, straight to their draft.
   await student.getByRole('link', { name: TASK }).first().click();
-  await student.getByRole('link', { name: 'Write your answer' }).click();
   await expect(student).toHaveURL(/\/en\/submit_text\//);
   await student.getByRole('button', { name: 'Hand in' }).click();
   await student.getByRole('dialog').getByRole('button', { name: 'Hand in' }).click();
