@@ -33,7 +33,7 @@ export function AttemptsList({
               <Text fw={600}>
                 {t('lms.attempts.attempt', 'Attempt {{n}}', { n: a.attempt })}
                 {a.late ? (
-                  <Badge ms="xs" color="red.9" variant="light">
+                  <Badge ms="xs" color="red.9" variant="filled">
                     {t('lms.task.late', 'Late')}
                   </Badge>
                 ) : null}

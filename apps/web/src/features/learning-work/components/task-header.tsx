@@ -28,7 +28,7 @@ export function TaskHeader({ work }: { work: MyWork }) {
           <Text size="sm">
             {t('lms.task.due', 'Due')}: {formatDateTime(task.dueAt)}
             {late && work.state === 'not_started' ? (
-              <Badge ms="xs" color="red.9" variant="light">
+              <Badge ms="xs" color="red.9" variant="filled">
                 {t('lms.task.late', 'Late')}
               </Badge>
             ) : null}
