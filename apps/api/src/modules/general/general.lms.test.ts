@@ -334,8 +334,15 @@ describe('the lms menu', () => {
   it('gives staff the classes they staff and the programmes of those classes', async () => {
     const facilitator = await userId(t, 'facilitator');
     const { menu } = await baseData('facilitator');
-    // Facilitators publish onsite grades, so they ask for (and follow) grade requests (0021 §2.2).
-    expect(menu.map((n) => n.id)).toEqual(['home', 'course', 'class', 'grade-requests']);
+    // Facilitators publish onsite grades, so they ask for (and follow) grade requests (0021 §2.2),
+    // and they record the dropout follow-ups of their classes (§3.4).
+    expect(menu.map((n) => n.id)).toEqual([
+      'home',
+      'course',
+      'class',
+      'grade-requests',
+      'dropout-follow-ups',
+    ]);
     const classes = node(menu, 'class');
     expect(classes?.children?.[0]).toEqual({
       id: 'class-all',

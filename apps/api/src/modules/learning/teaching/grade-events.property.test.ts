@@ -102,6 +102,14 @@ describe('grade events', () => {
           [f.unitId, f.courseId, `Property ${String(run)}`],
         );
         const itemId = item?.id ?? 0;
+        // The request an unpublish or a change names (the ledger's foreign key wants a real one).
+        const [request] = await t.database.query<{ id: number }>(
+          `insert into grade_requests (kind, item_id, course_id, student_id, grade_version,
+             max_points, reason, requested_by)
+           values ('undo_publish', $1, $2, $3, 1, 10, 'Property test', $4) returning id`,
+          [itemId, f.courseId, studentId, f.user.faculty ?? 0],
+        );
+        const requestId = request?.id ?? 0;
         // What the grade was after each step, and the database's clock just after it committed.
         const shown: { at: string; grade: Awaited<ReturnType<typeof findGrade>> }[] = [];
         for (const o of ops) {
@@ -138,7 +146,7 @@ describe('grade events', () => {
             actorId: f.user.faculty ?? 0,
             impersonatorId: null,
             reason: o.kind === 'save' || o.kind === 'publish' ? null : 'Property test',
-            requestId: o.kind === 'unpublish' || o.kind === 'change' ? run : null,
+            requestId: o.kind === 'unpublish' || o.kind === 'change' ? requestId : null,
           };
           const attempt = t.database.db.transaction((tx) => applyGradeEvent(tx, event));
           if (o.stale) await expect(attempt).rejects.toBeInstanceOf(GradeChanged);
