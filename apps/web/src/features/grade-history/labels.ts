@@ -64,12 +64,21 @@ export function valueText(
  * A grade's state before or after an event. `—` before its first event; a learner is never
  * shown a draft's values (the server leaves them out), so a draft reads "Not published".
  */
-export function stateText(t: TFunction, state: State, max: number): string {
+export function stateText(
+  t: TFunction,
+  state: State,
+  max: number,
+  subject: 'task' | 'course_result' = 'task',
+): string {
   if (state.published === null) return '—';
   const hidden = !state.published && state.points === null && state.outcome === null;
   if (hidden) return t('gradeHistory.notPublished', 'Not published');
   const value = valueText(t, state, max);
-  return state.published ? value : t('gradeHistory.draft', '{{value}} (draft)', { value });
+  if (state.published) return value;
+  // A course result is not a draft before the finish: it is entered, and not final yet.
+  return subject === 'course_result'
+    ? t('gradeHistory.notFinal', '{{value}} (not final)', { value })
+    : t('gradeHistory.draft', '{{value}} (draft)', { value });
 }
 
 /** Who made the change: a person, "the system" for a machine's grade, or "X on behalf of Y". */

@@ -84,7 +84,7 @@ describe('the grade history table', () => {
     expect(rowOf(6).getByText(line('7 / 10 (draft) → Returned for rework'))).toBeInTheDocument();
     expect(rowOf(7).getByText('Finalised')).toBeInTheDocument();
     expect(rowOf(7).getByText('Course result')).toBeInTheDocument();
-    expect(rowOf(7).getByText(line('81 / 100 (draft) → 81 / 100'))).toBeInTheDocument();
+    expect(rowOf(7).getByText(line('81 / 100 (not final) → 81 / 100'))).toBeInTheDocument();
     expect(rowOf(8).getByText('Reopened')).toBeInTheDocument();
     // Users read labels, never the stored values.
     expect(screen.queryByText(/unpublish\b|finalise\b|course_result/)).toBeNull();

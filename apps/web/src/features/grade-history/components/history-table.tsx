@@ -68,8 +68,8 @@ export function HistoryTable({
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  <bdi>{stateText(t, e.old, e.maxPoints)}</bdi> {arrow}{' '}
-                  <bdi>{stateText(t, e.new, e.maxPoints)}</bdi>
+                  <bdi>{stateText(t, e.old, e.maxPoints, e.subject)}</bdi> {arrow}{' '}
+                  <bdi>{stateText(t, e.new, e.maxPoints, e.subject)}</bdi>
                 </Text>
                 {e.comment ? (
                   <Text size="xs" c="gray.8" lineClamp={3} dir="auto">
@@ -131,8 +131,8 @@ export function HistoryCards({
             <bdi>{e.course.code}</bdi> · <bdi>{subjectTitle(t, e)}</bdi>
           </Text>
           <Text size="sm">
-            <bdi>{stateText(t, e.old, e.maxPoints)}</bdi> {arrow}{' '}
-            <bdi>{stateText(t, e.new, e.maxPoints)}</bdi>
+            <bdi>{stateText(t, e.old, e.maxPoints, e.subject)}</bdi> {arrow}{' '}
+            <bdi>{stateText(t, e.new, e.maxPoints, e.subject)}</bdi>
           </Text>
           {e.comment ? (
             <Text size="xs" c="gray.8" lineClamp={3} dir="auto">
