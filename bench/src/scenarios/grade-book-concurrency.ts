@@ -2,6 +2,7 @@ import type { Context, Scenario } from '../lib/context';
 import { signIn } from '../lib/load';
 import { quantile, startAppWithStudents } from '../lib/people';
 import { log, result, type Result } from '../lib/report';
+import { seedTaskCourse } from '../lib/task-course';
 
 // Issue 17: ten graders entering grades in the same grade-book cells at once, on PostgreSQL.
 // Every write either stands (and is in the ledger) or is refused with the cell as it is: 0 lost
@@ -36,45 +37,16 @@ async function measure(context: Context): Promise<Result[]> {
   );
   try {
     const db = people.floor;
-    const one = async (text: string, params: unknown[] = []) =>
-      (await db.query<{ id: number }>(text, params))[0]?.id ?? 0;
-    const programmeId = await one(
-      `insert into programmes (type, code, internal_name, title, start_date, end_date, status, grading_schema_id)
-       values ('professional', 'GC1', 'Concurrency bench', 'Concurrency bench', '2020-01-01',
-         '2030-12-31', 'running', (select id from grading_schemas order by id limit 1)) returning id`,
-    );
-    await db.query(
-      `insert into programme_clcs (programme_id, clc_id)
-       select distinct $1::int, uc.clc_id from user_clcs uc on conflict do nothing`,
-      [programmeId],
-    );
-    const courseId = await one(
-      `insert into programme_courses (programme_id, code, title, units, position)
-       values ($1, 'GC', 'Concurrency course', 3, 1) returning id`,
-      [programmeId],
-    );
-    await db.query(
-      `insert into enrolments (programme_id, user_id, clc_id, state)
-       select $1::int, u.jwl_id, (select min(uc.clc_id) from user_clcs uc where uc.user_id = u.jwl_id), 'active'
-       from users u join user_roles r on r.user_id = u.jwl_id and r.role_key = 'STUDENT'
-       where not exists (select 1 from enrolments e where e.user_id = u.jwl_id)
-       order by u.jwl_id limit $2`,
-      [programmeId, STUDENTS],
-    );
-    const unitId = await one(
-      `insert into learning_units (course_id, title, position, status, published_at)
-       values ($1, 'Unit', 1, 'published', now()) returning id`,
-      [courseId],
-    );
-    const items = (
-      await db.query<{ id: number }>(
-        `insert into learning_items (unit_id, course_id, kind, title, position, is_published,
-           published_at, delivery, max_points, grading)
-         select $1::int, $2::int, 'text_task', 'Task ' || g, g, true, now(), 'online', 10, 'points'
-         from generate_series(1, $3::int) g returning id`,
-        [unitId, courseId, TASKS],
-      )
-    ).map((r) => r.id);
+    const {
+      programmeId,
+      courseId,
+      itemIds: items,
+    } = await seedTaskCourse(db, {
+      code: 'GC',
+      title: 'Concurrency',
+      students: STUDENTS,
+      tasks: TASKS,
+    });
     const learners = (
       await db.query<{ user_id: number }>(
         `select user_id from enrolments where programme_id = $1 order by user_id limit $2`,
