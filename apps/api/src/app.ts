@@ -62,6 +62,7 @@ import { buildContentApp } from './content/content-app';
 import { discussionRoutes } from './modules/learning/discussions/discussions.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
+import { bachelorRoutes } from './modules/bachelor/bachelor.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     similarityRoutes,
     quizRoutes,
     discussionRoutes,
+    bachelorRoutes,
   ]) {
     await area(app, deps);
   }

@@ -10,6 +10,7 @@ import * as quiz from './schema/quiz';
 import * as wbt from './schema/wbt';
 import * as discussions from './schema/discussions';
 import * as dropout from './schema/dropout';
+import * as bachelor from './schema/bachelor';
 
 /** The whole Drizzle schema, for the client's relational queries. */
 export const schema = {
@@ -25,4 +26,5 @@ export const schema = {
   ...wbt,
   ...discussions,
   ...dropout,
+  ...bachelor,
 };

@@ -6,6 +6,7 @@ import { LangLayout } from './routes/lang-layout';
 import { PEOPLE_ROUTES } from './people-routes';
 import { LEARNING_WORK_ROUTES } from './learning-work-routes';
 import { PROGRAMME_ROUTES } from './programme-routes';
+import { BACHELOR_ROUTES } from './bachelor-routes';
 import { LEARNING_CONTENT_ROUTES } from './learning-content-routes';
 import { TEACHING_ROUTES } from './teaching-routes';
 import { SIMILARITY_ROUTES } from './similarity-routes';
@@ -138,6 +139,7 @@ export const router = createBrowserRouter([
           ...PEOPLE_ROUTES,
           ...LEARNING_WORK_ROUTES,
           ...PROGRAMME_ROUTES,
+          ...BACHELOR_ROUTES,
           ...LEARNING_CONTENT_ROUTES,
           ...TEACHING_ROUTES,
           ...SIMILARITY_ROUTES,

@@ -237,6 +237,48 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
   },
   'grade_requests.requested_by': { kind: 'keep', why: 'Who asked stays as it happened.' },
   'grade_requests.decided_by': { kind: 'keep', why: 'Who decided stays as it happened.' },
+  'ba_cohorts.created_by': { kind: 'keep', why: 'Who created the cohort stays as it happened.' },
+  'ba_cohort_imports.created_by': { kind: 'keep', why: 'Who imported stays as it happened.' },
+  'ba_student_courses.changed_by': {
+    kind: 'keep',
+    why: 'Who changed the course status stays as it happened.',
+  },
+  'ba_classrooms.closed_by': {
+    kind: 'keep',
+    why: 'Who closed the classroom stays as it happened.',
+  },
+  'grade_conversions.created_by': {
+    kind: 'keep',
+    why: 'Who wrote the conversion table stays as it happened.',
+  },
+  'ba_transfers.proposed_by': {
+    kind: 'keep',
+    why: 'Who proposed the transfer stays as it happened.',
+  },
+  'ba_transfers.decided_by': {
+    kind: 'keep',
+    why: 'Who decided the transfer stays as it happened.',
+  },
+  'ba_credit_ledger.approved_by': {
+    kind: 'keep',
+    why: 'The ledger is append-only: its approver stays as written.',
+  },
+  'ba_verifications.approved_by': {
+    kind: 'keep',
+    why: 'An approval signs what its approver saw; it stays as it happened.',
+  },
+  'ba_export_batches.created_by': { kind: 'keep', why: 'Who exported stays as it happened.' },
+  'ba_export_statuses.changed_by': {
+    kind: 'keep',
+    why: 'Who changed the export status stays as it happened.',
+  },
+  'api_tokens.created_by': { kind: 'keep', why: 'Who created the token stays as it happened.' },
+  'api_tokens.revoked_by': { kind: 'keep', why: 'Who revoked the token stays as it happened.' },
+  'api_tokens.user_id': {
+    kind: 'move',
+    label: 'Integration tokens',
+    conflict: 'Tokens cannot conflict.',
+  },
   'learner_sync_marks.student_id': {
     kind: 'keep',
     why: 'Empty until the offline outbox writes it; its merge policy comes with the outbox.',

@@ -11,3 +11,6 @@ export const programmeOverviewPath = (id: number) =>
 export const programmeEditPath = (id: number) =>
   `/en/programme/professional-certificate/${id}/edit`;
 export const NEW_PROGRAMME_PATH = '/en/programme/professional-certificate/new';
+
+/** A bachelor programme's own pages (features/bachelor) open from its row in the list. */
+export const bachelorHomePath = (id: number) => `/en/programme/bachelor/${id}`;

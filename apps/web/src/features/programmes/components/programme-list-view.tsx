@@ -14,7 +14,7 @@ import { labelledOptions } from '../../../lib/enumerations';
 import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
 import { useProgrammes } from '../api/find-programmes';
-import { programmeOverviewPath, type ProgrammeTab } from '../paths';
+import { bachelorHomePath, programmeOverviewPath, type ProgrammeTab } from '../paths';
 import { TAB_LABELS } from '../programme-entry';
 import { ProgrammeTable } from './programme-table';
 
@@ -41,8 +41,11 @@ export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
   const [state, change] = useListState(SPEC);
   const query = listQuery(state);
   const programmes = useProgrammes(tab, query);
-  // Bachelor programmes are listed with their basic data; their own sections come later.
-  const canOpen = tab === 'professional-certificate' && hasRight(user, 'PC_PROGRAMME__DISPLAY');
+  const canOpen =
+    tab === 'professional-certificate'
+      ? hasRight(user, 'PC_PROGRAMME__DISPLAY')
+      : hasRight(user, 'PROGRAMME_ACADEMIC__DISPLAY');
+  const openPath = tab === 'professional-certificate' ? programmeOverviewPath : bachelorHomePath;
 
   return (
     <Stack gap="sm">
@@ -84,9 +87,7 @@ export function ProgrammeListView({ tab }: { tab: ProgrammeTab }) {
       <ProgrammeTable
         label={TAB_LABELS[tab]}
         {...listPageProps(state, change, programmes)}
-        onOpen={
-          canOpen ? (programme) => void navigate(programmeOverviewPath(programme.id)) : undefined
-        }
+        onOpen={canOpen ? (programme) => void navigate(openPath(programme.id)) : undefined}
       />
     </Stack>
   );
