@@ -190,10 +190,7 @@ export type ExportStatusMoveInput = z.infer<typeof exportStatusMoveSchema>;
 export const EXPORT_STATUS_MOVES = {
   complete: { label: 'Mark completed', from: null, to: 'completed' },
   graduate: { label: 'Mark graduated', from: 'completed-exported', to: 'graduated' },
-} as const satisfies Record<
-  string,
-  { label: string; from: ExportStatus | null; to: ExportStatus }
->;
+} as const satisfies Record<string, { label: string; from: ExportStatus | null; to: ExportStatus }>;
 
 /** Export a batch of completed students to the certifying university. */
 export const exportBatchInputSchema = z.object({

@@ -85,7 +85,13 @@ export async function studentsPage(
   db: Db,
   auth: AuthContext,
   programmeId: number,
-  query: { status?: ExportStatusFilter; eligible?: boolean; q?: string; page: number; limit: number },
+  query: {
+    status?: ExportStatusFilter;
+    eligible?: boolean;
+    q?: string;
+    page: number;
+    limit: number;
+  },
 ): Promise<ExportStudentPage> {
   const where = reachWhere(auth);
   if (query.status === 'none') where.push(sql`x.status is null`);
@@ -129,7 +135,11 @@ async function chosen(tx: Db, auth: AuthContext, programmeId: number, ids: numbe
   );
   const found = await rows<Row>(
     tx,
-    studentsQuery(programmeId, [...reachWhere(auth), sql`x.enrolment_id = any(${intArray(unique)})`], sql`order by x.enrolment_id`),
+    studentsQuery(
+      programmeId,
+      [...reachWhere(auth), sql`x.enrolment_id = any(${intArray(unique)})`],
+      sql`order by x.enrolment_id`,
+    ),
   );
   if (found.length !== unique.length) throw notFound('A chosen student');
   return found;
@@ -234,19 +244,28 @@ async function graduatesFile(
         where r.enrolment_id = any(${intArray(students.map((s) => s.enrolment_id))}) and r.is_final`,
   );
   const gradeOf = new Map(grades.map((g) => [`${String(g.enrolment_id)}:${g.code}`, g.score]));
-  const headers = ['JWL-ID', 'First name', 'Last name', 'CLC', ...courses.map((c) => c.code), 'Units'];
-  const units = courses.reduce((sum, c) => sum + Number(c.units), 0);
-  const table = students.map((s) => [
-    s.jwl_id,
-    s.first_name,
-    s.last_name,
-    s.clc_name,
-    ...courses.map((c) => {
-      const g = gradeOf.get(`${String(s.enrolment_id)}:${c.code}`);
-      return g === undefined || g === null ? null : Number(g);
-    }),
-    units,
-  ]).map((cells) => cells.map((v) => neutralise(v)));
+  const headers = [
+    'JWL-ID',
+    'First name',
+    'Last name',
+    'CLC',
+    ...courses.map((c) => c.code),
+    'Units',
+  ];
+  const units = courses.reduce((sum, c) => sum + c.units, 0);
+  const table = students
+    .map((s) => [
+      s.jwl_id,
+      s.first_name,
+      s.last_name,
+      s.clc_name,
+      ...courses.map((c) => {
+        const g = gradeOf.get(`${String(s.enrolment_id)}:${c.code}`);
+        return g === undefined || g === null ? null : Number(g);
+      }),
+      units,
+    ])
+    .map((cells) => cells.map((v) => neutralise(v)));
   if (format === 'csv') {
     const field = (v: string | number | boolean | null) =>
       v === null ? '' : `"${String(v).replaceAll('"', '""')}"`;
@@ -275,7 +294,7 @@ export async function exportBatch(
   programmeId: number,
   input: { enrolmentIds?: number[]; format: 'csv' | 'xlsx' },
 ): Promise<ExportBatch> {
-  let storedKey: string | null = null;
+  const kept: { key: string | null } = { key: null };
   try {
     return await deps.db.transaction(async (tx) => {
       let ids = input.enrolmentIds;
@@ -291,10 +310,14 @@ export async function exportBatch(
       const found = await chosen(tx, auth, programmeId, ids);
       const wrong = found.filter((r) => r.status !== 'completed');
       if (wrong.length > 0)
-        throw new AppError(409, 'CONFLICT', `Only completed students are exported: ${names(wrong)}.`);
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Only completed students are exported: ${names(wrong)}.`,
+        );
       const data = await graduatesFile(tx, programmeId, found, input.format);
       const stored = await deps.files.put(data);
-      storedKey = stored.storageKey;
+      kept.key = stored.storageKey;
       const fileId = await insertFile(tx, {
         ownerId: auth.user.jwlId,
         kind: 'ba-graduates',
@@ -338,7 +361,7 @@ export async function exportBatch(
       };
     });
   } catch (error) {
-    if (storedKey) await deps.files.remove(storedKey).catch(() => undefined);
+    if (kept.key) await deps.files.remove(kept.key).catch(() => undefined);
     throw error;
   }
 }

@@ -83,7 +83,14 @@ export async function gradesPage(
   db: Db,
   auth: AuthContext,
   programmeId: number,
-  query: { termKey: string; clcId?: number; flagged: boolean; q?: string; page: number; limit: number },
+  query: {
+    termKey: string;
+    clcId?: number;
+    flagged: boolean;
+    q?: string;
+    page: number;
+    limit: number;
+  },
 ): Promise<VerificationGradePage> {
   const term = await termOf(db, programmeId, query.termKey);
   const where = scopeWhere(auth, query.clcId);
@@ -111,7 +118,12 @@ export async function gradesPage(
       sql`select count(*)::int as n from (${gradeQuery(term.id, where, sql``)}) x`,
     ),
   ]);
-  return { items: items.map(toGrade), total: total[0]?.n ?? 0, page: query.page, limit: query.limit };
+  return {
+    items: items.map(toGrade),
+    total: total[0]?.n ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /**
@@ -124,7 +136,11 @@ export async function verifiedSet(
   programmeId: number,
   termKey: string,
   level: VerificationLevel,
-): Promise<{ rows: VerificationGrade[]; columns: ExportColumn<VerificationGrade>[]; filename: string }> {
+): Promise<{
+  rows: VerificationGrade[];
+  columns: ExportColumn<VerificationGrade>[];
+  filename: string;
+}> {
   const term = await termOf(db, programmeId, termKey);
   const approved = await currentApproval(db, term.id, level);
   if (!approved)
@@ -135,7 +151,11 @@ export async function verifiedSet(
     );
   const list = await rows<Row>(
     db,
-    gradeQuery(term.id, scopeWhere(auth, undefined), sql`order by u.last_name, u.first_name, pc.code, sc.id`),
+    gradeQuery(
+      term.id,
+      scopeWhere(auth, undefined),
+      sql`order by u.last_name, u.first_name, pc.code, sc.id`,
+    ),
   );
   const first = approved[0]?.hash ?? '';
   return {

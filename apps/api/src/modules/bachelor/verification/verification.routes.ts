@@ -110,7 +110,8 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
     config: { access: { right: 'BA_VERIFICATION__EXPORT' }, programme },
     schema: {
       tags,
-      summary: 'The verified grade set of a term at a level (UNI by default), while that approval is current',
+      summary:
+        'The verified grade set of a term at a level (UNI by default), while that approval is current',
       params: idParams.extend({ format: z.enum(EXPORT_FORMATS) }),
       querystring: verificationQuerySchema.extend({
         level: z.enum(VERIFICATION_LEVELS).default('UNI'),
@@ -152,7 +153,8 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
     config: { access: { right: 'BA_STUDENT_STATUS__EDIT' }, programme },
     schema: {
       tags,
-      summary: 'Marks students completed (each with a final passing grade in every course); all or nothing',
+      summary:
+        'Marks students completed (each with a final passing grade in every course); all or nothing',
       params: idParams,
       body: exportStatusMoveSchema,
       response: { 200: exportMovedSchema },

@@ -91,7 +91,10 @@ type ScopeState = {
  * whole term, CLC per CLC that has grades in it (or had an approval). Stamps `stale_at` on the
  * approvals found stale.
  */
-async function scopesOf(db: Db, termId: number): Promise<{ all: GradeSetEntry[]; scopes: ScopeState[] }> {
+async function scopesOf(
+  db: Db,
+  termId: number,
+): Promise<{ all: GradeSetEntry[]; scopes: ScopeState[] }> {
   const [all, approvals] = await Promise.all([gradeSetOf(db, termId), latestApprovals(db, termId)]);
   const clcIds = new Set<number>();
   for (const e of all) if (e.clcId !== null) clcIds.add(e.clcId);
@@ -153,16 +156,26 @@ function blockedBy(s: ScopeState, scopes: ScopeState[], all: GradeSetEntry[]): s
 export function diffSnapshots(
   before: GradeSnapshot,
   after: GradeSnapshot,
-): { id: number; change: GradeChange['change']; old: [number | null, number] | null; now: [number | null, number] | null }[] {
-  const old = new Map(before.map(([id, score, version]) => [id, [score, version] as [number | null, number]]));
-  const now = new Map(after.map(([id, score, version]) => [id, [score, version] as [number | null, number]]));
+): {
+  id: number;
+  change: GradeChange['change'];
+  old: [number | null, number] | null;
+  now: [number | null, number] | null;
+}[] {
+  const old = new Map(
+    before.map(([id, score, version]) => [id, [score, version] as [number | null, number]]),
+  );
+  const now = new Map(
+    after.map(([id, score, version]) => [id, [score, version] as [number | null, number]]),
+  );
   const out: ReturnType<typeof diffSnapshots> = [];
   for (const [id, n] of now) {
     const o = old.get(id);
     if (!o) out.push({ id, change: 'added', old: null, now: n });
     else if (o[0] !== n[0] || o[1] !== n[1]) out.push({ id, change: 'changed', old: o, now: n });
   }
-  for (const [id, o] of old) if (!now.has(id)) out.push({ id, change: 'removed', old: o, now: null });
+  for (const [id, o] of old)
+    if (!now.has(id)) out.push({ id, change: 'removed', old: o, now: null });
   return out.sort((a, b) => a.id - b.id);
 }
 
@@ -175,7 +188,12 @@ async function describeChanges(
 ): Promise<{ changes: GradeChange[]; changeCount: number }> {
   const diff = diffSnapshots(before, after);
   if (diff.length === 0) return { changes: [], changeCount: 0 };
-  const names = await rows<{ id: number; student: string; course_code: string; clc_id: number | null }>(
+  const names = await rows<{
+    id: number;
+    student: string;
+    course_code: string;
+    clc_id: number | null;
+  }>(
     db,
     sql`select sc.id, concat_ws(' ', u.first_name, u.last_name) as student, pc.code as course_code,
           e.clc_id
@@ -229,9 +247,10 @@ export async function termVerification(
   const levels: VerificationScope[] = [];
   for (const s of visible) {
     const stale = s.approval !== null && !s.current;
-    const reasons = stale && s.approval
-      ? await describeChanges(db, s.approval.snapshot, snapshotOf(s.entries), reach)
-      : { changes: [], changeCount: 0 };
+    const reasons =
+      stale && s.approval
+        ? await describeChanges(db, s.approval.snapshot, snapshotOf(s.entries), reach)
+        : { changes: [], changeCount: 0 };
     const blocked = blockedBy(s, scopes, all);
     const flaggedText =
       s.flagged > 0 ? `${String(s.flagged)} grades are missing or not final yet.` : null;
