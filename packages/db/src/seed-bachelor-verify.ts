@@ -87,10 +87,29 @@ export async function seedBachelorVerify(
 
 /**
  * Gives every student course of a term that expects one a final result, as the grade ledger
- * leaves it (decision 0021): an entered result made final, each step an event. Failed courses
+ * leaves it (decision 0021): an entered result made final, each step an event; a result
+ * entered but not final yet is made final. Failed courses
  * get a failing grade, the others a passing one.
  */
 async function finaliseGrades(db: Db, termId: number): Promise<void> {
+  // Results already entered but not final yet are made final (a finalise event each).
+  await db.execute(sql`
+    with made as (
+      update course_results r set is_final = true, version = r.version + 1, updated_at = now()
+      from ba_student_courses sc join ba_offerings o on o.id = sc.offering_id
+      where o.term_id = ${termId} and sc.status <> 'drop-delete' and not r.is_final
+        and r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id
+      returning r.enrolment_id, r.course_id, r.score, r.version, r.grading_schema_id,
+        r.grading_schema_version)
+    insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
+      new_points, old_published, new_published, max_points, grading_schema_id,
+      grading_schema_version, grade_version, reason)
+    select 'course_result', e.user_id, m.course_id, m.enrolment_id, 'finalise', m.score, m.score,
+      false, true, coalesce(gs.scale_max, m.score), m.grading_schema_id, m.grading_schema_version,
+      m.version, 'Final grades of the term.'
+    from made m join enrolments e on e.id = m.enrolment_id
+    left join grading_schemas gs on gs.id = m.grading_schema_id
+    order by m.enrolment_id, m.course_id`);
   await db.execute(sql`
     with made as (
       insert into course_results (enrolment_id, course_id, score, source, is_final,

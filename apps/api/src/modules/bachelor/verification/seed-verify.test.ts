@@ -51,6 +51,14 @@ const view = async (termKey: string) => {
 
 describe('the demo verification seed', () => {
   it('verifies the terms at each level, one of them stale, and puts students in each export status', async () => {
+    // One result entered but not final yet, as a grade book might leave it: the seed finalises it.
+    await t.database.query(
+      `insert into course_results (enrolment_id, course_id, score, is_final, version)
+       select e.id, pc.id, 3, false, 1 from enrolments e
+       join programme_courses pc on pc.programme_id = e.programme_id and pc.code = 'LIB110'
+       where e.programme_id = $1 order by e.id limit 1`,
+      [programmeId],
+    );
     const made = await seedBachelorVerify(t.database.db);
     expect(made.verifiedTerms).toBe(4);
     expect(await view('2026-fa')).toEqual({ BASIC: 'approved', CLC: 'waiting', UNI: 'blocked' });
@@ -60,6 +68,12 @@ describe('the demo verification seed', () => {
     expect(stale.UNI).toBe('stale');
     expect(stale.CLC.split(',').sort()).toEqual(['approved', 'stale']);
     expect(await view('2025-fa')).toEqual({ BASIC: 'approved', CLC: 'approved', UNI: 'approved' });
+    const [open] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from course_results r join enrolments e on e.id = r.enrolment_id
+       where e.programme_id = $1 and not r.is_final`,
+      [programmeId],
+    );
+    expect(open?.n).toBe(0);
 
     const res = await t.app.inject({
       url: `/api/en/programme/bachelor/${String(programmeId)}/verification/students?limit=100`,
