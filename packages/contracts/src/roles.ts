@@ -165,6 +165,8 @@ export const DEFAULT_ROLES: Record<BuiltInRoleKey, RoleDefault> = {
       ...family('GEL_APPLICANT'),
       ...family('GEL_PENDING_APPLICANT'),
       ...family('GEL_MINORS_VALIDATION'),
+      // Approving a CLC's grades means reading them first (the verification page).
+      'BA_VERIFICATION__DISPLAY',
       'BA_VERIFICATION_APPROVAL_CLC__EDIT',
       'PASSWORD_RESET__EDIT',
       // A student's courses on their overview: drop, restore, add one outside the programme.

@@ -12,6 +12,10 @@ export const BACHELOR_ROUTES: RouteObject[] = [
         lazy: page(() => import('../features/bachelor/routes/bachelor-layout')),
         children: [
           { index: true, lazy: page(() => import('../features/bachelor/routes/bachelor-home')) },
+          {
+            path: 'verification',
+            lazy: page(() => import('../features/bachelor/routes/verification')),
+          },
         ],
       },
     ],
