@@ -62,21 +62,29 @@ export async function writeApplicants(
   auth: AuthContext,
   input: {
     programmeId: number;
-    source: 'import' | 'form';
+    source: 'import' | 'form' | 'cohort-import';
     fresh: repo.NewPerson[];
     existing: { userId: number; clcId: number }[];
+    /** Applicants by default; a cohort import enrols active students. */
+    state?: repo.EntryState;
   },
-): Promise<{ id: number; user_id: number }[]> {
+): Promise<{ id: number; user_id: number; username?: string }[]> {
   // In pieces: a whole file's people in one statement would hold the HTTP thread (0017).
   const created = await inPieces(input.fresh, WRITE_PIECE, (people) =>
     repo.createApplicants(tx, auth, {
       programmeId: input.programmeId,
       people,
       source: input.source,
+      state: input.state,
     }),
   );
   const added = await inPieces(input.existing, WRITE_PIECE, (people) =>
-    repo.applyPeople(tx, auth, { programmeId: input.programmeId, people, source: input.source }),
+    repo.applyPeople(tx, auth, {
+      programmeId: input.programmeId,
+      people,
+      source: input.source,
+      state: input.state,
+    }),
   );
   return [...created, ...added];
 }

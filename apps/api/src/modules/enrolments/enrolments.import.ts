@@ -126,7 +126,7 @@ export async function readApplicantRows(input: {
 }
 
 /** The same person twice in one file: by JWL-ID, or by name and birth date. */
-async function duplicatesInFile(applicants: Applicant[]): Promise<Problem[]> {
+export async function duplicatesInFile(applicants: Applicant[]): Promise<Problem[]> {
   const seen = new Map<string, number>();
   const problems: Problem[] = [];
   const pause = slicer();
