@@ -12,6 +12,18 @@ export const BACHELOR_ROUTES: RouteObject[] = [
         lazy: page(() => import('../features/bachelor/routes/bachelor-layout')),
         children: [
           { index: true, lazy: page(() => import('../features/bachelor/routes/bachelor-home')) },
+          {
+            path: 'cohorts',
+            children: [
+              { index: true, element: <Navigate to="list" replace /> },
+              { path: 'list', lazy: page(() => import('../features/bachelor/routes/cohort-list')) },
+              { path: 'new', lazy: page(() => import('../features/bachelor/routes/cohort-new')) },
+              {
+                path: 'import/:cohortId',
+                lazy: page(() => import('../features/bachelor/routes/cohort-import')),
+              },
+            ],
+          },
         ],
       },
     ],

@@ -9,4 +9,7 @@ export const BACHELOR_SECTIONS: readonly {
   label: string;
   right: Right;
   path: (id: number) => string;
-}[] = [{ label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails }];
+}[] = [
+  { label: 'Cohorts', right: 'BA_COHORT__DISPLAY', path: bachelorPaths.cohorts },
+  { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
+];
