@@ -84,6 +84,24 @@ const row = (
   ].join(',');
 
 describe('cohorts', () => {
+  it('lists the demo cohorts of programme 512 with their members and last import', async () => {
+    const list = await send('GET', `${base()}?q=BLS-202&sort=code&dir=asc`);
+    expect(list.json<{ items: Cohort[] }>().items).toMatchObject([
+      {
+        code: 'BLS-2025',
+        intakeTerm: '2025-fa',
+        members: 10,
+        lastImportFile: 'bls-2025-intake.csv',
+      },
+      {
+        code: 'BLS-2026',
+        intakeTerm: '2026-sp',
+        members: 8,
+        lastImportFile: 'bls-2026-intake.xlsx',
+      },
+    ]);
+  });
+
   it('creates, lists, edits and deletes; codes unique per programme whatever the case', async () => {
     const cohort = await newCohort('BLS-2031');
     expect(cohort).toMatchObject({ code: 'BLS-2031', intakeTerm: '2026-fa', members: 0 });
