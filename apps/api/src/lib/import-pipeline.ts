@@ -113,7 +113,7 @@ export async function validateRows<C extends string, Out>(input: {
     await pause();
     if (input.skipBlank && row.cells.every((c) => c.trim() === '')) continue;
     const cells = cellsOf(row, input.index, input.columns);
-    const parsed = await input.schema.safeParseAsync(cells);
+    const parsed = input.schema.safeParse(cells);
     if (parsed.success) {
       valid.push({ row: row.row, value: parsed.data });
       continue;

@@ -73,6 +73,17 @@ export function requiredApplicantColumns(index: Map<Column, number>): Column[] {
  */
 export function applicantRowSchema(clcs: repo.ClcRow[], allowedClcIds: Set<number>) {
   const byCode = new Map(clcs.map((c) => [c.code.toLowerCase(), c]));
+  // Each number is read once (the check and the value below both need it).
+  const phones = new Map<string, string | null>();
+  const phoneIn = (phone: string, country: string) => {
+    const key = `${country}|${phone}`;
+    let found = phones.get(key);
+    if (found === undefined) {
+      found = normalisePhone(phone, country);
+      phones.set(key, found);
+    }
+    return found;
+  };
   const clcOf = (code: unknown) => {
     const clc = typeof code === 'string' ? byCode.get(code.toLowerCase()) : undefined;
     return clc && allowedClcIds.has(clc.id) ? clc : undefined;
@@ -87,7 +98,7 @@ export function applicantRowSchema(clcs: repo.ClcRow[], allowedClcIds: Set<numbe
         return;
       }
       // With no valid CLC the number is checked once that is fixed.
-      if (typeof row.phone === 'string' && !normalisePhone(row.phone, clc.country))
+      if (typeof row.phone === 'string' && !phoneIn(row.phone, clc.country))
         ctx.addIssue({ code: 'custom', path: ['phone'], message: VALIDATION.phone });
     })
     .transform((row): Omit<Applicant, 'row'> => {
@@ -97,7 +108,7 @@ export function applicantRowSchema(clcs: repo.ClcRow[], allowedClcIds: Set<numbe
         firstName: row.firstName,
         lastName: row.lastName,
         email: row.email ?? null,
-        phone: row.phone ? normalisePhone(row.phone, clc.country) : null,
+        phone: row.phone ? phoneIn(row.phone, clc.country) : null,
         gender: row.gender ?? null,
         birthDate: row.birthDate ?? null,
         clcId: clc.id,
