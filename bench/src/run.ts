@@ -22,6 +22,7 @@ import {
   applicantRerunPglite,
   applicantRerunPostgres,
 } from './scenarios/applicant-import';
+import { cohortImportPglite, cohortImportPostgres } from './scenarios/cohort-import';
 import { userMergePglite, userMergePostgres } from './scenarios/user-merge';
 import { userDataCheckerPglite, userDataCheckerPostgres } from './scenarios/user-data-checker';
 import { announcementsScenario } from './scenarios/announcements';
@@ -59,6 +60,8 @@ const SCENARIOS: Scenario[] = [
   applicantImportPostgres,
   applicantRerunPglite,
   applicantRerunPostgres,
+  cohortImportPglite,
+  cohortImportPostgres,
   certificatesScenario,
   userMergePglite,
   userMergePostgres,
@@ -87,6 +90,7 @@ const ALIASES: Record<string, string[]> = {
   'student-list': ['student-list-pglite', 'student-list-postgres'],
   'applicant-import': ['applicant-import-pglite', 'applicant-import-postgres'],
   'applicant-rerun': ['applicant-rerun-pglite', 'applicant-rerun-postgres'],
+  'cohort-import': ['cohort-import-pglite', 'cohort-import-postgres'],
   'user-merge': ['user-merge-pglite', 'user-merge-postgres'],
   'user-data-checker': ['user-data-checker-pglite', 'user-data-checker-postgres'],
   'concurrency-student-list': [

@@ -64,6 +64,7 @@ import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { bachelorRoutes } from './modules/bachelor/bachelor.routes';
 import { bachelorVerificationRoutes } from './modules/bachelor/verification/verification.routes';
+import { bachelorCohortRoutes } from './modules/bachelor/cohorts.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     discussionRoutes,
     bachelorRoutes,
     bachelorVerificationRoutes,
+    bachelorCohortRoutes,
   ]) {
     await area(app, deps);
   }

@@ -112,7 +112,7 @@ const csvLine = (cells: (string | number | null)[]) =>
  * profile, the STUDENT role, the CLC, the enrolment and one audit row, and one audit row for
  * the import. Ids are taken from the tables' sequences first, as the import takes them.
  */
-async function copyFloor(database: Database, csv: string, round: number, tmp: string) {
+export async function copyFloor(database: Database, csv: string, round: number, tmp: string) {
   const people = csv
     .trim()
     .split('\n')

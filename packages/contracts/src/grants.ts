@@ -8,7 +8,8 @@ import type { Right } from './rights';
  * within their CLC scope — although a student holds rights (submitting work) a coordinator lacks.
  */
 export const GRANT_TABLE: readonly { role: string; heldRights: readonly Right[] }[] = [
-  { role: 'STUDENT', heldRights: ['STUDENT__CREATE', 'STUDENT__EDIT'] },
+  // A cohort import makes the people of its file students of the bachelor (decision 0022).
+  { role: 'STUDENT', heldRights: ['STUDENT__CREATE', 'STUDENT__EDIT', 'BA_COHORT__IMPORT'] },
   { role: 'FACILITATOR', heldRights: ['FACILITATOR__CREATE', 'FACILITATOR__EDIT'] },
   { role: 'COORDINATOR', heldRights: ['COORDINATOR__CREATE', 'COORDINATOR__EDIT'] },
   // Lead facilitators and lead faculty are managed like facilitators, under their own rights.

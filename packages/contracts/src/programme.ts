@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { historyEntrySchema } from './clc';
 import { pageOf, requiredText } from './common';
-import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './enums';
+import { STUDENT_AGE } from './constants';
+import { ageOn } from './people';
+import { PROGRAMME_STATUSES, PROGRAMME_TYPES, type Gender } from './enums';
 import { VALIDATION } from './messages';
 import type { Right } from './rights';
 
@@ -478,6 +480,57 @@ export const enrolmentActionResultSchema = z.object({
 });
 export type EnrolmentActionResult = z.infer<typeof enrolmentActionResultSchema>;
 
+/** A real calendar day written YYYY-MM-DD (not 2001-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A filled-in birth date: a calendar day at which a student is 15 to 100 today (spec §9). */
+const applicantBirthDate = z
+  .string()
+  .trim()
+  .refine(isCalendarDay, VALIDATION.date)
+  .refine((v) => {
+    const age = ageOn(v);
+    return age >= STUDENT_AGE.min && age <= STUDENT_AGE.max;
+  }, VALIDATION.dateOfBirth);
+
+/** An empty text as absent (a form's empty field, a file's empty cell). */
+const blankAsAbsent = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(schema.optional());
+
+/**
+ * The fields of a new person as an applicant: the add-applicant form and every row of an
+ * applicant or cohort file check them with these very schemas, so the two give one message for
+ * one value (decision 0022, as built: imports).
+ */
+export const applicantPersonFields = {
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: blankAsAbsent(
+    z
+      .string()
+      .trim()
+      .max(254, VALIDATION.email)
+      .pipe(z.email({ error: VALIDATION.email })),
+  ),
+  /** Read in the CLC's country by the server (a valid number there, or VALIDATION.phone). */
+  phone: blankAsAbsent(z.string().trim().max(40, VALIDATION.phone)),
+  // Required on the form: with the name, it finds the person again.
+  birthDate: z
+    .string({ error: VALIDATION.required })
+    .trim()
+    .min(1, VALIDATION.required)
+    .pipe(applicantBirthDate),
+};
+
 /** One applicant added by hand: an existing person by ID, or a new one. */
 export const applicantInputSchema = z.union([
   z.object({
@@ -485,17 +538,7 @@ export const applicantInputSchema = z.union([
     clcId: z.coerce.number().int().positive(),
   }),
   z.object({
-    firstName: requiredText(100),
-    lastName: requiredText(100),
-    email: z
-      .string()
-      .trim()
-      .pipe(z.email({ error: VALIDATION.email }))
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    phone: z.string().trim().max(40).optional(),
-    // Required as in an import row without a JWL-ID: with the name, it finds the person again.
-    birthDate: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).pipe(isoDate),
+    ...applicantPersonFields,
     clcId: z.coerce.number({ error: VALIDATION.select }).int().positive(VALIDATION.select),
   }),
 ]);
@@ -511,6 +554,70 @@ export const APPLICANT_IMPORT_COLUMNS = [
   'gender',
   'clcCode',
 ] as const;
+export type ApplicantImportColumn = (typeof APPLICANT_IMPORT_COLUMNS)[number];
+
+/** Other headers a file may give a column (compared without case, spaces or punctuation). */
+export const APPLICANT_IMPORT_ALIASES: Partial<Record<ApplicantImportColumn, string[]>> = {
+  jwlId: ['id', 'studentId'],
+  firstName: ['givenName', 'forename'],
+  lastName: ['surname', 'familyName'],
+  email: ['eMail', 'mail'],
+  phone: ['phoneNumber', 'mobile'],
+  birthDate: ['dateOfBirth', 'dob'],
+  gender: ['sex'],
+  clcCode: ['clc'],
+};
+
+const GENDER_WORDS: Record<string, Gender> = {
+  m: 'm',
+  male: 'm',
+  f: 'f',
+  female: 'f',
+  o: 'o',
+  other: 'o',
+};
+
+/** The largest JWL-ID (a PostgreSQL integer). */
+const MAX_JWL_ID = 2_147_483_647;
+
+/** Without a JWL-ID, the birth date is what tells people apart (and finds them again). */
+export const birthDateOrJwlId = (
+  row: { jwlId?: unknown; birthDate?: unknown },
+  ctx: z.RefinementCtx,
+) => {
+  if (row.jwlId === undefined && row.birthDate === undefined)
+    ctx.addIssue({ code: 'custom', path: ['birthDate'], message: VALIDATION.required });
+};
+
+/**
+ * One row of an applicant (or cohort) file, its cells as text: the form's fields
+ * (`applicantPersonFields`), plus the JWL-ID that names an existing person (then the birth date
+ * may be left out), the gender as a word and the CLC by code. Which CLCs a row may name, and
+ * the phone in that CLC's country, the server checks against the database.
+ */
+export const applicantImportRowObject = z.object({
+  jwlId: blankAsAbsent(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, VALIDATION.number)
+      .transform(Number)
+      .refine((n) => n <= MAX_JWL_ID, VALIDATION.number),
+  ),
+  firstName: applicantPersonFields.firstName,
+  lastName: applicantPersonFields.lastName,
+  email: applicantPersonFields.email,
+  phone: applicantPersonFields.phone,
+  birthDate: blankAsAbsent(applicantBirthDate),
+  gender: blankAsAbsent(
+    z
+      .string()
+      .transform((v) => GENDER_WORDS[v.toLowerCase()])
+      .refine((v) => v !== undefined, VALIDATION.select),
+  ),
+  clcCode: requiredText(20),
+});
+export const applicantImportRowSchema = applicantImportRowObject.superRefine(birthDateOrJwlId);
+export type ApplicantImportRow = z.output<typeof applicantImportRowSchema>;
 
 export const importProblemSchema = z.object({
   row: z.number().int(),

@@ -9,6 +9,7 @@ import { userRoles } from './schema/access';
 import { auditLog } from './schema/operations';
 import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
+import { seedBachelorCohorts } from './seed-bachelor-cohorts';
 import { seedCommunication } from './seed-communication';
 import { seedLearning } from './seed-learning';
 import { seedLearningWork } from './seed-learning-work';
@@ -463,6 +464,7 @@ export async function seedDemo(db: Db): Promise<void> {
         ...bachelorVerify,
       },
     });
+    await seedBachelorCohorts(tx);
   });
 }
 

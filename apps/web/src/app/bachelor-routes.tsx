@@ -16,6 +16,18 @@ export const BACHELOR_ROUTES: RouteObject[] = [
             path: 'verification',
             lazy: page(() => import('../features/bachelor/routes/verification')),
           },
+          {
+            path: 'cohorts',
+            children: [
+              { index: true, element: <Navigate to="list" replace /> },
+              { path: 'list', lazy: page(() => import('../features/bachelor/routes/cohort-list')) },
+              { path: 'new', lazy: page(() => import('../features/bachelor/routes/cohort-new')) },
+              {
+                path: 'import/:cohortId',
+                lazy: page(() => import('../features/bachelor/routes/cohort-import')),
+              },
+            ],
+          },
         ],
       },
     ],

@@ -180,9 +180,12 @@ export type NewPerson = {
  * What an application's audit row says: the move into `applied`, the programme, the CLC, where
  * it came from and who applied (the one audit row of a person an applicant path writes).
  */
-const applicationChanges = (programmeId: number, source: string): SQL =>
-  sql`jsonb_build_object('state', jsonb_build_object('from', null, 'to', 'applied'),
+const applicationChanges = (programmeId: number, source: string, state: EntryState): SQL =>
+  sql`jsonb_build_object('state', jsonb_build_object('from', null, 'to', ${state}::text),
         'programmeId', ${programmeId}::int, 'source', ${source}::text)`;
+
+/** The state a new enrolment starts in: an applicant, or (a cohort import) an active student. */
+export type EntryState = 'applied' | 'active';
 
 /**
  * Creates people as applicants of a programme: each without a password (they set it through
@@ -196,9 +199,10 @@ const applicationChanges = (programmeId: number, source: string): SQL =>
 export async function createApplicants(
   db: Db,
   auth: AuthContext,
-  input: { programmeId: number; people: NewPerson[]; source: string },
-): Promise<{ id: number; user_id: number }[]> {
+  input: { programmeId: number; people: NewPerson[]; source: string; state?: EntryState },
+): Promise<{ id: number; user_id: number; username?: string }[]> {
   if (input.people.length === 0) return [];
+  const state = input.state ?? 'applied';
   const who = auditActor(auth);
   const people = input.people.map((p) => ({
     username: p.username,
@@ -211,7 +215,7 @@ export async function createApplicants(
     clc_id: p.clcId,
     clc_code: p.clcCode,
   }));
-  return rows<{ id: number; user_id: number }>(
+  return rows<{ id: number; user_id: number; username: string }>(
     db,
     sql`with input as materialized (
           select nextval(pg_get_serial_sequence('users', 'jwl_id'))::int as jwl_id,
@@ -231,13 +235,13 @@ export async function createApplicants(
         c as (insert into user_clcs (user_id, clc_id) select jwl_id, clc_id from input),
         enrolled as (
           insert into enrolments (id, programme_id, user_id, clc_id, state)
-          select enrolment_id, ${input.programmeId}, jwl_id, clc_id, 'applied' from input
+          select enrolment_id, ${input.programmeId}, jwl_id, clc_id, ${state}::enrolment_state from input
         ),
         -- The person as the row records them, empty fields left out.
         logged as (
           insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
-          select ${who.actorId}, ${who.impersonatorId}, 'applied', 'enrolment', enrolment_id::text,
-            ${applicationChanges(input.programmeId, input.source)}
+          select ${who.actorId}, ${who.impersonatorId}, ${state}::text, 'enrolment', enrolment_id::text,
+            ${applicationChanges(input.programmeId, input.source, state)}
               || jsonb_build_object('clc', clc_code, 'userId', jwl_id,
                 'created', jsonb_strip_nulls(jsonb_build_object('username', username,
                   'firstName', first_name, 'lastName', last_name, 'email', email,
@@ -246,7 +250,7 @@ export async function createApplicants(
             ${who.ip}
           from input
         )
-        select enrolment_id as id, jwl_id as user_id from input`,
+        select enrolment_id as id, jwl_id as user_id, username from input`,
   );
 }
 
@@ -265,10 +269,12 @@ export async function applyPeople(
     programmeId: number;
     people: { userId: number; clcId: number }[];
     source: string;
+    state?: EntryState;
   },
 ): Promise<{ id: number; user_id: number }[]> {
   if (input.people.length === 0) return [];
   const who = auditActor(auth);
+  const state = input.state ?? 'applied';
   return rows<{ id: number; user_id: number }>(
     db,
     sql`with input as (
@@ -291,7 +297,7 @@ export async function applyPeople(
         ),
         enrolled as (
           insert into enrolments (programme_id, user_id, clc_id, state)
-          select ${input.programmeId}, user_id, clc_id, 'applied' from input
+          select ${input.programmeId}, user_id, clc_id, ${state}::enrolment_state from input
           on conflict (programme_id, user_id) do nothing
           returning id, user_id, clc_id
         ),
@@ -309,11 +315,11 @@ export async function applyPeople(
         logged as (
           insert into audit_log (actor_id, impersonator_id, action, entity_type, entity_id, changes, ip)
           select ${who.actorId}, ${who.impersonatorId},
-            case when enrolment_id is null then 'student.applicant_updated' else 'applied' end,
+            case when enrolment_id is null then 'student.applicant_updated' else ${state}::text end,
             case when enrolment_id is null then 'user' else 'enrolment' end,
             coalesce(enrolment_id, user_id)::text,
             case when enrolment_id is null then jsonb_build_object('added', added)
-              else ${applicationChanges(input.programmeId, input.source)}
+              else ${applicationChanges(input.programmeId, input.source, state)}
                 || jsonb_build_object('clc', clc_code, 'userId', user_id)
                 || case when added = '{}'::jsonb then '{}'::jsonb else jsonb_build_object('added', added) end
             end,

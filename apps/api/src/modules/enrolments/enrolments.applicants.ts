@@ -4,8 +4,6 @@ import {
   applicantInputSchema,
   type Enrolment,
 } from '@lantern/contracts/programme';
-import { STUDENT_AGE } from '@lantern/contracts/constants';
-import { ageOn } from '@lantern/contracts/people';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
@@ -21,7 +19,6 @@ import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS } from './enrolments.texts';
 import { MAX_ID } from '../../lib/params';
 import { inPieces } from '../../lib/slices';
-import { isCalendarDay } from './enrolments.dates';
 import { lockForMatch, matchApplicants, type MatchInput } from './enrolments.match';
 
 /** The programme, if it takes applicants now; 409 with the reason otherwise. */
@@ -65,30 +62,32 @@ export async function writeApplicants(
   auth: AuthContext,
   input: {
     programmeId: number;
-    source: 'import' | 'form';
+    source: 'import' | 'form' | 'cohort-import';
     fresh: repo.NewPerson[];
     existing: { userId: number; clcId: number }[];
+    /** Applicants by default; a cohort import enrols active students. */
+    state?: repo.EntryState;
   },
-): Promise<{ id: number; user_id: number }[]> {
+): Promise<{ id: number; user_id: number; username?: string }[]> {
   // In pieces: a whole file's people in one statement would hold the HTTP thread (0017).
   const created = await inPieces(input.fresh, WRITE_PIECE, (people) =>
     repo.createApplicants(tx, auth, {
       programmeId: input.programmeId,
       people,
       source: input.source,
+      state: input.state,
     }),
   );
   const added = await inPieces(input.existing, WRITE_PIECE, (people) =>
-    repo.applyPeople(tx, auth, { programmeId: input.programmeId, people, source: input.source }),
+    repo.applyPeople(tx, auth, {
+      programmeId: input.programmeId,
+      people,
+      source: input.source,
+      state: input.state,
+    }),
   );
   return [...created, ...added];
 }
-
-/** A plausible age for a student (spec §9: 15 to 100). */
-export const plausibleBirthDate = (value: string) => {
-  const age = ageOn(value);
-  return age >= STUDENT_AGE.min && age <= STUDENT_AGE.max;
-};
 
 const [byIdSchema, newPersonSchema] = applicantInputSchema.options;
 type ApplicantInput = z.output<typeof applicantInputSchema>;
@@ -97,14 +96,15 @@ type ApplicantInput = z.output<typeof applicantInputSchema>;
  * The body as one of the two forms, told apart by `studentId`, so each field's message is
  * the form's own (a union would answer "Invalid input" for the whole body).
  */
-function parseApplicant(body: unknown): ApplicantInput {
-  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+function parseApplicant(
+  data: Record<string, unknown>,
+): { input: ApplicantInput; fields: null } | { input: null; fields: Record<string, string> } {
   const byId = data.studentId !== undefined && data.studentId !== '';
   const parsed = (byId ? byIdSchema : newPersonSchema).safeParse(data);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { input: parsed.data, fields: null };
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw invalidFields(fields);
+  return { input: null, fields };
 }
 
 const fail = invalidFields;
@@ -122,13 +122,28 @@ export async function addApplicant(
   programmeId: number,
   body: unknown,
 ): Promise<Enrolment> {
-  const input = parseApplicant(body);
-  const programme = await programmeTakingApplicants(deps, auth, programmeId);
+  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const parsed = parseApplicant(data);
+  const programme = await programmeTakingApplicants(deps, auth, programmeId).catch(
+    (error: unknown) => {
+      // A body the form would refuse is answered as such first.
+      if (parsed.fields) throw fail(parsed.fields);
+      throw error;
+    },
+  );
   const scope = clcScope(auth);
-  const clc = (await repo.findClcs(deps.db)).find((c) => c.id === input.clcId);
+  const clcId = parsed.input ? parsed.input.clcId : Number(data.clcId);
+  const clc = (await repo.findClcs(deps.db)).find((c) => c.id === clcId);
   const fields: Record<string, string> = {};
   if (!clc || !programme.clcIds.includes(clc.id) || (scope && !scope.includes(clc.id)))
     fields.clcId = VALIDATION.select;
+  if (!parsed.input) {
+    // Every wrong field at once: the CLC's, and the phone read in that CLC's country.
+    if (!parsed.fields.phone && typeof data.phone === 'string' && data.phone.trim() && clc)
+      if (!normalisePhone(data.phone.trim(), clc.country)) fields.phone = VALIDATION.phone;
+    throw fail({ ...parsed.fields, ...fields });
+  }
+  const input = parsed.input;
 
   let applicant: MatchInput;
   let person: Omit<repo.NewPerson, 'username'> | null = null;
@@ -145,8 +160,6 @@ export async function addApplicant(
   } else {
     const phone = input.phone ? normalisePhone(input.phone, clc?.country ?? null) : null;
     if (input.phone && !phone) fields.phone = VALIDATION.phone;
-    if (!isCalendarDay(input.birthDate)) fields.birthDate = VALIDATION.date;
-    else if (!plausibleBirthDate(input.birthDate)) fields.birthDate = VALIDATION.dateOfBirth;
     applicant = {
       row: 1,
       jwlId: null,

@@ -482,3 +482,47 @@ describe('a clean file', () => {
     ).toBe(1);
   });
 });
+
+describe('the import and the add-applicant form', () => {
+  it('refuse the same values with the same messages: one schema checks both', async () => {
+    const { applicantInputSchema } = await import('@lantern/contracts/programme');
+    const [, formSchema] = applicantInputSchema.options;
+    const programme = await f.programme('applying');
+    const good = {
+      firstName: 'Neema',
+      lastName: 'Otieno',
+      email: 'neema@example.org',
+      phone: '',
+      birthDate: '1999-03-04',
+    };
+    const wrong: [keyof typeof good, string][] = [
+      ['firstName', ''],
+      ['firstName', 'x'.repeat(101)],
+      ['lastName', '   '],
+      ['email', 'not-an-email'],
+      ['email', `${'a'.repeat(250)}@example.org`],
+      ['phone', '1'.repeat(41)],
+      ['birthDate', '2001-02-30'],
+      ['birthDate', '2001-13-01'],
+      ['birthDate', addDays(todayUtc(), -365 * 5)],
+      ['birthDate', '1900-01-01'],
+    ];
+    for (const [field, value] of wrong) {
+      const form = formSchema.safeParse({ ...good, [field]: value, clcId: 1 });
+      const formMessage = form.error?.issues.find((i) => i.path[0] === field)?.message;
+      expect(formMessage, `${field}=${value}`).toBeTruthy();
+      const row = { ...good, [field]: value };
+      const csv = [
+        'firstName,lastName,email,phone,birthDate,clcCode',
+        [row.firstName, row.lastName, row.email, row.phone, row.birthDate, 'KAK'].join(','),
+      ].join('\n');
+      const res = await upload(programme.id, csv, { dryRun: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<ImportReport>().problems, `${field}=${value}`).toContainEqual({
+        row: 2,
+        column: field,
+        message: formMessage,
+      });
+    }
+  });
+});

@@ -1,5 +1,11 @@
-import { z } from 'zod';
-import { APPLICANT_IMPORT_COLUMNS, type ImportReport } from '@lantern/contracts/programme';
+import {
+  APPLICANT_IMPORT_ALIASES,
+  APPLICANT_IMPORT_COLUMNS,
+  applicantImportRowObject,
+  birthDateOrJwlId,
+  type ApplicantImportColumn,
+  type ImportReport,
+} from '@lantern/contracts/programme';
 import type { Gender } from '@lantern/contracts/enums';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
@@ -14,42 +20,30 @@ import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
 import {
   isConcurrentWrite,
-  plausibleBirthDate,
   programmeTakingApplicants,
   writeApplicants,
 } from './enrolments.applicants';
 import { lockForMatch, matchApplicants, nameKey, type MatchResult } from './enrolments.match';
 import * as repo from './enrolments.applicants.repository';
-import { isCalendarDay } from './enrolments.dates';
-import { MAX_ID } from '../../lib/params';
 import { slicer } from '../../lib/slices';
 import { analyzeAfterBulkWrite } from '../../lib/sql';
-import { readSheet, type SheetRow } from '../../lib/sheet';
+import type { SheetRow } from '../../lib/sheet';
+import {
+  columnIndex,
+  missingColumns,
+  readUpload,
+  sortProblems,
+  splitHeader,
+  validateRows,
+} from '../../lib/import-pipeline';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
 
-type Column = (typeof APPLICANT_IMPORT_COLUMNS)[number];
+type Column = ApplicantImportColumn;
 type Problem = ImportReport['problems'][number];
 
-/** A header as written, compared without case, spaces or punctuation: "First name" = firstName. */
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
-const COLUMN_BY_HEADER = new Map<string, Column>(
-  APPLICANT_IMPORT_COLUMNS.map((c) => [normalise(c), c]),
-);
-
-const GENDERS: Record<string, Gender> = {
-  m: 'm',
-  male: 'm',
-  f: 'f',
-  female: 'f',
-  o: 'o',
-  other: 'o',
-};
-
-const emailSchema = z.email();
-
 /** A valid row of the file, ready to be matched or created. */
-type Applicant = {
+export type Applicant = {
   row: number;
   jwlId: number | null;
   firstName: string;
@@ -65,91 +59,85 @@ type Applicant = {
 /** What the file will do (or did) with each valid row. */
 type Plan = MatchResult & { applicants: Applicant[] };
 
-function columnsOf(header: SheetRow): { index: Map<Column, number>; problems: Problem[] } {
-  const index = new Map<Column, number>();
-  header.cells.forEach((cell, i) => {
-    const column = COLUMN_BY_HEADER.get(normalise(cell));
-    if (column && !index.has(column)) index.set(column, i);
-  });
+/** The columns a file must have (the birth date, unless people are named by JWL-ID). */
+export function requiredApplicantColumns(index: Map<Column, number>): Column[] {
   const required: Column[] = ['firstName', 'lastName', 'clcCode'];
-  // Without a JWL-ID, the birth date is what tells people apart (and finds them again).
   if (!index.has('jwlId')) required.push('birthDate');
-  const problems = required
-    .filter((c) => !index.has(c))
-    .map((column) => ({ row: header.row, column, message: IMPORT_TEXTS.missingColumn }));
-  return { index, problems };
+  return required;
 }
 
 /**
- * Each row read and checked on its own: every problem by row and column (spec §5 texts). In
- * slices, so that a large file does not hold the event loop (0017).
+ * An applicant row as the server checks it: the contract's row schema (the add-applicant
+ * form's fields), and against the database the CLC (one of the programme's, in the caller's
+ * reach) and the phone, read in that CLC's country. Shared by applicant and cohort imports.
  */
-async function readRows(input: {
+export function applicantRowSchema(clcs: repo.ClcRow[], allowedClcIds: Set<number>) {
+  const byCode = new Map(clcs.map((c) => [c.code.toLowerCase(), c]));
+  // Each number is read once (the check and the value below both need it).
+  const phones = new Map<string, string | null>();
+  const phoneIn = (phone: string, country: string) => {
+    const key = `${country}|${phone}`;
+    let found = phones.get(key);
+    if (found === undefined) {
+      found = normalisePhone(phone, country);
+      phones.set(key, found);
+    }
+    return found;
+  };
+  const clcOf = (code: unknown) => {
+    const clc = typeof code === 'string' ? byCode.get(code.toLowerCase()) : undefined;
+    return clc && allowedClcIds.has(clc.id) ? clc : undefined;
+  };
+  return applicantImportRowObject
+    .superRefine((row, ctx) => {
+      birthDateOrJwlId(row, ctx);
+      if (!row.clcCode) return;
+      const clc = clcOf(row.clcCode);
+      if (!clc) {
+        ctx.addIssue({ code: 'custom', path: ['clcCode'], message: VALIDATION.select });
+        return;
+      }
+      // With no valid CLC the number is checked once that is fixed.
+      if (typeof row.phone === 'string' && !phoneIn(row.phone, clc.country))
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: VALIDATION.phone });
+    })
+    .transform((row): Omit<Applicant, 'row'> => {
+      const clc = clcOf(row.clcCode) as repo.ClcRow;
+      return {
+        jwlId: row.jwlId ?? null,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email ?? null,
+        phone: row.phone ? phoneIn(row.phone, clc.country) : null,
+        gender: row.gender ?? null,
+        birthDate: row.birthDate ?? null,
+        clcId: clc.id,
+        clcCode: clc.code,
+      };
+    });
+}
+
+/**
+ * Each row read and checked on its own with the contract's schema: every problem by row and
+ * column (spec §5 texts), through the import pipeline.
+ */
+export async function readApplicantRows(input: {
   rows: SheetRow[];
   index: Map<Column, number>;
   clcs: repo.ClcRow[];
   allowedClcIds: Set<number>;
 }): Promise<{ applicants: Applicant[]; problems: Problem[] }> {
-  const byCode = new Map(input.clcs.map((c) => [c.code.toLowerCase(), c]));
-  const applicants: Applicant[] = [];
-  const problems: Problem[] = [];
-  const pause = slicer();
-  for (const { row, cells } of input.rows) {
-    await pause();
-    const value = (column: Column) => {
-      const i = input.index.get(column);
-      return i === undefined ? '' : (cells[i] ?? '').trim();
-    };
-    const before = problems.length;
-    const problem = (column: Column, message: string) => problems.push({ row, column, message });
-
-    const jwlText = value('jwlId');
-    const jwlId = /^\d{1,10}$/.test(jwlText) && Number(jwlText) <= MAX_ID ? Number(jwlText) : null;
-    if (jwlText && jwlId === null) problem('jwlId', VALIDATION.number);
-    for (const column of ['firstName', 'lastName'] as const) {
-      const text = value(column);
-      if (!text) problem(column, VALIDATION.required);
-      else if (text.length > 100) problem(column, 'At most 100 characters');
-    }
-    const email = value('email') || null;
-    if (email && (email.length > 254 || !emailSchema.safeParse(email).success))
-      problem('email', VALIDATION.email);
-    const birthDate = value('birthDate') || null;
-    if (!birthDate && !jwlText) problem('birthDate', VALIDATION.required);
-    else if (birthDate && !isCalendarDay(birthDate)) problem('birthDate', VALIDATION.date);
-    else if (birthDate && !plausibleBirthDate(birthDate))
-      problem('birthDate', VALIDATION.dateOfBirth);
-    const genderText = value('gender').toLowerCase();
-    const gender = genderText ? (GENDERS[genderText] ?? null) : null;
-    if (genderText && !gender) problem('gender', VALIDATION.select);
-    const code = value('clcCode');
-    const clc = byCode.get(code.toLowerCase());
-    if (!code) problem('clcCode', VALIDATION.required);
-    else if (!clc || !input.allowedClcIds.has(clc.id)) problem('clcCode', VALIDATION.select);
-    // Read in the CLC's country; with no valid CLC the number is checked once that is fixed.
-    const phoneText = value('phone');
-    const phone = phoneText && clc ? normalisePhone(phoneText, clc.country) : null;
-    if (phoneText && clc && !phone) problem('phone', VALIDATION.phone);
-
-    if (problems.length > before || !clc) continue;
-    applicants.push({
-      row,
-      jwlId,
-      firstName: value('firstName'),
-      lastName: value('lastName'),
-      email,
-      phone,
-      gender,
-      birthDate,
-      clcId: clc.id,
-      clcCode: clc.code,
-    });
-  }
-  return { applicants, problems };
+  const { valid, problems } = await validateRows({
+    rows: input.rows,
+    index: input.index,
+    columns: APPLICANT_IMPORT_COLUMNS,
+    schema: applicantRowSchema(input.clcs, input.allowedClcIds),
+  });
+  return { applicants: valid.map((v) => ({ row: v.row, ...v.value })), problems };
 }
 
 /** The same person twice in one file: by JWL-ID, or by name and birth date. */
-async function duplicatesInFile(applicants: Applicant[]): Promise<Problem[]> {
+export async function duplicatesInFile(applicants: Applicant[]): Promise<Problem[]> {
   const seen = new Map<string, number>();
   const problems: Problem[] = [];
   const pause = slicer();
@@ -182,17 +170,23 @@ async function check(
   programme: ProgrammeRef,
   sheet: SheetRow[],
 ): Promise<Checked> {
-  const [header, ...body] = sheet.filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const { header, body } = splitHeader(sheet, { skipBlank: true });
   if (!header || body.length === 0)
     throw badRequest(IMPORT_TEXTS.noRows, { file: IMPORT_TEXTS.noRows });
   const scope = clcScope(auth);
-  const { index, problems: headerProblems } = columnsOf(header);
+  const index = columnIndex(header, APPLICANT_IMPORT_COLUMNS, APPLICANT_IMPORT_ALIASES);
+  const headerProblems = missingColumns(
+    header,
+    index,
+    requiredApplicantColumns(index),
+    IMPORT_TEXTS.missingColumn,
+  );
   if (headerProblems.length > 0)
     return { applicants: [], problems: headerProblems, rows: body.length, scope };
   const allowedClcIds = new Set(
     programme.clcIds.filter((id) => scope === null || scope.includes(id)),
   );
-  const read = await readRows({
+  const read = await readApplicantRows({
     rows: body,
     index,
     clcs: await repo.findClcs(deps.db),
@@ -208,8 +202,6 @@ async function check(
 const ANALYZE_FROM = 1_000;
 const IMPORT_TABLES = ['users', 'student_profiles', 'user_roles', 'user_clcs', 'enrolments'];
 
-const COLUMN_ORDER = new Map<string, number>(APPLICANT_IMPORT_COLUMNS.map((c, i) => [c, i]));
-
 /** The checked file matched against the people (in `db`: the import's transaction or not). */
 async function plan(db: Db, programmeId: number, checked: Checked): Promise<Plan> {
   const matched = await matchApplicants(db, {
@@ -217,10 +209,9 @@ async function plan(db: Db, programmeId: number, checked: Checked): Promise<Plan
     scope: checked.scope,
     applicants: checked.applicants,
   });
-  const problems = [...checked.problems, ...matched.problems];
-  problems.sort(
-    (a, b) =>
-      a.row - b.row || (COLUMN_ORDER.get(a.column) ?? 0) - (COLUMN_ORDER.get(b.column) ?? 0),
+  const problems = sortProblems(
+    [...checked.problems, ...matched.problems],
+    APPLICANT_IMPORT_COLUMNS,
   );
   return { applicants: checked.applicants, matches: matched.matches, problems };
 }
@@ -251,10 +242,9 @@ export async function importApplicants(
   auth: AuthContext,
   input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
 ): Promise<ImportReport> {
-  if (!input.file || input.file.size === 0)
-    throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
+  const upload = await readUpload(input.file);
   const programme = await programmeTakingApplicants(deps, auth, input.programmeId);
-  const checked = await check(deps, auth, programme, await readSheet(await input.file.read()));
+  const checked = await check(deps, auth, programme, upload.sheet);
   if (input.dryRun || checked.problems.length > 0)
     return reportOf(checked.rows, await plan(deps.db, programme.id, checked));
 

@@ -1,45 +1,64 @@
+import { z } from 'zod';
 import type { ResultsImportReport } from '@lantern/contracts/results';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
-import { badRequest } from '../../lib/errors';
-import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
-import { readSheet } from '../../lib/sheet';
-import { slicer } from '../../lib/slices';
+import {
+  applyImport,
+  cellsOf,
+  columnIndex,
+  readUpload,
+  sortProblems,
+  splitHeader,
+  validateRows,
+  type ImportProblem,
+} from '../../lib/import-pipeline';
 import * as repo from './results.repository';
 import { load, takesResults } from './results.service';
 
-/** A header as compared: no case, spaces or punctuation ('JWL-ID' = 'jwlid'). */
-const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-const ID_HEADERS = new Set(['jwlid', 'id', 'studentid']);
+/** Other headers of the JWL-ID column ('JWL-ID' and 'jwl id' are jwlId already). */
+const ID_ALIASES = { jwlId: ['id', 'studentId'] };
+
+/** A score cell: empty (the result stays as it is), or a number from 0 to `max` ('7,5' too). */
+const scoreCell = (max: number) =>
+  z
+    .string()
+    .transform((text) => (text === '' ? undefined : text.replace(',', '.')))
+    .pipe(
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/, VALIDATION.number)
+        .transform(Number)
+        .refine((n) => Number.isFinite(n), VALIDATION.number)
+        .refine((n) => n >= 0, 'Must not be negative')
+        .refine((n) => n <= max, `At most ${String(max)}`)
+        .optional(),
+    );
 
 /**
- * Course results from a CSV or XLSX file: every cell is checked first and every problem is
- * reported by row and column; a dry run, or a file with any problem, writes nothing; a clean
- * file is written in one transaction. Running it again writes the same scores again.
+ * Course results from a CSV or XLSX file, through the import pipeline: every cell is checked
+ * first and every problem is reported by row and column (the column as the file heads it); a
+ * dry run, or a file with any problem, writes nothing; a clean file is written in one
+ * transaction. Running it again writes the same scores again.
  */
 export async function importResults(
   deps: Deps,
   auth: AuthContext,
   input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
 ): Promise<ResultsImportReport> {
-  if (!input.file || input.file.size === 0)
-    throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
-  const [{ programme, courses, students }, sheet] = await Promise.all([
+  const [{ programme, courses, students }, upload] = await Promise.all([
     load(deps, auth, input.programmeId),
-    input.file.read().then((data) => readSheet(data)),
+    readUpload(input.file),
   ]);
   const schema = takesResults(programme);
-  const [header, ...body] = sheet;
-  const problems: ResultsImportReport['problems'] = [];
+  const { header, body } = splitHeader(upload.sheet, { skipBlank: false });
   const headers = header?.cells ?? [];
-  const idColumn = headers.findIndex((h) => ID_HEADERS.has(key(h)));
-  const courseColumns = headers.flatMap((h, index) => {
-    const course = courses.find((c) => key(c.code) === key(h));
-    return course ? [{ index, course }] : [];
-  });
-  if (idColumn === -1)
+  const columns = ['jwlId', ...courses.map((c) => c.code)];
+  const index = columnIndex(header, columns, ID_ALIASES);
+  const courseColumns = courses.filter((c) => index.has(c.code));
+  const problems: ImportProblem[] = [];
+  if (!index.has('jwlId'))
     problems.push({ row: 1, column: 'jwlId', message: 'The file needs a jwlId column' });
   if (courseColumns.length === 0)
     problems.push({
@@ -47,87 +66,105 @@ export async function importResults(
       column: 'courses',
       message: `No column names a course of the programme (${courses.map((c) => c.code).join(', ')})`,
     });
+
   const byStudent = new Map(students.map((s) => [s.student_id, s]));
-  const seen = new Map<number, number>();
+  /** The row's student: one of the programme's, and active. */
+  const student = z
+    .string()
+    .min(1, VALIDATION.required)
+    .transform((idText, ctx) => {
+      const found = /^\d{1,9}$/.test(idText) ? byStudent.get(Number(idText)) : undefined;
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (!found) return fail('Not a student of this programme');
+      if (found.state !== 'active')
+        return fail(
+          `${found.first_name} ${found.last_name} is ${found.state === 'completed' ? 'passed' : found.state}; unfail or reopen first`,
+        );
+      return found;
+    });
+  const rowSchema = z.object({
+    jwlId: student,
+    ...Object.fromEntries(courseColumns.map((c) => [c.code, scoreCell(schema.scaleMax)])),
+  });
+
   const entries: { enrolmentId: number; courseId: number; score: number }[] = [];
-  if (idColumn !== -1 && courseColumns.length > 0) {
-    // In slices, so that a large file does not hold the event loop (0017).
-    const pause = slicer();
+  if (problems.length === 0) {
+    const checked = await validateRows({
+      rows: body,
+      index,
+      columns: ['jwlId', ...courseColumns.map((c) => c.code)],
+      schema: rowSchema,
+      columnName: (column) => headers[index.get(column) ?? -1] ?? column,
+      skipBlank: true,
+    });
+    // One row a student: a later row of the same (active) student is that one problem alone.
+    const seen = new Map<number, number>();
+    const idHeader = headers[index.get('jwlId') ?? -1] ?? 'jwlId';
+    const repeated = new Map<number, number>();
     for (const line of body) {
-      await pause();
-      if (line.cells.every((c) => c.trim() === '')) continue;
-      const idText = (line.cells[idColumn] ?? '').trim();
-      const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-      const student = id === null ? undefined : byStudent.get(id);
-      const column = headers[idColumn] ?? 'jwlId';
-      if (!idText) {
-        problems.push({ row: line.row, column, message: VALIDATION.required });
-        continue;
-      }
-      if (!student) {
-        problems.push({ row: line.row, column, message: 'Not a student of this programme' });
-        continue;
-      }
-      if (student.state !== 'active') {
-        problems.push({
-          row: line.row,
-          column,
-          message: `${student.first_name} ${student.last_name} is ${student.state === 'completed' ? 'passed' : student.state}; unfail or reopen first`,
-        });
-        continue;
-      }
-      const earlier = seen.get(student.student_id);
-      if (earlier !== undefined) {
-        problems.push({
-          row: line.row,
-          column,
-          message: `The same student as row ${String(earlier)}`,
-        });
-        continue;
-      }
-      seen.set(student.student_id, line.row);
-      for (const { index, course } of courseColumns) {
-        const text = (line.cells[index] ?? '').trim().replace(',', '.');
-        if (text === '') continue;
-        const score = Number(text);
-        const where = { row: line.row, column: headers[index] ?? course.code };
-        if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(score))
-          problems.push({ ...where, message: VALIDATION.number });
-        else if (score < 0) problems.push({ ...where, message: 'Must not be negative' });
-        else if (score > schema.scaleMax)
-          problems.push({ ...where, message: `At most ${String(schema.scaleMax)}` });
-        else entries.push({ enrolmentId: student.enrolment_id, courseId: course.id, score });
-      }
+      const found = byStudent.get(Number(cellsOf(line, index, ['jwlId']).jwlId || Number.NaN));
+      if (!found || found.state !== 'active') continue;
+      const earlier = seen.get(found.student_id);
+      if (earlier === undefined) seen.set(found.student_id, line.row);
+      else repeated.set(line.row, earlier);
     }
+    checked.valid = checked.valid.filter(({ row }) => !repeated.has(row));
+    checked.problems = [
+      ...checked.problems.filter(({ row }) => !repeated.has(row)),
+      ...[...repeated].map(([row, earlier]) => ({
+        row,
+        column: idHeader,
+        message: `The same student as row ${String(earlier)}`,
+      })),
+    ];
+    problems.push(...sortProblems(checked.problems, [idHeader, ...headers]));
+    for (const { value } of checked.valid)
+      for (const course of courseColumns) {
+        const score = (value as Record<string, unknown>)[course.code];
+        if (typeof score === 'number')
+          entries.push({ enrolmentId: value.jwlId.enrolment_id, courseId: course.id, score });
+      }
   }
   const report: ResultsImportReport = {
     dryRun: true,
     rows: body.length,
     problems,
-    courses: courseColumns.map((c) => c.course.code),
+    courses: courseColumns.map((c) => c.code),
     // Students the file gives at least one score; a row of empty cells changes nobody.
     students: new Set(entries.map((e) => e.enrolmentId)).size,
     scores: entries.length,
   };
-  if (input.dryRun || problems.length > 0 || entries.length === 0) return report;
-  await deps.db.transaction(async (tx) => {
-    await repo.saveScores(
-      tx,
-      entries,
-      { actorId: auth.user.jwlId, impersonatorId: auth.impersonating ? auth.realUser.jwlId : null },
-      schema,
-    );
-    await audit(tx, auth, {
-      action: 'results.imported',
-      entityType: 'programme',
-      entityId: input.programmeId,
-      changes: {
-        rows: body.length,
-        students: report.students,
-        scores: entries.length,
-        courses: report.courses,
-      },
-    });
+  if (entries.length === 0) return report;
+  return applyImport(deps.db, auth, {
+    dryRun: input.dryRun,
+    report,
+    apply: async (tx) => {
+      await repo.saveScores(
+        tx,
+        entries,
+        {
+          actorId: auth.user.jwlId,
+          impersonatorId: auth.impersonating ? auth.realUser.jwlId : null,
+        },
+        schema,
+      );
+      return {
+        report,
+        audit: {
+          action: 'results.imported',
+          entityType: 'programme',
+          entityId: input.programmeId,
+          changes: {
+            rows: body.length,
+            students: report.students,
+            scores: entries.length,
+            courses: report.courses,
+          },
+        },
+      };
+    },
   });
-  return { ...report, dryRun: false };
 }

@@ -10,6 +10,7 @@ export const BACHELOR_SECTIONS: readonly {
   right: Right;
   path: (id: number) => string;
 }[] = [
+  { label: 'Cohorts', right: 'BA_COHORT__DISPLAY', path: bachelorPaths.cohorts },
   { label: 'Verification', right: 'BA_VERIFICATION__DISPLAY', path: bachelorPaths.verification },
   { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
 ];
