@@ -31,7 +31,8 @@ export async function appendCreditEntries(
   entries: readonly NewCreditEntry[],
 ): Promise<number[]> {
   if (entries.length === 0) return [];
-  const values = entries.map((e) => ({
+  const values = entries.map((e, n) => ({
+    n,
     enrolment_id: e.enrolmentId,
     kind: e.kind,
     course_id: e.courseId ?? null,
@@ -54,11 +55,11 @@ export async function appendCreditEntries(
         select x.enrolment_id, x.kind, x.course_id, x.credits, x.grade_event_id, x.transfer_id,
           x.replaces_entry_id, x.source_grade, x.source_schema_id, x.source_schema_version,
           x.converted_grade, x.conversion_id, x.approved_by
-        from jsonb_to_recordset(${jsonParam(values)}::jsonb) with ordinality as x(enrolment_id int,
+        from jsonb_to_recordset(${jsonParam(values)}::jsonb) as x(enrolment_id int,
           kind credit_entry_kind, course_id int, credits numeric, grade_event_id bigint,
           transfer_id int, replaces_entry_id bigint, source_grade numeric, source_schema_id int,
           source_schema_version int, converted_grade numeric, conversion_id int, approved_by int,
-          n bigint)
+          n int)
         order by x.n
         returning id`,
   );
