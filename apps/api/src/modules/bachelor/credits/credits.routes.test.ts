@@ -22,7 +22,8 @@ let students: { id: number; user_id: number; clc: string }[] = [];
 let sourceEnrolment = 0;
 let sourceCourse = 0;
 
-const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
+const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.database.query<T>(text, params);
 const one = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
   const [row] = await q<T>(text, params);
   if (!row) throw new Error(`no row: ${text}`);
@@ -380,7 +381,9 @@ describe('transfers in', () => {
       },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ fields: { sourceCourseId: expect.any(String) as string } });
+    expect(wrong.json()).toMatchObject({
+      fields: { sourceCourseId: expect.any(String) as string },
+    });
   });
 
   it('proposes an external transfer on a given scale, refusing what is missing', async () => {
