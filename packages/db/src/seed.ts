@@ -10,6 +10,7 @@ import { auditLog } from './schema/operations';
 import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
 import { seedCommunication } from './seed-communication';
+import { seedBachelorCredits } from './seed-bachelor-credits';
 import { seedLearning } from './seed-learning';
 import { seedLearningWork } from './seed-learning-work';
 
@@ -440,6 +441,8 @@ export async function seedDemo(db: Db): Promise<void> {
     // A handful of people with one data-quality problem each, for the user data checker.
     const dataChecks = await seedDataChecks(tx, clcId);
     const communication = await seedCommunication(tx, { clcId, userId: idOf });
+    // Last: works on whatever bachelor enrolments, terms and cohorts the seeds above made.
+    const bachelorCredits = await seedBachelorCredits(tx);
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -457,6 +460,7 @@ export async function seedDemo(db: Db): Promise<void> {
         ...programmes,
         ...communication,
         ...learningWork,
+        ...bachelorCredits,
       },
     });
   });

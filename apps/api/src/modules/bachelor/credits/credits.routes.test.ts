@@ -597,3 +597,41 @@ describe('transfers out and grades out', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
+
+describe('the demo seed', () => {
+  it('gives programme 512 entries of every kind, transfers in every state, and progress = recount', async () => {
+    const kinds = await q<{ kind: string; n: number }>(
+      `select l.kind, count(*)::int as n from ba_credit_ledger l join enrolments e on e.id = l.enrolment_id
+       join programmes p on p.id = e.programme_id and p.code = '512' group by l.kind order by l.kind::text`,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['earned', 'replaced', 'transfer-in', 'transfer-out']);
+    const states = await q<{ direction: string; kind: string; state: string }>(
+      `select t.direction, t.kind, t.state from ba_transfers t join enrolments e on e.id = t.enrolment_id
+       join programmes p on p.id = e.programme_id and p.code = '512' order by t.id`,
+    );
+    expect(states).toEqual([
+      { direction: 'in', kind: 'internal', state: 'approved' },
+      { direction: 'in', kind: 'internal', state: 'proposed' },
+      { direction: 'in', kind: 'external', state: 'approved' },
+      { direction: 'in', kind: 'external', state: 'proposed' },
+      { direction: 'in', kind: 'external', state: 'rejected' },
+      { direction: 'out', kind: 'external', state: 'approved' },
+    ]);
+    const p512 = await one<{ id: number }>(`select id from programmes where code = '512'`);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/en/programme/bachelor/${String(p512.id)}/credits/students?pageSize=100`,
+      headers: admin,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    for (const row of list.json<{ rows: { enrolmentId: number; progress: number }[] }>().rows)
+      expect(row.progress).toBe(await recount(row.enrolmentId));
+    // Every earned entry names a finalise or change event of its own result.
+    const orphans = await q(
+      `select l.id from ba_credit_ledger l left join grade_events ev on ev.id = l.grade_event_id
+       where l.kind = 'earned' and (ev.id is null or ev.enrolment_id <> l.enrolment_id
+         or ev.course_id <> l.course_id or ev.action not in ('finalise', 'change'))`,
+    );
+    expect(orphans).toEqual([]);
+  });
+});
