@@ -41,6 +41,7 @@ import { voiceSize } from './scenarios/voice-size';
 import { similarityLocal } from './scenarios/similarity-local';
 import { quizStormScenario } from './scenarios/quiz-storm';
 import { wbtCommits } from './scenarios/wbt-commits';
+import { gradesOutPglite, gradesOutPostgres } from './scenarios/grades-out';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -78,6 +79,8 @@ const SCENARIOS: Scenario[] = [
   similarityLocal,
   quizStormScenario,
   wbtCommits,
+  gradesOutPglite,
+  gradesOutPostgres,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
@@ -91,6 +94,7 @@ const ALIASES: Record<string, string[]> = {
     'concurrency-student-list-pglite',
     'concurrency-student-list-postgres',
   ],
+  'grades-out': ['grades-out-pglite', 'grades-out-postgres'],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };
