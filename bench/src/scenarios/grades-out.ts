@@ -60,7 +60,7 @@ async function load(
      order by u.jwl_id desc limit $2`,
     [programmeId, LEARNERS],
   );
-  const [conversion] = await q<{ id: number }>(
+  await q(
     `insert into grade_conversions (from_schema_id, to_schema_id, version, rules)
      values ($1, $2, 1, '[{"min":3.5,"grade":92,"label":"Distinction"},{"min":2.5,"grade":77,"label":"Merit"},{"min":2,"grade":64,"label":"Pass"},{"min":0,"grade":40,"label":"Fail"}]')
      returning id`,
@@ -111,7 +111,6 @@ async function load(
     [programmeId, percent.id, toFour?.id, admin.jwl_id],
   );
   await database.exec('analyze');
-  void conversion;
   return { programmeId, target: percent.id, adminId: admin.jwl_id };
 }
 
