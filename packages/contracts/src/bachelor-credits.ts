@@ -173,9 +173,9 @@ export const studentCreditsSchema = z.object({
 export type StudentCredits = z.infer<typeof studentCreditsSchema>;
 
 export const creditStudentsQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).optional(),
   page: pageSchema,
-  pageSize: pageSizeSchema,
+  limit: pageSizeSchema,
 });
 export type CreditStudentsQuery = z.input<typeof creditStudentsQuerySchema>;
 
@@ -190,10 +190,10 @@ export const creditStudentRowSchema = z.object({
 });
 export type CreditStudentRow = z.infer<typeof creditStudentRowSchema>;
 export const creditStudentListSchema = z.object({
-  rows: z.array(creditStudentRowSchema),
+  items: z.array(creditStudentRowSchema),
   total: z.number(),
   page: z.number(),
-  pageSize: z.number(),
+  limit: z.number(),
 });
 export type CreditStudentList = z.infer<typeof creditStudentListSchema>;
 
@@ -302,16 +302,16 @@ export type Transfer = z.infer<typeof transferSchema>;
 export const transferListQuerySchema = z.object({
   state: z.enum(TRANSFER_STATES, { error: VALIDATION.select }).optional(),
   kind: z.enum(TRANSFER_KINDS, { error: VALIDATION.select }).optional(),
-  search: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).optional(),
   page: pageSchema,
-  pageSize: pageSizeSchema,
+  limit: pageSizeSchema,
 });
 export type TransferListQuery = z.input<typeof transferListQuerySchema>;
 export const transferListSchema = z.object({
-  rows: z.array(transferSchema),
+  items: z.array(transferSchema),
   total: z.number(),
   page: z.number(),
-  pageSize: z.number(),
+  limit: z.number(),
 });
 export type TransferList = z.infer<typeof transferListSchema>;
 
@@ -342,13 +342,11 @@ export const gradesOutQuerySchema = z.object({
   courseId: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const gradesOutExportSchema = z
-  .object({
-    gradingSchemaId: id,
-    courseId: id.optional(),
-    format: z.enum(['csv', 'xlsx'], { error: VALIDATION.select }).default('csv'),
-  })
-  .strict();
+export const gradesOutExportSchema = z.object({
+  gradingSchemaId: id,
+  courseId: id.optional(),
+  format: z.enum(['csv', 'xlsx'], { error: VALIDATION.select }).default('csv'),
+});
 export type GradesOutExport = z.input<typeof gradesOutExportSchema>;
 
 export const gradesOutRowSchema = z.object({

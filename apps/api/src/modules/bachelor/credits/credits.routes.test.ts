@@ -491,7 +491,7 @@ describe('transfers in', () => {
       url: `${base()}/transfer-in?state=rejected`,
       headers: admin,
     });
-    expect(list.json<TransferList>().rows.map((r) => r.id)).toEqual([external.id]);
+    expect(list.json<TransferList>().items.map((r) => r.id)).toEqual([external.id]);
   });
 
   it('keeps CLC-scoped roles to their CLCs’ students', async () => {
@@ -571,10 +571,9 @@ describe('transfers out and grades out', () => {
   it('exports CSV and XLSX with EXPORT only, keeping the file as a grades-out batch', async () => {
     const exp = (format: string, headers = admin) =>
       t.app.inject({
-        method: 'POST',
-        url: `${base()}/transfer-out/grades-out/export`,
+        method: 'GET',
+        url: `${base()}/transfer-out/grades-out/export?gradingSchemaId=${String(fourPoint)}&format=${format}`,
         headers,
-        payload: { gradingSchemaId: fourPoint, format },
       });
     expect((await exp('csv', await t.as('university_representative'))).statusCode).toBe(403);
     const csv = await exp('csv');
@@ -620,11 +619,11 @@ describe('the demo seed', () => {
     const p512 = await one<{ id: number }>(`select id from programmes where code = '512'`);
     const list = await t.app.inject({
       method: 'GET',
-      url: `/api/en/programme/bachelor/${String(p512.id)}/credits/students?pageSize=100`,
+      url: `/api/en/programme/bachelor/${String(p512.id)}/credits/students?limit=100`,
       headers: admin,
     });
     expect(list.statusCode, list.body).toBe(200);
-    for (const row of list.json<{ rows: { enrolmentId: number; progress: number }[] }>().rows)
+    for (const row of list.json<{ items: { enrolmentId: number; progress: number }[] }>().items)
       expect(row.progress).toBe(await recount(row.enrolmentId));
     // Every earned entry names a finalise or change event of its own result.
     const orphans = await q(

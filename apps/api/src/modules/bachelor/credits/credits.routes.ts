@@ -238,26 +238,27 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       gradesOutPreview(deps.db, authOf(request), request.params.id, request.query),
   });
 
-  r.post(`${base}/transfer-out/grades-out/export`, {
+  // A GET, so the browser's download carries it like every export; it also keeps the file.
+  r.get(`${base}/transfer-out/grades-out/export`, {
     config: { access: { right: 'BA_TRANSFER_OUT__EXPORT' }, programme },
     schema: {
       tags,
       summary:
         'Grades out as CSV or XLSX, each row naming its ledger entries; the file is kept as an export batch',
       params: idParams,
-      body: gradesOutExportSchema,
+      querystring: gradesOutExportSchema,
     },
     handler: async (request, reply) => {
-      const done = await exportGradesOut(deps, authOf(request), request.params.id, request.body);
+      const done = await exportGradesOut(deps, authOf(request), request.params.id, request.query);
       return reply
         .header(
           'content-disposition',
-          `attachment; filename="${done.filename}.${request.body.format}"`,
+          `attachment; filename="${done.filename}.${request.query.format}"`,
         )
         .header('cache-control', 'no-store')
         .header('x-export-batch-id', String(done.batchId))
         .header('x-export-rows', String(done.rows))
-        .type(GRADES_OUT_MIME[request.body.format])
+        .type(GRADES_OUT_MIME[request.query.format])
         .send(done.data);
     },
   });

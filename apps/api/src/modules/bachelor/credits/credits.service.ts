@@ -279,8 +279,8 @@ export async function creditStudents(
   programmeId: number,
   query: z.output<typeof creditStudentsQuerySchema>,
 ): Promise<CreditStudentList> {
-  const search = query.search
-    ? sql`and (${NAME('u')} ilike ${containsPattern(query.search)} or u.jwl_id::text = ${query.search})`
+  const search = query.q
+    ? sql`and (${NAME('u')} ilike ${containsPattern(query.q)} or u.jwl_id::text = ${query.q})`
     : sql``;
   const where = sql`e.programme_id = ${programmeId} and ${inScope(sql`e.clc_id`, clcScope(auth))} ${search}`;
   const [found, count] = await Promise.all([
@@ -300,7 +300,7 @@ export async function creditStudents(
           from enrolments e join users u on u.jwl_id = e.user_id left join clcs c on c.id = e.clc_id
           where ${where}
           order by u.last_name, u.first_name, e.id
-          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     ),
     rows<{ n: number }>(
       db,
@@ -308,7 +308,7 @@ export async function creditStudents(
     ),
   ]);
   return {
-    rows: found.map((r) => ({
+    items: found.map((r) => ({
       enrolmentId: r.id,
       jwlId: r.user_id,
       name: r.name,
@@ -319,7 +319,7 @@ export async function creditStudents(
     })),
     total: count[0]?.n ?? 0,
     page: query.page,
-    pageSize: query.pageSize,
+    limit: query.limit,
   };
 }
 
@@ -613,16 +613,16 @@ export async function listTransfers(
   const filters: SQL[] = [transferWhere(auth, programmeId), sql`t.direction = ${direction}`];
   if (query.state) filters.push(sql`t.state = ${query.state}`);
   if (query.kind) filters.push(sql`t.kind = ${query.kind}`);
-  if (query.search)
+  if (query.q)
     filters.push(
-      sql`(${NAME('u')} ilike ${containsPattern(query.search)} or u.jwl_id::text = ${query.search}
-           or t.institution ilike ${containsPattern(query.search)})`,
+      sql`(${NAME('u')} ilike ${containsPattern(query.q)} or u.jwl_id::text = ${query.q}
+           or t.institution ilike ${containsPattern(query.q)})`,
     );
   const found = await rows<TransferRow>(
     db,
     transferSelect(
       sql.join(filters, sql` and `),
-      sql`order by t.created_at desc, t.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      sql`order by t.created_at desc, t.id desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     ),
   );
   let total = found[0]?.total ?? 0;
@@ -634,7 +634,7 @@ export async function listTransfers(
     );
     total = c?.n ?? 0;
   }
-  return { rows: found.map(toTransfer), total, page: query.page, pageSize: query.pageSize };
+  return { items: found.map(toTransfer), total, page: query.page, limit: query.limit };
 }
 
 /**
