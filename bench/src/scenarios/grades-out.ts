@@ -62,13 +62,15 @@ async function load(
   );
   await q(
     `insert into grade_conversions (from_schema_id, to_schema_id, version, rules)
-     values ($1, $2, 1, '[{"min":3.5,"grade":92,"label":"Distinction"},{"min":2.5,"grade":77,"label":"Merit"},{"min":2,"grade":64,"label":"Pass"},{"min":0,"grade":40,"label":"Fail"}]')
+     values ($1, $2, (select coalesce(max(version), 0) + 1 from grade_conversions
+       where from_schema_id = $1 and to_schema_id = $2), '[{"min":3.5,"grade":92,"label":"Distinction"},{"min":2.5,"grade":77,"label":"Merit"},{"min":2,"grade":64,"label":"Pass"},{"min":0,"grade":40,"label":"Fail"}]')
      returning id`,
     [four.id, percent.id],
   );
   const [toFour] = await q<{ id: number }>(
     `insert into grade_conversions (from_schema_id, to_schema_id, version, rules)
-     values ($1, $2, 1, '[{"min":85,"grade":4},{"min":70,"grade":3},{"min":60,"grade":2},{"min":0,"grade":0}]')
+     values ($1, $2, (select coalesce(max(version), 0) + 1 from grade_conversions
+       where from_schema_id = $1 and to_schema_id = $2), '[{"min":85,"grade":4},{"min":70,"grade":3},{"min":60,"grade":2},{"min":0,"grade":0}]')
      returning id`,
     [percent.id, four.id],
   );
