@@ -199,63 +199,66 @@ export type CreditStudentList = z.infer<typeof creditStudentListSchema>;
 
 // ---------------------------------------------------------------- transfers in
 
+/** An internal transfer: the same person's final result in another Lantern programme. */
+export const transferInInternalSchema = z
+  .object({
+    kind: z.literal('internal'),
+    enrolmentId: id,
+    courseId: id,
+    /** The same person's enrolment in another Lantern programme, and its course. */
+    sourceEnrolmentId: id,
+    sourceCourseId: id,
+    credits: creditsSchema.optional(),
+  })
+  .strict();
+
+/** An external transfer: another institution's course, on one of our schemas or a given scale. */
+export const transferInExternalSchema = z
+  .object({
+    kind: z.literal('external'),
+    enrolmentId: id,
+    courseId: id,
+    institution: z
+      .string({ error: VALIDATION.required })
+      .trim()
+      .min(2, 'Name the institution')
+      .max(200, 'At most 200 characters'),
+    sourceCourseTitle: z
+      .string({ error: VALIDATION.required })
+      .trim()
+      .min(2, 'Name the course taken there')
+      .max(200, 'At most 200 characters'),
+    sourceGrade: gradeSchema,
+    /** One of our grading schemas, or else the scale's maximum the grade was given on. */
+    sourceSchemaId: id.nullable().optional(),
+    sourceScaleMax: z
+      .number({ error: 'Enter the scale’s maximum' })
+      .positive('The scale’s maximum is more than 0')
+      .max(10_000)
+      .nullable()
+      .optional(),
+    credits: creditsSchema,
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.sourceSchemaId == null && v.sourceScaleMax == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sourceSchemaId'],
+        message: 'Choose the grading schema, or give the scale’s maximum',
+      });
+    if (v.sourceScaleMax != null && v.sourceGrade > v.sourceScaleMax)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sourceGrade'],
+        message: 'The grade is above the scale’s maximum',
+      });
+  });
+
 /** `POST …/transfer-in`: propose (BA_TRANSFER_IN__CREATE); approval is another person's step. */
 export const transferInInputSchema = z.discriminatedUnion(
   'kind',
-  [
-    z
-      .object({
-        kind: z.literal('internal'),
-        enrolmentId: id,
-        courseId: id,
-        /** The same person's enrolment in another Lantern programme, and its course. */
-        sourceEnrolmentId: id,
-        sourceCourseId: id,
-        credits: creditsSchema.optional(),
-      })
-      .strict(),
-    z
-      .object({
-        kind: z.literal('external'),
-        enrolmentId: id,
-        courseId: id,
-        institution: z
-          .string({ error: VALIDATION.required })
-          .trim()
-          .min(2, 'Name the institution')
-          .max(200, 'At most 200 characters'),
-        sourceCourseTitle: z
-          .string({ error: VALIDATION.required })
-          .trim()
-          .min(2, 'Name the course taken there')
-          .max(200, 'At most 200 characters'),
-        sourceGrade: gradeSchema,
-        /** One of our grading schemas, or else the scale's maximum the grade was given on. */
-        sourceSchemaId: id.nullable().optional(),
-        sourceScaleMax: z
-          .number({ error: 'Enter the scale’s maximum' })
-          .positive('The scale’s maximum is more than 0')
-          .max(10_000)
-          .nullable()
-          .optional(),
-        credits: creditsSchema,
-      })
-      .strict()
-      .superRefine((v, ctx) => {
-        if (v.sourceSchemaId == null && v.sourceScaleMax == null)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sourceSchemaId'],
-            message: 'Choose the grading schema, or give the scale’s maximum',
-          });
-        if (v.sourceScaleMax != null && v.sourceGrade > v.sourceScaleMax)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['sourceGrade'],
-            message: 'The grade is above the scale’s maximum',
-          });
-      }),
-  ],
+  [transferInInternalSchema, transferInExternalSchema],
   { error: VALIDATION.select },
 );
 export type TransferInInput = z.input<typeof transferInInputSchema>;
