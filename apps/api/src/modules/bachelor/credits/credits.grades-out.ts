@@ -65,16 +65,16 @@ export async function gradesOutRows(
           from ba_credit_ledger l join enrolments e on e.id = l.enrolment_id
           where e.programme_id = ${programmeId} and ${inScope(sql`e.clc_id`, clcScope(auth))}
             and l.course_id is not null ${courseFilter}),
-        g as (
-          select l.enrolment_id, l.course_id, sum(l.credits) as credits,
-            array_agg(l.id order by l.id) as entry_ids,
-            max(l.id) filter (where l.kind = 'replaced') as last_replaced
-          from l group by l.enrolment_id, l.course_id),
+        r as (
+          select l.*, max(l.id) filter (where l.kind = 'replaced')
+            over (partition by l.enrolment_id, l.course_id) as last_replaced
+          from l),
         f as (
-          select g.*, (select max(x.id) from l x where x.enrolment_id = g.enrolment_id
-              and x.course_id = g.course_id and x.kind in ('earned', 'transfer-in')
-              and x.id > coalesce(g.last_replaced, 0)) as grade_entry
-          from g)
+          select r.enrolment_id, r.course_id, sum(r.credits) as credits,
+            array_agg(r.id order by r.id) as entry_ids,
+            max(r.id) filter (where r.kind in ('earned', 'transfer-in')
+              and r.id > coalesce(r.last_replaced, 0)) as grade_entry
+          from r group by r.enrolment_id, r.course_id)
         select f.enrolment_id, e.user_id, u.first_name || ' ' || u.last_name as name, pc.code,
           pc.title, f.credits, f.entry_ids,
           coalesce(ge.converted_grade, ge.source_grade) as grade,
