@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import {
@@ -236,11 +237,27 @@ export async function gradesOutFile(
     for (const r of found) lines.push(cellsOf(r, targetName).map(csvField).join(','));
     return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
   }
-  const workbook = new ExcelJS.Workbook();
+  // The streaming writer without styles or shared strings, as lib/export.ts writes exports:
+  // several times faster than the in-memory workbook on 15,000 rows.
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet('Grades out');
-  sheet.addRow(HEADERS);
-  for (const r of found) sheet.addRow(cellsOf(r, targetName));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  sheet.addRow(HEADERS).commit();
+  for (const r of found) sheet.addRow(cellsOf(r, targetName)).commit();
+  sheet.commit();
+  await workbook.commit();
+  await done;
+  return Buffer.concat(chunks);
 }
 
 export const GRADES_OUT_MIME = {

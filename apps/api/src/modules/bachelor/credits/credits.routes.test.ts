@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type {
   ConversionList,
   GradesOutPreview,
@@ -594,6 +595,11 @@ describe('transfers out and grades out', () => {
     const xlsx = await exp('xlsx');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.rowCount).toBe(lines.length);
+    expect(sheet?.getRow(1).getCell(14).value).toBe('Ledger entries');
   });
 });
 
