@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import type { ConversionList, StudentCredits, Transfer } from '@lantern/contracts/bachelor-credits';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import { previewConversion } from './conversion-preview';
+import { ConversionsCard } from './conversions-card';
 import { CreditsPanel } from './credits-panel';
 import { TransferSideBySide } from './transfer-side-by-side';
 
@@ -119,7 +120,9 @@ beforeEach(() => {
     Promise.resolve(
       urlOf(input).includes('/students/5/credits')
         ? jsonResponse(CREDITS)
-        : jsonResponse({ detail: 'no', code: 'NOT_FOUND' }, 404),
+        : urlOf(input).includes('/conversions')
+          ? jsonResponse(LIST)
+          : jsonResponse({ detail: 'no', code: 'NOT_FOUND' }, 404),
     ),
   );
 });
@@ -182,5 +185,23 @@ describe('TransferSideBySide', () => {
     expect(screen.getByText('82 (Percentage, version 1)')).toBeVisible();
     expect(screen.getByText('3.5 A- (Four-point, conversion version 2)')).toBeVisible();
     expect(screen.getByText('Open University: Statistics I')).toBeVisible();
+  });
+});
+
+describe('ConversionsCard', () => {
+  it('lists every version, marks the one in use, and offers a new version to editors only', async () => {
+    const { unmount } = renderWithProviders(<ConversionsCard programmeId={512} mayEdit />);
+    await screen.findAllByText('Percentage → Four-point');
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Percentage → Four-point');
+    expect(rows[1]).toHaveTextContent('2 (in use)');
+    expect(rows[1]).toHaveTextContent('≥ 80 → 3.5 A- · ≥ 0 → 0 F');
+    expect(rows[2]).not.toHaveTextContent('in use');
+    expect(screen.getByRole('button', { name: 'New version' })).toBeVisible();
+    unmount();
+    renderWithProviders(<ConversionsCard programmeId={512} mayEdit={false} />);
+    await screen.findAllByText('Percentage → Four-point');
+    expect(screen.queryByRole('button', { name: 'New version' })).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useDecideTransferIn } from '../api/decide-transfer-in';
 import { useTransfers } from '../api/find-transfers';
+import { ConversionsCard } from '../components/conversions-card';
 import { TransferSideBySide } from '../components/transfer-side-by-side';
 
 export const loader = requireRight('BA_TRANSFER_IN__DISPLAY');
@@ -188,6 +189,7 @@ export default function TransferInApproval() {
           size="sm"
         />
       ) : null}
+      <ConversionsCard programmeId={id} mayEdit={mayDecide} />
       <Modal
         opened={deciding !== null}
         onClose={close}
