@@ -43,6 +43,7 @@ import { similarityLocal } from './scenarios/similarity-local';
 import { quizStormScenario } from './scenarios/quiz-storm';
 import { wbtCommits } from './scenarios/wbt-commits';
 import { verifyTerm } from './scenarios/verify-term';
+import { gradesOutPglite, gradesOutPostgres } from './scenarios/grades-out';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -83,6 +84,8 @@ const SCENARIOS: Scenario[] = [
   quizStormScenario,
   wbtCommits,
   verifyTerm,
+  gradesOutPglite,
+  gradesOutPostgres,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
@@ -97,6 +100,7 @@ const ALIASES: Record<string, string[]> = {
     'concurrency-student-list-pglite',
     'concurrency-student-list-postgres',
   ],
+  'grades-out': ['grades-out-pglite', 'grades-out-postgres'],
   people: ['people-generate', 'student-list-pglite', 'student-list-postgres', 'student-export'],
   all: SCENARIOS.map((s) => s.name),
 };

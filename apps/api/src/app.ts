@@ -65,6 +65,7 @@ import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { bachelorRoutes } from './modules/bachelor/bachelor.routes';
 import { bachelorVerificationRoutes } from './modules/bachelor/verification/verification.routes';
 import { bachelorCohortRoutes } from './modules/bachelor/cohorts.routes';
+import { creditRoutes } from './modules/bachelor/credits/credits.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bachelorRoutes,
     bachelorVerificationRoutes,
     bachelorCohortRoutes,
+    creditRoutes,
   ]) {
     await area(app, deps);
   }

@@ -11,6 +11,7 @@ import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
 import { seedBachelorCohorts } from './seed-bachelor-cohorts';
 import { seedCommunication } from './seed-communication';
+import { seedBachelorCredits } from './seed-bachelor-credits';
 import { seedLearning } from './seed-learning';
 import { seedLearningWork } from './seed-learning-work';
 import { seedBachelorVerify } from './seed-bachelor-verify';
@@ -444,6 +445,8 @@ export async function seedDemo(db: Db): Promise<void> {
     const communication = await seedCommunication(tx, { clcId, userId: idOf });
     // Last, after the bachelor terms: verification at each level and export statuses.
     const bachelorVerify = await seedBachelorVerify(tx);
+    // Last: works on whatever bachelor enrolments, terms and cohorts the seeds above made.
+    const bachelorCredits = await seedBachelorCredits(tx);
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -462,6 +465,7 @@ export async function seedDemo(db: Db): Promise<void> {
         ...communication,
         ...learningWork,
         ...bachelorVerify,
+        ...bachelorCredits,
       },
     });
     await seedBachelorCohorts(tx);

@@ -27,6 +27,27 @@ export const BACHELOR_ROUTES: RouteObject[] = [
                 lazy: page(() => import('../features/bachelor/routes/cohort-import')),
               },
             ],
+          // Credits and transfers (decision 0022, "As built: credits").
+          { path: 'credits', lazy: page(() => import('../features/bachelor/routes/credits')) },
+          {
+            path: 'transfer-in/internal',
+            lazy: page(() => import('../features/bachelor/routes/transfer-in-internal')),
+          },
+          {
+            path: 'transfer-in/external',
+            lazy: page(() => import('../features/bachelor/routes/transfer-in-external')),
+          },
+          {
+            path: 'transfer-in/approval',
+            lazy: page(() => import('../features/bachelor/routes/transfer-in-approval')),
+          },
+          {
+            path: 'transfer-out/bachelor',
+            lazy: page(() => import('../features/bachelor/routes/transfer-out')),
+          },
+          {
+            path: 'transfer-out/transfer-grades-out/:gradingSchemaId?/:courseId?',
+            lazy: page(() => import('../features/bachelor/routes/grades-out')),
           },
         ],
       },

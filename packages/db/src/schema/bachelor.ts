@@ -242,6 +242,8 @@ export const baTransfers = pgTable(
     sourceGrade: numeric('source_grade', { mode: 'number' }),
     sourceSchemaId: integer('source_schema_id').references(() => gradingSchemas.id),
     sourceSchemaVersion: integer('source_schema_version'),
+    /** External, on a scale of no schema of ours: the scale's maximum (converted in proportion). */
+    sourceScaleMax: numeric('source_scale_max', { mode: 'number' }),
     credits: numeric('credits', { mode: 'number' }).notNull(),
     conversionId: integer('conversion_id').references(() => gradeConversions.id),
     convertedGrade: numeric('converted_grade', { mode: 'number' }),
@@ -255,6 +257,10 @@ export const baTransfers = pgTable(
   (t) => [
     index('ba_transfers_enrolment_idx').on(t.enrolmentId),
     index('ba_transfers_state_idx').on(t.state, t.direction),
+    // A student transfers out once.
+    uniqueIndex('ba_transfers_out_key')
+      .on(t.enrolmentId)
+      .where(sql`${t.direction} = 'out' and ${t.state} = 'approved'`),
   ],
 );
 

@@ -21,7 +21,9 @@ export const bachelorPaths = {
   transferIn: (id: number, which: 'internal' | 'external' | 'approval' = 'internal') =>
     `${base(id)}/transfer-in/${which}`,
   transferOut: (id: number) => `${base(id)}/transfer-out/bachelor`,
-  gradesOut: (id: number) => `${base(id)}/transfer-out/transfer-grades-out`,
+  gradesOut: (id: number, gradingSchemaId: number | null = null, courseId: number | null = null) =>
+    `${base(id)}/transfer-out/transfer-grades-out${gradingSchemaId ? `/${gradingSchemaId}${courseId ? `/${courseId}` : ''}` : ''}`,
+  credits: (id: number) => `${base(id)}/credits`,
   verification: (id: number) => `${base(id)}/verification`,
   dropout: (id: number, year = currentTermYear()) => `${base(id)}/dropout-flagging/${year}`,
   mails: (id: number) => `/en/automatic-mail/bachelor/${id}/list`,

@@ -12,5 +12,23 @@ export const BACHELOR_SECTIONS: readonly {
 }[] = [
   { label: 'Cohorts', right: 'BA_COHORT__DISPLAY', path: bachelorPaths.cohorts },
   { label: 'Verification', right: 'BA_VERIFICATION__DISPLAY', path: bachelorPaths.verification },
+  // Credits and transfers (decision 0022, "As built: credits").
+  { label: 'Credits', right: 'BA_STUDENT__DISPLAY', path: bachelorPaths.credits },
+  {
+    label: 'Transfer in',
+    right: 'BA_TRANSFER_IN__CREATE',
+    path: (id) => bachelorPaths.transferIn(id, 'internal'),
+  },
+  {
+    label: 'Transfer approval',
+    right: 'BA_TRANSFER_IN__DISPLAY',
+    path: (id) => bachelorPaths.transferIn(id, 'approval'),
+  },
+  { label: 'Transfer out', right: 'BA_TRANSFER_OUT__DISPLAY', path: bachelorPaths.transferOut },
+  {
+    label: 'Grades out',
+    right: 'BA_TRANSFER_OUT__DISPLAY',
+    path: (id) => bachelorPaths.gradesOut(id),
+  },
   { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
 ];

@@ -3,6 +3,7 @@ import type { CourseResultSource } from '@lantern/contracts/learning-enums';
 import type { Db } from '@lantern/db/client';
 import { AppError } from '../../../lib/errors';
 import { jsonParam, rows } from '../../../lib/sql';
+import { creditResultEvents, type ResultEventWritten } from '../../bachelor/credits/credits.ledger';
 
 // The one writer of `course_results` (decision 0021): every change of a course result is an
 // event of the grade ledger (`subject = 'course_result'`), appended in the caller's transaction
@@ -167,7 +168,8 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
             (select x.enrolment_id, x.course_id
              from jsonb_to_recordset(${jsonParam(cleared)}::jsonb) as x(enrolment_id int, course_id int))`,
     );
-  await tx.execute(
+  const written = await rows<ResultEventWritten>(
+    tx,
     sql`insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
           new_points, old_published, new_published, max_points, grading_schema_id,
           grading_schema_version, grade_version, actor_id, impersonator_id, reason, request_id)
@@ -179,8 +181,13 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
         from jsonb_to_recordset(${jsonParam(afters)}::jsonb)
           as x(enrolment_id int, course_id int, student_id int, score numeric, is_final boolean,
                version int, old_score numeric, old_final boolean)
-        order by x.enrolment_id, x.course_id`,
+        order by x.enrolment_id, x.course_id
+        returning id, enrolment_id, course_id, action, new_points, new_published, grading_schema_id,
+          grading_schema_version`,
   );
+  // A bachelor student's result that became final, or changed when final, moves their credit
+  // ledger in this transaction (decision 0022, "As built: credits").
+  await creditResultEvents(tx, written, batch.actorId);
   return afters.length;
 }
 

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, Route, Routes } from 'react-router';
+import type { BachelorSummary } from '@lantern/contracts/bachelor';
+import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
+import TransferInExternal from './transfer-in-external';
+
+const SUMMARY: BachelorSummary = {
+  id: 512,
+  code: '512',
+  title: 'Bachelor of Liberal Studies',
+  status: 'running',
+  certifyingUniversity: null,
+  gradingSchemaId: 2,
+  courses: [{ id: 7, code: 'LIB110', title: 'Academic writing', units: 3 }],
+  terms: [],
+};
+const CONVERSIONS = {
+  programmeSchemaId: 2,
+  schemas: [
+    { id: 1, name: 'Percentage', version: 1, scaleMax: 100, passMark: 60 },
+    { id: 2, name: 'Four-point', version: 1, scaleMax: 4, passMark: 2 },
+  ],
+  conversions: [],
+};
+const STUDENTS = {
+  items: [
+    {
+      enrolmentId: 5,
+      jwlId: 1234,
+      name: 'Maria Alvarez',
+      clc: 'KAK',
+      state: 'active',
+      progress: 0,
+      entries: 0,
+    },
+  ],
+  total: 1,
+  page: 1,
+  limit: 50,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation((input, init) => {
+    const url = urlOf(input);
+    if (url.includes('/conversions')) return Promise.resolve(jsonResponse(CONVERSIONS));
+    if (url.includes('/credits/students')) return Promise.resolve(jsonResponse(STUDENTS));
+    if (url.includes('/transfer-in') && init?.method === 'POST')
+      return Promise.resolve(
+        jsonResponse(
+          {
+            code: 'VALIDATION',
+            detail: 'Grade: The grade is above the schema’s maximum',
+            fields: { sourceGrade: 'The grade is above the schema’s maximum' },
+          },
+          400,
+        ),
+      );
+    return Promise.resolve(jsonResponse({ code: 'NOT_FOUND', detail: 'Not found.' }, 404));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function open() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/en/programme/bachelor/:programme" element={<Outlet context={SUMMARY} />}>
+        <Route path="transfer-in/external" element={<TransferInExternal />} />
+      </Route>
+    </Routes>,
+    { route: '/en/programme/bachelor/512/transfer-in/external' },
+  );
+}
+
+describe('TransferInExternal', () => {
+  it('says what is missing next to each field, without sending anything', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Propose transfer' }));
+    expect(await screen.findByText('Name the institution')).toBeVisible();
+    expect(screen.getByText('Name the course taken there')).toBeVisible();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('previews a grade on a given scale and puts the server’s field message next to its field', async () => {
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('textbox', { name: 'Student' }));
+    await waitFor(() => {
+      expect(fetchMock.mock.calls.map(([u]) => urlOf(u)).join(' ')).toContain('/credits/students');
+    });
+    await user.click(await screen.findByRole('option', { name: /Maria Alvarez/, hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Institution' }), 'Open University');
+    await user.type(screen.getByRole('textbox', { name: 'Course taken there' }), 'Ethics');
+    await user.click(screen.getByRole('textbox', { name: 'Grading schema' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Another scale (give its maximum)', hidden: true }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Grade' }), '8');
+    await user.type(screen.getByRole('textbox', { name: 'Credits' }), '3');
+    await user.click(screen.getByRole('textbox', { name: 'Counts for the course' }));
+    await user.click(await screen.findByRole('option', { name: /LIB110/, hidden: true }));
+    expect(
+      await screen.findByText('3.2 (Four-point, in proportion to a scale of 10)'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Propose transfer' }));
+    await waitFor(() => {
+      expect(screen.getAllByText('The grade is above the schema’s maximum').length).toBeGreaterThan(
+        0,
+      );
+    });
+  });
+});

@@ -1,0 +1,206 @@
+import '../credits-styles';
+import { Button, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useOutletContext, useParams } from 'react-router';
+import type { z } from 'zod';
+import type { BachelorSummary } from '@lantern/contracts/bachelor';
+import { transferInExternalSchema } from '@lantern/contracts/bachelor-credits';
+import { FailureAlert } from '../../../components/failure-alert';
+import { displayError } from '../../../lib/errors';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { notifySuccess, outcomeTexts } from '../../../lib/notify';
+import { requireRight } from '../../../lib/require-right';
+import { useConversions } from '../api/get-conversions';
+import { useProposeTransferIn } from '../api/propose-transfer-in';
+import { ConversionPreview, previewConversion } from '../components/conversion-preview';
+import { StudentSelect } from '../components/student-select';
+import { bachelorPaths } from '../paths';
+
+export const loader = requireRight('BA_TRANSFER_IN__CREATE');
+
+type Values = z.input<typeof transferInExternalSchema>;
+const FIELDS = [
+  'enrolmentId',
+  'courseId',
+  'institution',
+  'sourceCourseTitle',
+  'sourceGrade',
+  'sourceSchemaId',
+  'sourceScaleMax',
+  'credits',
+] as const;
+/** The schema select's value for "a scale of no schema of ours". */
+const GIVEN_SCALE = 'scale';
+
+/** transfer-in/external: credit from another institution's course, with its grade and scale. */
+export default function TransferInExternal() {
+  const id = Number(useParams().programme);
+  const summary = useOutletContext<BachelorSummary>();
+  const navigate = useNavigate();
+  const propose = useProposeTransferIn(id);
+  const conversions = useConversions(id);
+  const { control, register, handleSubmit, setValue, setError, formState } = useForm<
+    Values,
+    unknown,
+    z.output<typeof transferInExternalSchema>
+  >({
+    resolver: zodResolver(transferInExternalSchema),
+    defaultValues: { kind: 'external', institution: '', sourceCourseTitle: '' },
+  });
+  const [watchedSchema, watchedScale, grade] = useWatch({
+    control,
+    name: ['sourceSchemaId', 'sourceScaleMax', 'sourceGrade'],
+  }) as (number | null | undefined)[];
+  const schemaId = watchedSchema ?? null;
+  const scaleMax = watchedScale ?? null;
+  const givenScale = schemaId === null && scaleMax !== null;
+  const preview = conversions.data
+    ? previewConversion(conversions.data, { grade: grade ?? null, schemaId, scaleMax })
+    : null;
+
+  const onSubmit = handleSubmit(async (data) => {
+    try {
+      await propose.mutateAsync(data);
+      notifySuccess(
+        'transfer-in',
+        outcomeTexts('The transfer waits for approval.', 'The transfer was not proposed.'),
+      );
+      await navigate(bachelorPaths.transferIn(id, 'approval'));
+    } catch (error) {
+      applyFieldErrors(error, setError, FIELDS);
+    }
+  });
+  const number = (
+    name: 'sourceGrade' | 'sourceScaleMax' | 'credits',
+    label: string,
+    required = true,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          required={required}
+          min={0}
+          decimalScale={2}
+          value={field.value ?? ''}
+          onChange={(v) => {
+            field.onChange(
+              typeof v === 'number' ? v : name === 'sourceScaleMax' ? null : undefined,
+            );
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Stack gap="sm" maw={640}>
+      <Title order={2} size="h3">
+        Transfer in from another institution
+      </Title>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Propose an external transfer"
+      >
+        <Stack gap="xs">
+          <Controller
+            control={control}
+            name="enrolmentId"
+            render={({ field, fieldState }) => (
+              <StudentSelect
+                programmeId={id}
+                value={(field.value as number | undefined) ?? null}
+                onChange={(v) => {
+                  field.onChange(v ?? undefined);
+                }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextInput
+            label="Institution"
+            required
+            maxLength={200}
+            error={formState.errors.institution?.message}
+            {...register('institution')}
+          />
+          <TextInput
+            label="Course taken there"
+            required
+            maxLength={200}
+            error={formState.errors.sourceCourseTitle?.message}
+            {...register('sourceCourseTitle')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            <Select
+              label="Grading schema"
+              required
+              data={[
+                ...(conversions.data?.schemas ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: `${s.name} (0–${s.scaleMax})`,
+                })),
+                { value: GIVEN_SCALE, label: 'Another scale (give its maximum)' },
+              ]}
+              value={
+                schemaId !== null
+                  ? String(schemaId)
+                  : givenScale || scaleMax === 0
+                    ? GIVEN_SCALE
+                    : null
+              }
+              onChange={(v) => {
+                if (v === GIVEN_SCALE) {
+                  setValue('sourceSchemaId', null);
+                  setValue('sourceScaleMax', 10);
+                } else {
+                  setValue('sourceSchemaId', v ? Number(v) : null, {
+                    shouldValidate: formState.isSubmitted,
+                  });
+                  setValue('sourceScaleMax', null);
+                }
+              }}
+              error={formState.errors.sourceSchemaId?.message}
+            />
+            {givenScale ? number('sourceScaleMax', 'Scale maximum') : null}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {number('sourceGrade', 'Grade')}
+            {number('credits', 'Credits')}
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="courseId"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Counts for the course"
+                required
+                data={summary.courses.map((c) => ({
+                  value: String(c.id),
+                  label: `${c.code} ${c.title} (${c.units} credits)`,
+                }))}
+                value={field.value ? String(Number(field.value)) : null}
+                onChange={(v) => {
+                  field.onChange(v ? Number(v) : undefined);
+                }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <ConversionPreview text={preview} />
+          <FailureAlert text={propose.isError ? displayError(propose.error) : null} />
+          <div>
+            <Button type="submit" loading={formState.isSubmitting}>
+              Propose transfer
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "ba_transfers" ADD COLUMN "source_scale_max" numeric;--> statement-breakpoint
+CREATE UNIQUE INDEX "ba_transfers_out_key" ON "ba_transfers" USING btree ("enrolment_id") WHERE "ba_transfers"."direction" = 'out' and "ba_transfers"."state" = 'approved';
