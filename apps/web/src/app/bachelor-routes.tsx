@@ -27,6 +27,7 @@ export const BACHELOR_ROUTES: RouteObject[] = [
                 lazy: page(() => import('../features/bachelor/routes/cohort-import')),
               },
             ],
+          },
           // Credits and transfers (decision 0022, "As built: credits").
           { path: 'credits', lazy: page(() => import('../features/bachelor/routes/credits')) },
           {

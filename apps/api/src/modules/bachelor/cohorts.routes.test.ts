@@ -338,11 +338,13 @@ describe('cohort import', () => {
     const csv = `${HEADER}\n${row({ first: 'No', last: 'Right' })}`;
     for (const user of ['lead_coordinator', 'coordinator', 'university_representative'])
       expect((await upload(cohort.id, csv, { user })).statusCode, user).toBe(403);
-    // The academic manager has the right, but creating a student is beyond them (0015).
-    const manager403 = await upload(cohort.id, csv, { user: 'academic_manager' });
-    expect(manager403.json<{ code: string }>().code).toBe('ROLE_GRANT_DENIED');
+    // The academic manager holds the import right, and with it may make the file's people
+    // students (the grant rule of 0015 names BA_COHORT__IMPORT).
     const managerDry = await upload(cohort.id, csv, { user: 'academic_manager', dryRun: true });
     expect(managerDry.json<CohortImportReport>()).toMatchObject({ added: 1, problems: [] });
+    const managerApplied = await upload(cohort.id, csv, { user: 'academic_manager' });
+    expect(managerApplied.statusCode).toBe(200);
+    expect(managerApplied.json<CohortImportReport>()).toMatchObject({ added: 1 });
     const lead = await send(
       'GET',
       `${base()}?q=${encodeURIComponent(cohort.code)}`,
@@ -350,10 +352,11 @@ describe('cohort import', () => {
       'lead_coordinator',
     );
     expect(lead.statusCode).toBe(200);
-    // The lead coordinator works at KAK (and DZA): the AMM student is not counted for them.
-    expect(lead.json<{ items: Cohort[] }>().items[0]?.members).toBe(1);
+    // The lead coordinator works at KAK (and DZA): the two KAK students count for them, the AMM
+    // one does not.
+    expect(lead.json<{ items: Cohort[] }>().items[0]?.members).toBe(2);
     const manager = await send('GET', `${base()}/${cohort.id}`);
-    expect(manager.json<Cohort>().members).toBe(2);
+    expect(manager.json<Cohort>().members).toBe(3);
     // A bachelor programme offered only at AMM is out of the lead coordinator's reach.
     const [other] = await t.database.query<{ id: number }>(
       `insert into programmes (type, code, internal_name, title, start_date, end_date, status)
