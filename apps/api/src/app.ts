@@ -63,6 +63,7 @@ import { discussionRoutes } from './modules/learning/discussions/discussions.rou
 import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { bachelorRoutes } from './modules/bachelor/bachelor.routes';
+import { bachelorTermRoutes } from './modules/bachelor/terms.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     quizRoutes,
     discussionRoutes,
     bachelorRoutes,
+    bachelorTermRoutes,
   ]) {
     await area(app, deps);
   }
