@@ -16,7 +16,7 @@ import type {
   studentCourseExportQuerySchema,
   studentCourseQuerySchema,
 } from '@lantern/contracts/bachelor-terms';
-import { OFFERING_KINDS } from '@lantern/contracts/bachelor';
+import type { OFFERING_KINDS } from '@lantern/contracts/bachelor';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
@@ -165,9 +165,10 @@ export async function exportStudentCourses(
         db,
         sql`select ${COLUMNS} from ${FROM} where ${where} and s.id > ${after} order by s.id limit 1000`,
       );
-      if (batch.length === 0) return;
+      const last = batch.at(-1);
+      if (!last) return;
       yield batch;
-      after = batch[batch.length - 1]!.id;
+      after = last.id;
     }
   }
   return sendExport<Row>(reply, {

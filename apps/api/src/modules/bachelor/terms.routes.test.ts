@@ -28,10 +28,16 @@ let base = '';
 let courses: { id: number; code: string }[] = [];
 let students: { id: number; clc: string; clc_id: number }[] = [];
 
+function must<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw new Error('The fixture lacks a row.');
+  return value;
+}
+const at = <T>(values: readonly T[], index: number): T => must(values[index]);
 const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.database.query<T>(text, params);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer
 async function call<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
@@ -80,7 +86,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.as('admin');
   const [p] = await q<{ id: number }>(`select id from programmes where code = '512'`);
-  programmeId = p?.id ?? 0;
+  programmeId = must(p).id;
   base = `/api/en/programme/bachelor/${programmeId}`;
   courses = await q(
     `select id, code from programme_courses where programme_id = $1 order by position, code`,
@@ -92,7 +98,7 @@ beforeAll(async () => {
     [programmeId],
   );
 });
-afterAll(async () => t?.close());
+afterAll(async () => t.close());
 
 describe('terms', () => {
   it('lists the current calendar year when no year is given', async () => {
@@ -144,8 +150,8 @@ describe('terms', () => {
     const listed = await call<TermList>('GET', '/terms?year=2031');
     expect(listed.body.terms.map((x) => x.key)).toEqual(['2031-sp']);
 
-    const offering = await offer(term.id, courses[0]!.id);
-    expect((await placeAll(offering.id, [students[0]!.id])).status).toBe(200);
+    const offering = await offer(term.id, at(courses, 0).id);
+    expect((await placeAll(offering.id, [at(students, 0).id])).status).toBe(200);
     const refused = await call('DELETE', `/terms/${term.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toMatch(/only while no student/);
@@ -161,9 +167,9 @@ describe('terms', () => {
 
   it('offers a course once a term, adds internships, keeps capacity above those placed', async () => {
     const term = await makeTerm(2032, 'fa');
-    const offering = await offer(term.id, courses[0]!.id, 5);
+    const offering = await offer(term.id, at(courses, 0).id, 5);
     const twice = await call('POST', `/terms/${term.id}/offerings`, admin, {
-      courseId: courses[0]!.id,
+      courseId: at(courses, 0).id,
       capacity: 5,
     });
     expect(twice.status).toBe(400);
@@ -176,14 +182,14 @@ describe('terms', () => {
 
     const internship = await call<Offering>('POST', `/terms/${term.id}/create-internship`, admin, {
       title: 'Community internship',
-      courseId: courses[1]!.id,
+      courseId: at(courses, 1).id,
       capacity: 3,
     });
     expect(internship.status).toBe(200);
     expect(internship.body).toMatchObject({ kind: 'internship', title: 'Community internship' });
     const second = await call<Offering>('POST', `/terms/${term.id}/create-internship`, admin, {
       title: 'Library internship',
-      courseId: courses[1]!.id,
+      courseId: at(courses, 1).id,
       capacity: 3,
     });
     expect(second.status).toBe(200);
@@ -195,12 +201,12 @@ describe('terms', () => {
     );
     expect(full.status).toBe(409);
     expect(full.body.detail).toMatch(/has 1 free places of 5; 2 students do not fit/);
-    expect((await placeAll(offering.id, [students[4]!.id])).status).toBe(200);
-    const none = await placeAll(offering.id, [students[5]!.id]);
+    expect((await placeAll(offering.id, [at(students, 4).id])).status).toBe(200);
+    const none = await placeAll(offering.id, [at(students, 5).id]);
     expect(none.status).toBe(409);
     expect(none.body.detail).toMatch(/is full/);
     // Placing someone already placed again is no change and takes no place.
-    expect((await placeAll(offering.id, [students[0]!.id])).body).toMatchObject({ placed: 0 });
+    expect((await placeAll(offering.id, [at(students, 0).id])).body).toMatchObject({ placed: 0 });
 
     const lower = await call('PUT', `/offerings/${offering.id}`, admin, {
       capacity: 3,
@@ -222,7 +228,7 @@ describe('terms', () => {
       `select id from enrolments where programme_id <> $1 and state = 'active' limit 1`,
       [programmeId],
     );
-    const wrong = await placeAll(offering.id, [other!.id]);
+    const wrong = await placeAll(offering.id, [must(other).id]);
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields?.enrolmentIds).toBeDefined();
     expect((await call('DELETE', `/offerings/${second.body.id}`)).status).toBe(200);
@@ -237,7 +243,7 @@ describe('the course-status machine', () => {
       `select id, version from ba_student_courses where offering_id = $1 and enrolment_id = $2`,
       [offeringId, enrolmentId],
     );
-    return row!;
+    return must(row);
   };
   const move = (id: number, body: Record<string, unknown>, headers = admin) =>
     call<StudentCourse>('POST', `/student-courses/${id}/status`, headers, body);
@@ -245,14 +251,14 @@ describe('the course-status machine', () => {
   beforeAll(async () => {
     const now = await makeTerm(2033, 'sp', day(-3));
     const old = await makeTerm(2033, 'fa', day(-30));
-    inWindow = await offer(now.id, courses[0]!.id);
-    late = await offer(old.id, courses[0]!.id);
+    inWindow = await offer(now.id, at(courses, 0).id);
+    late = await offer(old.id, at(courses, 0).id);
     expect((await placeAll(inWindow.id)).status).toBe(200);
     expect((await placeAll(late.id)).status).toBe(200);
   });
 
   it('allows exactly the moves of COURSE_STATUS_ACTIONS, each from its from-states', async () => {
-    const enrolment = students[0]!.id;
+    const enrolment = at(students, 0).id;
     let checked = 0;
     for (const action of COURSE_STATUS_ACTION_KEYS) {
       const rule = COURSE_STATUS_ACTIONS[action];
@@ -283,19 +289,19 @@ describe('the course-status machine', () => {
   });
 
   it('refuses a stale version', async () => {
-    const row = await rowOf(inWindow.id, students[1]!.id);
+    const row = await rowOf(inWindow.id, at(students, 1).id);
     expect((await move(row.id, { action: 'open', version: row.version + 5 })).status).toBe(409);
   });
 
   it('drops within the first two weeks; after them only with a confirmation and a reason', async () => {
     expect(inDropDeleteWindow(day(-3), day(0))).toBe(true);
     expect(inDropDeleteWindow(day(-15), day(0))).toBe(false);
-    const early = await rowOf(inWindow.id, students[2]!.id);
+    const early = await rowOf(inWindow.id, at(students, 2).id);
     const dropped = await move(early.id, { action: 'dropDelete', version: early.version });
     expect(dropped.status).toBe(200);
     expect(dropped.body.status).toBe('drop-delete');
 
-    const row = await rowOf(late.id, students[2]!.id);
+    const row = await rowOf(late.id, at(students, 2).id);
     const bare = await move(row.id, { action: 'dropDelete', version: row.version });
     expect(bare.status).toBe(409);
     expect(bare.body.detail).toMatch(/first two weeks of the term are over/);
@@ -321,13 +327,13 @@ describe('the course-status machine', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'drop-delete', reason: 'Moved away' });
     // The window rule is drop-delete's only: other moves of a late term need no confirmation.
-    const other = await rowOf(late.id, students[3]!.id);
+    const other = await rowOf(late.id, at(students, 3).id);
     expect((await move(other.id, { action: 'withdraw', version: other.version })).status).toBe(200);
   });
 
   it('needs BA_STUDENT__EDIT, and reaches only the CLCs of a CLC-scoped role', async () => {
     const coordinator = await t.as('coordinator');
-    const row = await rowOf(inWindow.id, students[4]!.id);
+    const row = await rowOf(inWindow.id, at(students, 4).id);
     const res = await move(row.id, { action: 'open', version: row.version }, coordinator);
     expect(res.status).toBe(403);
     const list = await call<StudentCourseList>(
@@ -347,7 +353,7 @@ describe('the course-status machine', () => {
     expect(second.body.total).toBe(students.filter((s) => s.clc === 'AMM').length);
     // The academic manager edits anywhere; a CLC-scoped editor elsewhere sees "not found".
     const manager = await t.as('academic_manager');
-    const amm = students.filter((s) => s.clc === 'AMM').at(-1)!;
+    const amm = must(students.filter((s) => s.clc === 'AMM').at(-1));
     const ammRow = await rowOf(inWindow.id, amm.id);
     expect(
       (await move(ammRow.id, { action: 'open', version: ammRow.version }, manager)).status,
@@ -368,8 +374,8 @@ describe('the course-status machine', () => {
 describe('the students list', () => {
   it('searches, filters, sorts and pages on the server, and exports', async () => {
     const term = await makeTerm(2034, 'sp');
-    const a = await offer(term.id, courses[0]!.id);
-    const b = await offer(term.id, courses[1]!.id);
+    const a = await offer(term.id, at(courses, 0).id);
+    const b = await offer(term.id, at(courses, 1).id);
     await placeAll(a.id);
     await placeAll(b.id, students.slice(0, 5).map((s) => s.id));
     const url = (qs: string) => `/student-courses?termKey=2034-sp&${qs}`;
@@ -378,22 +384,22 @@ describe('the students list', () => {
     expect(all.body.rows).toHaveLength(10);
     const page2 = await call<StudentCourseList>('GET', url('limit=10&page=3'));
     expect(page2.body.rows).toHaveLength(students.length + 5 - 20);
-    const byCourse = await call<StudentCourseList>('GET', url(`courseId=${courses[1]!.id}`));
+    const byCourse = await call<StudentCourseList>('GET', url(`courseId=${at(courses, 1).id}`));
     expect(byCourse.body.total).toBe(5);
     const byClc = await call<StudentCourseList>(
       'GET',
-      url(`clcId=${students[0]!.clc_id}&limit=100`),
+      url(`clcId=${at(students, 0).clc_id}&limit=100`),
     );
-    expect(byClc.body.rows.every((r) => r.clcId === students[0]!.clc_id)).toBe(true);
+    expect(byClc.body.rows.every((r) => r.clcId === at(students, 0).clc_id)).toBe(true);
     const sorted = await call<StudentCourseList>('GET', url('sort=jwlId&dir=desc&limit=100'));
     const ids = sorted.body.rows.map((r) => r.jwlId);
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
-    const first = sorted.body.rows[0]!;
+    const first = at(sorted.body.rows, 0);
     const found = await call<StudentCourseList>('GET', url(`q=${first.jwlId}`));
     expect(found.body.rows.every((r) => r.jwlId === first.jwlId)).toBe(true);
     const byName = await call<StudentCourseList>(
       'GET',
-      url(`q=${encodeURIComponent(first.student.split(' ')[0]!)}`),
+      url(`q=${encodeURIComponent(at(first.student.split(' '), 0))}`),
     );
     expect(byName.body.rows.some((r) => r.jwlId === first.jwlId)).toBe(true);
     const byStatus = await call<StudentCourseList>('GET', url('status=failed'));
@@ -420,10 +426,10 @@ describe('the students list', () => {
     // Internships list apart.
     const internship = await call<Offering>('POST', `/terms/${term.id}/create-internship`, admin, {
       title: 'Field placement',
-      courseId: courses[0]!.id,
+      courseId: at(courses, 0).id,
       capacity: 2,
     });
-    await placeAll(internship.body.id, [students[0]!.id]);
+    await placeAll(internship.body.id, [at(students, 0).id]);
     const internships = await call<StudentCourseList>(
       'GET',
       '/student-courses?kind=internship&termKey=2034-sp',
@@ -435,11 +441,11 @@ describe('the students list', () => {
 describe('classrooms', () => {
   it('creates, seats, staffs, closes and deletes; lists the past ones', async () => {
     const term = await makeTerm(2035, 'sp');
-    const offering = await offer(term.id, courses[2]!.id);
+    const offering = await offer(term.id, at(courses, 2).id);
     await placeAll(offering.id);
     const kak = students.filter((s) => s.clc === 'KAK');
     const created = await call<Classroom>('POST', `/offerings/${offering.id}/classrooms`, admin, {
-      clcId: kak[0]!.clc_id,
+      clcId: at(kak, 0).clc_id,
       name: 'LIB 2035 KAK A',
       capacity: 2,
     });
@@ -447,7 +453,7 @@ describe('classrooms', () => {
     const room = created.body;
     expect(room).toMatchObject({ termKey: '2035-sp', clc: 'KAK', students: 0, closedAt: null });
     const sameName = await call('POST', `/offerings/${offering.id}/classrooms`, admin, {
-      clcId: kak[0]!.clc_id,
+      clcId: at(kak, 0).clc_id,
       name: 'LIB 2035 KAK A',
       capacity: 2,
     });
@@ -457,10 +463,10 @@ describe('classrooms', () => {
       `select id, enrolment_id from ba_student_courses where offering_id = $1 order by id`,
       [offering.id],
     );
-    const idOf = (enrolmentId: number) => rows.find((r) => r.enrolment_id === enrolmentId)!.id;
+    const idOf = (enrolmentId: number) => must(rows.find((r) => r.enrolment_id === enrolmentId)).id;
     const seat = (ids: number[]) =>
       call('POST', `/classrooms/${room.id}/students`, admin, { studentCourseIds: ids });
-    const other = students.find((s) => s.clc !== 'KAK')!;
+    const other = must(students.find((s) => s.clc !== 'KAK'));
     expect((await seat([idOf(other.id)])).status).toBe(400);
     const tooMany = await seat(kak.slice(0, 3).map((s) => idOf(s.id)));
     expect(tooMany.status).toBe(409);
@@ -471,20 +477,20 @@ describe('classrooms', () => {
       `select jwl_id from users where username = 'facilitator'`,
     );
     const staffed = await call<Classroom>('PUT', `/classrooms/${room.id}/staff`, admin, {
-      facilitatorIds: [facilitator!.jwl_id],
+      facilitatorIds: [must(facilitator).jwl_id],
     });
     expect(staffed.status).toBe(200);
     expect(staffed.body.staff).toEqual([
-      expect.objectContaining({ userId: facilitator!.jwl_id, kind: 'facilitator' }),
+      expect.objectContaining({ userId: must(facilitator).jwl_id, kind: 'facilitator' }),
     ]);
     const notFaculty = await call('PUT', `/classrooms/${room.id}/staff`, admin, {
-      facultyIds: [facilitator!.jwl_id],
+      facultyIds: [must(facilitator).jwl_id],
     });
     expect(notFaculty.status).toBe(400);
 
     const listed = await call<{ classrooms: Classroom[] }>(
       'GET',
-      `/classrooms?termKey=2035-sp&courseId=${courses[2]!.id}`,
+      `/classrooms?termKey=2035-sp&courseId=${at(courses, 2).id}`,
     );
     expect(listed.body.classrooms.map((c) => c.id)).toEqual([room.id]);
     const detail = await call<ClassroomDetail>('GET', `/classrooms/${room.id}`);
@@ -505,7 +511,7 @@ describe('classrooms', () => {
     expect(closed.status).toBe(200);
     expect(closed.body.closedAt).not.toBeNull();
     expect((await call('POST', `/classrooms/${room.id}/close`)).status).toBe(409);
-    expect((await seat([idOf(kak[2]!.id)])).status).toBe(409);
+    expect((await seat([idOf(at(kak, 2).id)])).status).toBe(409);
     const past = await call<{ classrooms: Classroom[] }>('GET', '/past-classrooms/closed');
     expect(past.body.classrooms.map((c) => c.id)).toContain(room.id);
     const stillOpen = await call<{ classrooms: Classroom[] }>('GET', '/past-classrooms/open');
@@ -513,9 +519,9 @@ describe('classrooms', () => {
 
     // A classroom left open after its term ended lists under past-classrooms/open.
     const oldTerm = await makeTerm(2020, 'sp', '2020-01-13');
-    const oldOffering = await offer(oldTerm.id, courses[2]!.id);
+    const oldOffering = await offer(oldTerm.id, at(courses, 2).id);
     const oldRoom = await call<Classroom>('POST', `/offerings/${oldOffering.id}/classrooms`, admin, {
-      clcId: kak[0]!.clc_id,
+      clcId: at(kak, 0).clc_id,
       name: 'LIB 2020 KAK',
       capacity: 10,
     });
@@ -556,9 +562,41 @@ describe('rights per role', () => {
     const [pc] = await q<{ id: number }>(`select id from programmes where type = 'professional' limit 1`);
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/en/programme/bachelor/${pc!.id}/terms`,
+      url: `/api/en/programme/bachelor/${must(pc).id}/terms`,
       headers: admin,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('student status and programme breaks of a bachelor student', () => {
+  it('check BA_STUDENT_STATUS__EDIT and BA_PROGRAMME_BREAK__* instead of the PC_* rights', async () => {
+    const student = must(students.at(-1));
+    const coordinator = await t.as('coordinator');
+    const manager = await t.as('academic_manager');
+    const withdraw = (headers: Record<string, string>) =>
+      call<{ done: number[] }>('POST', '/students/actions/withdraw', headers, {
+        enrolmentIds: [student.id],
+        reason: 'Moved away',
+      });
+    // The coordinator holds PC_STUDENT__EDIT, which a bachelor programme does not ask for.
+    const refused = await withdraw(coordinator);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('BA_STUDENT_STATUS__EDIT');
+    const done = await withdraw(manager);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const reactivated = await call('POST', '/students/actions/reactivate', manager, {
+      enrolmentIds: [student.id],
+    });
+    expect(reactivated.status).toBe(200);
+
+    const breaks = `/students/${student.id}/breaks`;
+    const body = { startsOn: day(10), endsOn: day(20), reason: 'Family' };
+    expect((await call('GET', breaks, coordinator)).status).toBe(403);
+    expect((await call('POST', breaks, coordinator, body)).status).toBe(403);
+    const added = await call<unknown[]>('POST', breaks, manager, body);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const listed = await call<unknown[]>('GET', breaks, manager);
+    expect(listed.body).toHaveLength(1);
   });
 });
