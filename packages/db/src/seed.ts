@@ -12,6 +12,7 @@ import { seedDataChecks } from './seed-data-checks';
 import { seedCommunication } from './seed-communication';
 import { seedLearning } from './seed-learning';
 import { seedLearningWork } from './seed-learning-work';
+import { seedBachelorTerms } from './seed-bachelor-terms';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -440,6 +441,8 @@ export async function seedDemo(db: Db): Promise<void> {
     // A handful of people with one data-quality problem each, for the user data checker.
     const dataChecks = await seedDataChecks(tx, clcId);
     const communication = await seedCommunication(tx, { clcId, userId: idOf });
+    // Terms, offerings, student courses and classrooms of the bachelor programme 512.
+    const bachelorTerms = await seedBachelorTerms(tx);
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -457,6 +460,7 @@ export async function seedDemo(db: Db): Promise<void> {
         ...programmes,
         ...communication,
         ...learningWork,
+        ...bachelorTerms,
       },
     });
   });
