@@ -14,8 +14,10 @@ const SEASONS = [
   { season: 'fa', label: 'Fall', start: '09-01', weeks: 14 },
 ] as const;
 
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 export async function seedBachelorTerms(db: Db): Promise<{ baTerms: number; baStudentCourses: number }> {
   const [programme] = await rowsOf<{ id: number }>(
