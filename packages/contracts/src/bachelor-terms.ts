@@ -9,6 +9,7 @@ import {
 } from './bachelor';
 import { CLASS_STAFF_KINDS } from './classes';
 import { VALIDATION } from './messages';
+import { ENROLMENT_STATES } from './programme';
 
 /**
  * Terms, offerings, student courses and classrooms of a bachelor programme (docs/decisions/0022,
@@ -44,7 +45,9 @@ export const termInputSchema = z.object({
     .max(52, 'Weeks is a number from 1 to 52'),
 });
 export type TermInput = z.infer<typeof termInputSchema>;
-export const termUpdateSchema = termInputSchema.omit({ year: true, season: true }).extend({ version });
+export const termUpdateSchema = termInputSchema
+  .omit({ year: true, season: true })
+  .extend({ version });
 export type TermUpdate = z.infer<typeof termUpdateSchema>;
 
 export const offeringSchema = z.object({
@@ -146,6 +149,10 @@ export const studentCourseSchema = z.object({
   enrolmentId: z.number(),
   jwlId: z.number(),
   student: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The student's standing in the programme (decision 0006), for the student-status actions. */
+  enrolmentState: z.enum(ENROLMENT_STATES),
   clcId: z.number().nullable(),
   clc: z.string().nullable(),
   termKey: z.string(),

@@ -14,7 +14,10 @@ const BACHELOR_RIGHTS: Partial<Record<Right, Right>> = {
 };
 
 /** The programme types whose students the enrolment actions and breaks serve. */
-export const ENROLMENT_ACTION_TYPES = ['professional', 'bachelor'] as const satisfies readonly ProgrammeType[];
+export const ENROLMENT_ACTION_TYPES = [
+  'professional',
+  'bachelor',
+] as const satisfies readonly ProgrammeType[];
 export type EnrolmentActionType = (typeof ENROLMENT_ACTION_TYPES)[number];
 
 export function enrolmentActionRight(type: EnrolmentActionType, action: EnrolmentAction): Right {

@@ -19,7 +19,9 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-export async function seedBachelorTerms(db: Db): Promise<{ baTerms: number; baStudentCourses: number }> {
+export async function seedBachelorTerms(
+  db: Db,
+): Promise<{ baTerms: number; baStudentCourses: number }> {
   const [programme] = await rowsOf<{ id: number }>(
     db,
     sql`select id from programmes where code = '512' and type = 'bachelor'`,

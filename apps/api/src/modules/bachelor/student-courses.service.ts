@@ -37,6 +37,9 @@ type Row = {
   enrolment_id: number;
   jwl_id: number;
   student: string;
+  first_name: string;
+  last_name: string;
+  enrolment_state: StudentCourse['enrolmentState'];
   clc_id: number | null;
   clc: string | null;
   term_key: string;
@@ -54,6 +57,7 @@ type Row = {
 };
 
 const COLUMNS = sql`s.id, s.enrolment_id, u.jwl_id, u.first_name || ' ' || u.last_name as student,
+  u.first_name, u.last_name, e.state::text as enrolment_state,
   e.clc_id, l.code as clc, t.year::text || '-' || t.season::text as term_key, t.start_date,
   o.id as offering_id, o.kind::text as kind, o.course_id, c.code as course_code,
   coalesce(o.title, c.title) as title, s.status::text as status, k.name as classroom, s.class_id,
@@ -72,6 +76,9 @@ const toStudentCourse = (r: Row, today: string): StudentCourse => ({
   enrolmentId: r.enrolment_id,
   jwlId: r.jwl_id,
   student: r.student,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  enrolmentState: r.enrolment_state,
   clcId: r.clc_id,
   clc: r.clc,
   termKey: r.term_key,

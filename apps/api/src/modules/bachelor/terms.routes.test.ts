@@ -35,7 +35,8 @@ function must<T>(value: T | undefined | null): T {
 const at = <T>(values: readonly T[], index: number): T => must(values[index]);
 const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.database.query<T>(text, params);
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer
 async function call<T>(
@@ -194,7 +195,14 @@ describe('terms', () => {
     });
     expect(second.status).toBe(200);
 
-    expect((await placeAll(offering.id, students.slice(0, 4).map((s) => s.id))).status).toBe(200);
+    expect(
+      (
+        await placeAll(
+          offering.id,
+          students.slice(0, 4).map((s) => s.id),
+        )
+      ).status,
+    ).toBe(200);
     const full = await placeAll(
       offering.id,
       students.slice(4, 6).map((s) => s.id),
@@ -367,7 +375,9 @@ describe('the course-status machine', () => {
     expect(
       (await move(fresh.id, { action: 'fail', version: fresh.version }, refreshed)).status,
     ).toBe(404);
-    await q(`delete from role_rights where role_key = 'COORDINATOR' and right_key = 'BA_STUDENT__EDIT'`);
+    await q(
+      `delete from role_rights where role_key = 'COORDINATOR' and right_key = 'BA_STUDENT__EDIT'`,
+    );
   });
 });
 
@@ -377,7 +387,10 @@ describe('the students list', () => {
     const a = await offer(term.id, at(courses, 0).id);
     const b = await offer(term.id, at(courses, 1).id);
     await placeAll(a.id);
-    await placeAll(b.id, students.slice(0, 5).map((s) => s.id));
+    await placeAll(
+      b.id,
+      students.slice(0, 5).map((s) => s.id),
+    );
     const url = (qs: string) => `/student-courses?termKey=2034-sp&${qs}`;
     const all = await call<StudentCourseList>('GET', url('limit=10'));
     expect(all.body.total).toBe(students.length + 5);
@@ -419,9 +432,9 @@ describe('the students list', () => {
     const xlsx = await call('GET', `/student-courses/export?termKey=2034-sp&format=xlsx`);
     expect(xlsx.status).toBe(200);
     const coordinator = await t.as('coordinator');
-    expect(
-      (await call('GET', `/student-courses/export?termKey=2034-sp`, coordinator)).status,
-    ).toBe(403);
+    expect((await call('GET', `/student-courses/export?termKey=2034-sp`, coordinator)).status).toBe(
+      403,
+    );
 
     // Internships list apart.
     const internship = await call<Offering>('POST', `/terms/${term.id}/create-internship`, admin, {
@@ -520,11 +533,16 @@ describe('classrooms', () => {
     // A classroom left open after its term ended lists under past-classrooms/open.
     const oldTerm = await makeTerm(2020, 'sp', '2020-01-13');
     const oldOffering = await offer(oldTerm.id, at(courses, 2).id);
-    const oldRoom = await call<Classroom>('POST', `/offerings/${oldOffering.id}/classrooms`, admin, {
-      clcId: at(kak, 0).clc_id,
-      name: 'LIB 2020 KAK',
-      capacity: 10,
-    });
+    const oldRoom = await call<Classroom>(
+      'POST',
+      `/offerings/${oldOffering.id}/classrooms`,
+      admin,
+      {
+        clcId: at(kak, 0).clc_id,
+        name: 'LIB 2020 KAK',
+        capacity: 10,
+      },
+    );
     const open = await call<{ classrooms: Classroom[] }>('GET', '/past-classrooms/open');
     expect(open.body.classrooms.map((c) => c.id)).toContain(oldRoom.body.id);
     expect((await call('DELETE', `/classrooms/${oldRoom.body.id}`)).status).toBe(200);
@@ -559,7 +577,9 @@ describe('rights per role', () => {
     expect(created.status).toBe(200);
     expect((await call('DELETE', `/terms/${created.body.id}`, manager)).status).toBe(200);
     // Another programme type answers "not found", as an unknown id does.
-    const [pc] = await q<{ id: number }>(`select id from programmes where type = 'professional' limit 1`);
+    const [pc] = await q<{ id: number }>(
+      `select id from programmes where type = 'professional' limit 1`,
+    );
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/en/programme/bachelor/${must(pc).id}/terms`,

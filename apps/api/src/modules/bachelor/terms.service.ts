@@ -84,20 +84,18 @@ async function termsWhere(db: Db, programmeId: number, where: ReturnType<typeof 
         );
   return terms
     .sort((a, b) => a.year - b.year || TERM_ORDER[a.season] - TERM_ORDER[b.season])
-    .map(
-      (t): Term => ({
-        id: t.id,
-        key: termKeyOf(t.year, t.season),
-        year: t.year,
-        season: t.season,
-        name: t.name,
-        startDate: isoDay(t.start_date),
-        weeks: t.weeks,
-        version: t.version,
-        students: t.students,
-        offerings: offerings.filter((o) => o.term_id === t.id).map(toOffering),
-      }),
-    );
+    .map((t): Term => ({
+      id: t.id,
+      key: termKeyOf(t.year, t.season),
+      year: t.year,
+      season: t.season,
+      name: t.name,
+      startDate: isoDay(t.start_date),
+      weeks: t.weeks,
+      version: t.version,
+      students: t.students,
+      offerings: offerings.filter((o) => o.term_id === t.id).map(toOffering),
+    }));
 }
 
 export async function listTerms(deps: Deps, programmeId: number, year: number): Promise<TermList> {
@@ -263,7 +261,8 @@ export async function addOffering(
     );
     if (!row) throw invalidFields({ courseId: 'This term offers the course already.' });
     await audit(tx, auth, {
-      action: input.kind === 'internship' ? 'ba_offering.internship_created' : 'ba_offering.created',
+      action:
+        input.kind === 'internship' ? 'ba_offering.internship_created' : 'ba_offering.created',
       entityType: 'ba_offering',
       entityId: row.id,
       changes: { termId, ...input },

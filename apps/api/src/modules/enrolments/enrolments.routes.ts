@@ -136,9 +136,7 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
           summary: `${rule.label}: from ${rule.from.join(', ')} to ${rule.to}, while the programme is ${rule.programme.join(', ')}; one or many students, each checked on its own`,
           params: idParams,
           body: enrolmentActionInputSchema.omit({ action: true }).extend({
-            action: z
-              .literal(action, { error: `This route does the action ${action}` })
-              .optional(),
+            action: z.literal(action, { error: `This route does the action ${action}` }).optional(),
           }),
           response: { 200: enrolmentActionResultSchema, ...errors },
         },

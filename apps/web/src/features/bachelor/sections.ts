@@ -9,4 +9,14 @@ export const BACHELOR_SECTIONS: readonly {
   label: string;
   right: Right;
   path: (id: number) => string;
-}[] = [{ label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails }];
+}[] = [
+  { label: 'Terms', right: 'BA_TERM__DISPLAY', path: (id) => bachelorPaths.terms(id) },
+  { label: 'Students', right: 'BA_STUDENT__DISPLAY', path: (id) => bachelorPaths.students(id) },
+  { label: 'Internships', right: 'BA_STUDENT__DISPLAY', path: bachelorPaths.internship },
+  {
+    label: 'Past classrooms',
+    right: 'CLASSROOM__DISPLAY',
+    path: (id) => bachelorPaths.pastClassrooms(id),
+  },
+  { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
+];
