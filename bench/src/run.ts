@@ -31,6 +31,7 @@ import { gradeHistory } from './scenarios/grade-history';
 import { dropoutScenario } from './scenarios/dropout';
 import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
 import { gradeRequests } from './scenarios/grade-requests';
+import { studentsTermPglite, studentsTermPostgres } from './scenarios/students-term';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -74,6 +75,8 @@ const SCENARIOS: Scenario[] = [
   dropoutScenario,
   gradeBookConcurrency,
   gradeRequests,
+  studentsTermPglite,
+  studentsTermPostgres,
   voiceSize,
   similarityLocal,
   quizStormScenario,
@@ -83,6 +86,7 @@ const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
+  'students-term': ['students-term-pglite', 'students-term-postgres'],
   'applicant-import': ['applicant-import-pglite', 'applicant-import-postgres'],
   'applicant-rerun': ['applicant-rerun-pglite', 'applicant-rerun-postgres'],
   'user-merge': ['user-merge-pglite', 'user-merge-postgres'],

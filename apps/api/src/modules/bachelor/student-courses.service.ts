@@ -98,12 +98,12 @@ const toStudentCourse = (r: Row, today: string): StudentCourse => ({
 type Query = z.output<typeof studentCourseQuerySchema>;
 type Filter = Omit<Query, 'page' | 'limit' | 'sort' | 'dir'>;
 
-const SORTS: Record<Query['sort'], SQL> = {
-  name: sql`lower(u.last_name), lower(u.first_name)`,
-  course: sql`c.code, lower(coalesce(o.title, c.title))`,
-  status: sql`s.status`,
-  clc: sql`l.code`,
-  jwlId: sql`u.jwl_id`,
+const SORTS: Record<Query['sort'], SQL[]> = {
+  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  course: [sql`c.code`, sql`lower(coalesce(o.title, c.title))`],
+  status: [sql`s.status`],
+  clc: [sql`l.code`],
+  jwlId: [sql`u.jwl_id`],
 };
 
 async function condition(db: Db, auth: AuthContext, programmeId: number, f: Filter) {
@@ -136,7 +136,10 @@ export async function listStudentCourses(
   const found = await rows<Row & { total: number }>(
     deps.db,
     sql`select ${COLUMNS}, count(*) over ()::int as total from ${FROM} where ${where}
-        order by ${SORTS[query.sort]} ${dir}, s.id ${dir}
+        order by ${sql.join(
+          [...SORTS[query.sort], sql`s.id`].map((by) => sql`${by} ${dir}`),
+          sql`, `,
+        )}
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
   let total = found[0]?.total ?? 0;
