@@ -133,14 +133,20 @@ export async function listStudentCourses(
 ): Promise<StudentCourseList> {
   const where = await condition(deps.db, auth, programmeId, query);
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  const order = sql.join(
+    [...SORTS[query.sort], sql`s.id`].map((by) => sql`${by} ${dir}`),
+    sql`, `,
+  );
+  // The page's ids first, sorted on their keys alone; then the page's 50 rows whole, in that
+  // order, and the count beside them: one statement, and the wide columns and joins for the
+  // page only (a window count over the whole term took twice as long, bench students-term).
   const found = await rows<Row & { total: number }>(
     deps.db,
-    sql`select ${COLUMNS}, count(*) over ()::int as total from ${FROM} where ${where}
-        order by ${sql.join(
-          [...SORTS[query.sort], sql`s.id`].map((by) => sql`${by} ${dir}`),
-          sql`, `,
-        )}
-        limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+    sql`select ${COLUMNS}, (select count(*)::int from ${FROM} where ${where}) as total
+        from unnest(array(select s.id from ${FROM} where ${where} order by ${order}
+          limit ${query.limit} offset ${(query.page - 1) * query.limit})) with ordinality as p(id, n)
+        join (${FROM}) on s.id = p.id
+        order by p.n`,
   );
   let total = found[0]?.total ?? 0;
   if (found.length === 0 && query.page > 1) {
