@@ -28,6 +28,7 @@ import { useDeleteTerm } from '../api/delete-term';
 import { useTerms } from '../api/get-terms';
 import { useRemoveOffering } from '../api/remove-offering';
 import { OfferingForm } from '../components/offering-form';
+import { PlaceStudentsModal } from '../components/place-students-modal';
 import { TermFormModal } from '../components/term-form-modal';
 import { YearPicker, yearsOf } from '../components/year-picker';
 import { bachelorPaths } from '../paths';
@@ -41,10 +42,14 @@ function OfferingsTable({
   programmeId,
   term,
   canEdit,
+  canPlace,
+  onPlace,
 }: {
   programmeId: number;
   term: Term;
   canEdit: boolean;
+  canPlace: boolean;
+  onPlace: (offering: Offering) => void;
 }) {
   const remove = useRemoveOffering();
   const onRemove = async (o: Offering) => {
@@ -69,7 +74,7 @@ function OfferingsTable({
           <Table.Th>Title</Table.Th>
           <Table.Th>Placed</Table.Th>
           <Table.Th>Classrooms</Table.Th>
-          {canEdit ? <Table.Th aria-label="Actions" /> : null}
+          {canEdit || canPlace ? <Table.Th aria-label="Actions" /> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -96,9 +101,21 @@ function OfferingsTable({
                 '–'
               )}
             </Table.Td>
-            {canEdit ? (
+            {canEdit || canPlace ? (
               <Table.Td>
-                {o.placed === 0 ? (
+                {canPlace && o.placed < o.capacity ? (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => {
+                      onPlace(o);
+                    }}
+                    aria-label={`Place students in ${o.title}`}
+                  >
+                    Place students
+                  </Button>
+                ) : null}
+                {canEdit && o.placed === 0 ? (
                   <Button
                     size="compact-xs"
                     variant="subtle"
@@ -130,10 +147,12 @@ export default function TermsRoute() {
   const deleteTerm = useDeleteTerm();
   const [form, setForm] = useState<{ year: number } | { term: Term } | null>(null);
   const [offerIn, setOfferIn] = useState<Term | null>(null);
+  const [placeIn, setPlaceIn] = useState<Offering | null>(null);
   if (year === null) return <Navigate to={bachelorPaths.terms(summary.id)} replace />;
   const canCreate = hasRight(user, 'BA_TERM__CREATE');
   const canEdit = hasRight(user, 'BA_TERM__EDIT');
   const canDelete = hasRight(user, 'BA_TERM__DELETE');
+  const canPlace = hasRight(user, 'BA_STUDENT__EDIT');
   const onDelete = async (term: Term) => {
     try {
       await deleteTerm.mutateAsync({ programmeId: summary.id, termId: term.id });
@@ -216,11 +235,22 @@ export default function TermsRoute() {
                 ) : null}
               </Group>
             </Group>
-            <OfferingsTable programmeId={summary.id} term={term} canEdit={canEdit} />
+            <OfferingsTable
+              programmeId={summary.id}
+              term={term}
+              canEdit={canEdit}
+              canPlace={canPlace}
+              onPlace={setPlaceIn}
+            />
           </Stack>
         </Card>
       ))}
       <TermFormModal programmeId={summary.id} target={form} onClose={() => setForm(null)} />
+      <PlaceStudentsModal
+        programmeId={summary.id}
+        offering={placeIn}
+        onClose={() => setPlaceIn(null)}
+      />
       <Modal
         closeButtonProps={CLOSE_LABEL}
         opened={offerIn !== null}
