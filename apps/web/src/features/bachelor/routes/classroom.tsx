@@ -1,5 +1,5 @@
 import '../../../components/list-styles';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -27,6 +27,9 @@ import { hasRight } from '../../../lib/rights';
 import { useCloseClassroom } from '../api/close-classroom';
 import { useClassroom } from '../api/get-classroom';
 import { useClassrooms } from '../api/get-classrooms';
+import { useTerms } from '../api/get-terms';
+import { ClassroomFormModal } from '../components/classroom-form-modal';
+import { SeatStudentsModal } from '../components/seat-students-modal';
 import { FROM_CLASSROOM, saveCourseIndex } from '../current-course-index';
 import { bachelorPaths } from '../paths';
 
@@ -52,6 +55,15 @@ export default function ClassroomRoute() {
   const current = Number.isInteger(index) && index >= 0 ? classrooms[index] : undefined;
   const detail = useClassroom(summary.id, current?.id ?? null);
   const close = useCloseClassroom();
+  const canCreate = hasRight(user, 'CLASSROOM__CREATE');
+  // The offering a new classroom belongs to (there may be no classroom yet to name it).
+  const terms = useTerms(summary.id, term?.year ?? 0);
+  const offeringId =
+    terms.data?.terms
+      .find((t) => t.key === params.termKey)
+      ?.offerings.find((o) => o.kind === 'course' && o.courseId === courseId)?.id ?? null;
+  const [creating, setCreating] = useState(false);
+  const [seating, setSeating] = useState(false);
   useEffect(() => {
     if (Number.isInteger(index) && index >= 0) saveCourseIndex(index);
   }, [index]);
@@ -84,16 +96,28 @@ export default function ClassroomRoute() {
             {course ? `${course.code} ${course.title}` : 'Course'} · {termKey}
           </Title>
         </div>
-        {current && !current.closedAt && hasRight(user, 'CLASSROOM__CLOSE') ? (
-          <Button
-            size="xs"
-            variant="default"
-            loading={close.isPending}
-            onClick={() => void onClose()}
-          >
-            Close classroom
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          {canCreate && offeringId !== null ? (
+            <Button size="xs" variant="default" onClick={() => setCreating(true)}>
+              New classroom
+            </Button>
+          ) : null}
+          {current && !current.closedAt && hasRight(user, 'CLASSROOM_STUDENT__EDIT') ? (
+            <Button size="xs" variant="default" onClick={() => setSeating(true)}>
+              Seat students
+            </Button>
+          ) : null}
+          {current && !current.closedAt && hasRight(user, 'CLASSROOM__CLOSE') ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={close.isPending}
+              onClick={() => void onClose()}
+            >
+              Close classroom
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <ErrorAlert error={list.error ?? detail.error} />
       {list.isPending ? <Loader size="sm" role="status" aria-label="Loading classrooms" /> : null}
@@ -161,6 +185,16 @@ export default function ClassroomRoute() {
           )}
         </Stack>
       ) : null}
+      <ClassroomFormModal
+        programmeId={summary.id}
+        offeringId={creating ? offeringId : null}
+        onClose={() => setCreating(false)}
+      />
+      <SeatStudentsModal
+        programmeId={summary.id}
+        classroom={seating && current ? current : null}
+        onClose={() => setSeating(false)}
+      />
     </Stack>
   );
 }
