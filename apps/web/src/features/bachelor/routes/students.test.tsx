@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { currentTermYear, type BachelorSummary } from '@lantern/contracts/bachelor';
@@ -228,6 +228,41 @@ describe('the term year', () => {
         urlOf(input).includes(`/terms?year=${currentTermYear()}`),
       ),
     ).toBe(true);
+  });
+});
+
+describe('a late drop-delete', () => {
+  it('asks for a confirmation and a reason, and sends both', async () => {
+    const moved: unknown[] = [];
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation((input, init) => {
+      if (urlOf(input).includes('/student-courses/31/status')) {
+        moved.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(jsonResponse(row({ status: 'drop-delete', version: 2 })));
+      }
+      return base ? base(input, init) : Promise.resolve(jsonResponse({}, 404));
+    });
+    // Signed in, so the user's rights load and the row offers its actions.
+    window.localStorage.setItem('authCode', 'token');
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Amani Gatete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Drop and delete' }));
+    expect(await screen.findByText(/first two weeks of the term are over/)).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Drop and delete' }));
+    expect(
+      await within(dialog).findByText('Confirm the late drop and give a reason.'),
+    ).toBeInTheDocument();
+    expect(moved).toHaveLength(0);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Drop the course anyway' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moved away');
+    await user.click(within(dialog).getByRole('button', { name: 'Drop and delete' }));
+    await waitFor(() => {
+      expect(moved).toEqual([
+        { action: 'dropDelete', version: 1, confirm: true, reason: 'Moved away' },
+      ]);
+    });
   });
 });
 
