@@ -237,7 +237,7 @@ describe('a late drop-delete', () => {
     const base = fetchMock.getMockImplementation();
     fetchMock.mockImplementation((input, init) => {
       if (urlOf(input).includes('/student-courses/31/status')) {
-        moved.push(JSON.parse(String(init?.body)));
+        moved.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
         return Promise.resolve(jsonResponse(row({ status: 'drop-delete', version: 2 })));
       }
       return base ? base(input, init) : Promise.resolve(jsonResponse({}, 404));
