@@ -27,6 +27,7 @@ import { hasRight } from '../../../lib/rights';
 import { useDeleteTerm } from '../api/delete-term';
 import { useTerms } from '../api/get-terms';
 import { useRemoveOffering } from '../api/remove-offering';
+import { CapacityModal } from '../components/capacity-modal';
 import { OfferingForm } from '../components/offering-form';
 import { PlaceStudentsModal } from '../components/place-students-modal';
 import { TermFormModal } from '../components/term-form-modal';
@@ -44,12 +45,14 @@ function OfferingsTable({
   canEdit,
   canPlace,
   onPlace,
+  onCapacity,
 }: {
   programmeId: number;
   term: Term;
   canEdit: boolean;
   canPlace: boolean;
   onPlace: (offering: Offering) => void;
+  onCapacity: (offering: Offering) => void;
 }) {
   const remove = useRemoveOffering();
   const onRemove = async (o: Offering) => {
@@ -115,6 +118,18 @@ function OfferingsTable({
                     Place students
                   </Button>
                 ) : null}
+                {canEdit ? (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => {
+                      onCapacity(o);
+                    }}
+                    aria-label={`Capacity of ${o.title}`}
+                  >
+                    Capacity
+                  </Button>
+                ) : null}
                 {canEdit && o.placed === 0 ? (
                   <Button
                     size="compact-xs"
@@ -148,6 +163,7 @@ export default function TermsRoute() {
   const [form, setForm] = useState<{ year: number } | { term: Term } | null>(null);
   const [offerIn, setOfferIn] = useState<Term | null>(null);
   const [placeIn, setPlaceIn] = useState<Offering | null>(null);
+  const [capacityOf, setCapacityOf] = useState<Offering | null>(null);
   if (year === null) return <Navigate to={bachelorPaths.terms(summary.id)} replace />;
   const canCreate = hasRight(user, 'BA_TERM__CREATE');
   const canEdit = hasRight(user, 'BA_TERM__EDIT');
@@ -241,11 +257,17 @@ export default function TermsRoute() {
               canEdit={canEdit}
               canPlace={canPlace}
               onPlace={setPlaceIn}
+              onCapacity={setCapacityOf}
             />
           </Stack>
         </Card>
       ))}
       <TermFormModal programmeId={summary.id} target={form} onClose={() => setForm(null)} />
+      <CapacityModal
+        programmeId={summary.id}
+        offering={capacityOf}
+        onClose={() => setCapacityOf(null)}
+      />
       <PlaceStudentsModal
         programmeId={summary.id}
         offering={placeIn}
