@@ -31,13 +31,17 @@ const FROM = `ba_student_courses s
   join users u on u.jwl_id = e.user_id
   left join clcs l on l.id = e.clc_id
   left join classes k on k.id = s.class_id`;
+/** countFrom of student-courses.service.ts for a request that reaches every CLC, no search. */
+const COUNT_FROM = `ba_student_courses s
+  join ba_offerings o on o.id = s.offering_id
+  join ba_terms t on t.id = o.term_id`;
 const WHERE = `t.programme_id = $1 and o.kind = 'course' and true and t.id = $2`;
 const LIST_SQL = `select s.id, s.enrolment_id, u.jwl_id, u.first_name || ' ' || u.last_name as student,
   u.first_name, u.last_name, e.state::text as enrolment_state,
   e.clc_id, l.code as clc, t.year::text || '-' || t.season::text as term_key, t.start_date,
   o.id as offering_id, o.kind::text as kind, o.course_id, c.code as course_code,
   coalesce(o.title, c.title) as title, s.status::text as status, k.name as classroom, s.class_id,
-  s.reason, s.version, (select count(*)::int from ${FROM} where ${WHERE}) as total
+  s.reason, s.version, (select count(*)::int from ${COUNT_FROM} where ${WHERE}) as total
   from unnest(array(select s.id from ${FROM} where ${WHERE}
     order by lower(u.last_name) asc, lower(u.first_name) asc, s.id asc limit $3 offset 0)) with ordinality as p(id, n)
   join (${FROM}) on s.id = p.id
