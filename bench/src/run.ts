@@ -32,6 +32,7 @@ import { gradeHistory } from './scenarios/grade-history';
 import { dropoutScenario } from './scenarios/dropout';
 import { gradeBookConcurrency } from './scenarios/grade-book-concurrency';
 import { gradeRequests } from './scenarios/grade-requests';
+import { studentsTermPglite, studentsTermPostgres } from './scenarios/students-term';
 import {
   concurrencyStudentListPglite,
   concurrencyStudentListPostgres,
@@ -79,6 +80,8 @@ const SCENARIOS: Scenario[] = [
   dropoutScenario,
   gradeBookConcurrency,
   gradeRequests,
+  studentsTermPglite,
+  studentsTermPostgres,
   voiceSize,
   similarityLocal,
   quizStormScenario,
@@ -91,6 +94,7 @@ const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],
   'current-user': ['current-user-pglite', 'current-user-postgres'],
   'student-list': ['student-list-pglite', 'student-list-postgres'],
+  'students-term': ['students-term-pglite', 'students-term-postgres'],
   'applicant-import': ['applicant-import-pglite', 'applicant-import-postgres'],
   'applicant-rerun': ['applicant-rerun-pglite', 'applicant-rerun-postgres'],
   'cohort-import': ['cohort-import-pglite', 'cohort-import-postgres'],

@@ -66,6 +66,7 @@ import { bachelorRoutes } from './modules/bachelor/bachelor.routes';
 import { bachelorVerificationRoutes } from './modules/bachelor/verification/verification.routes';
 import { bachelorCohortRoutes } from './modules/bachelor/cohorts.routes';
 import { creditRoutes } from './modules/bachelor/credits/credits.routes';
+import { bachelorTermRoutes } from './modules/bachelor/terms.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bachelorVerificationRoutes,
     bachelorCohortRoutes,
     creditRoutes,
+    bachelorTermRoutes,
   ]) {
     await area(app, deps);
   }

@@ -15,6 +15,7 @@ import { seedBachelorCredits } from './seed-bachelor-credits';
 import { seedLearning } from './seed-learning';
 import { seedLearningWork } from './seed-learning-work';
 import { seedBachelorVerify } from './seed-bachelor-verify';
+import { seedBachelorTerms } from './seed-bachelor-terms';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
@@ -443,6 +444,9 @@ export async function seedDemo(db: Db): Promise<void> {
     // A handful of people with one data-quality problem each, for the user data checker.
     const dataChecks = await seedDataChecks(tx, clcId);
     const communication = await seedCommunication(tx, { clcId, userId: idOf });
+    // Terms, offerings, student courses and classrooms of the bachelor programme 512.
+    const bachelorTerms = await seedBachelorTerms(tx);
+    await seedBachelorCohorts(tx);
     // Last, after the bachelor terms: verification at each level and export statuses.
     const bachelorVerify = await seedBachelorVerify(tx);
     // Last: works on whatever bachelor enrolments, terms and cohorts the seeds above made.
@@ -466,9 +470,9 @@ export async function seedDemo(db: Db): Promise<void> {
         ...learningWork,
         ...bachelorVerify,
         ...bachelorCredits,
+        ...bachelorTerms,
       },
     });
-    await seedBachelorCohorts(tx);
   });
 }
 

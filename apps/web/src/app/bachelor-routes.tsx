@@ -50,6 +50,44 @@ export const BACHELOR_ROUTES: RouteObject[] = [
             path: 'transfer-out/transfer-grades-out/:gradingSchemaId?/:courseId?',
             lazy: page(() => import('../features/bachelor/routes/grades-out')),
           },
+          // Terms, students, classrooms (decision 0022, "As built: terms and student courses").
+          { path: 'terms', lazy: page(() => import('../features/bachelor/routes/terms-redirect')) },
+          {
+            path: 'terms/:termYear',
+            lazy: page(() => import('../features/bachelor/routes/terms')),
+          },
+          {
+            path: 'terms/:termYear/create-internship',
+            lazy: page(() => import('../features/bachelor/routes/create-internship')),
+          },
+          {
+            path: 'students',
+            lazy: page(() => import('../features/bachelor/routes/students')),
+          },
+          {
+            path: 'students/:termYear',
+            lazy: page(() => import('../features/bachelor/routes/students')),
+          },
+          {
+            path: 'students/:termYear/term/:termKey',
+            lazy: page(() => import('../features/bachelor/routes/students')),
+          },
+          {
+            path: 'students/internship',
+            lazy: page(() => import('../features/bachelor/routes/internship')),
+          },
+          {
+            path: 'students/internship/term/:termKey',
+            lazy: page(() => import('../features/bachelor/routes/internship')),
+          },
+          {
+            path: 'students/past-classrooms/:which',
+            lazy: page(() => import('../features/bachelor/routes/past-classrooms')),
+          },
+          {
+            path: 'classroom/:termKey/:courseId/:currentCourseIndex',
+            lazy: page(() => import('../features/bachelor/routes/classroom')),
+          },
         ],
       },
     ],

@@ -38,6 +38,12 @@ export function setImpersonatedUsername(username: string | null): void {
   write(STORAGE_KEYS.impersonateUsername, username);
 }
 
+/** The classroom last opened of an offering (spec §9 currentCourseIndex, decision 0022). */
+export const getCurrentCourseIndex = (): string | null => read(STORAGE_KEYS.currentCourseIndex);
+export function setCurrentCourseIndex(index: number | null): void {
+  write(STORAGE_KEYS.currentCourseIndex, index === null ? null : String(index));
+}
+
 /** Only '1' or 'true' turn the debug flag on; '0', 'false' or anything else leave it off. */
 export function isDebugEnabled(): boolean {
   const value = read(STORAGE_KEYS.debug);

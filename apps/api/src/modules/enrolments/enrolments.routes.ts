@@ -19,6 +19,11 @@ import {
   type ProgrammeType,
 } from '@lantern/contracts/programme';
 import type { Right } from '@lantern/contracts/rights';
+import {
+  ENROLMENT_ACTION_TYPES,
+  enrolmentActionRight,
+  studyBreakRight,
+} from '@lantern/contracts/enrolment-rights';
 import { errorBodySchema } from '@lantern/contracts/errors';
 import { authOf } from '../../plugins/auth';
 import { uploadedFile } from '../../plugins/body';
@@ -118,96 +123,102 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
       }),
   });
 
-  // One route per action of the transition table, each behind the action's own right.
-  for (const action of ENROLMENT_ACTION_KEYS) {
-    const rule = ENROLMENT_ACTIONS[action];
-    r.post(`${base}/students/actions/${actionPath(action)}`, {
-      config: { access: { right: rule.right }, programme },
+  // One route per action of the transition table, each behind the action's own right; a
+  // bachelor programme's routes check its own rights (enrolmentActionRight, decision 0022).
+  for (const type of ENROLMENT_ACTION_TYPES) {
+    const typeBase = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[type]}/:id`;
+    for (const action of ENROLMENT_ACTION_KEYS) {
+      const rule = ENROLMENT_ACTIONS[action];
+      r.post(`${typeBase}/students/actions/${actionPath(action)}`, {
+        config: { access: { right: enrolmentActionRight(type, action) }, programme: type },
+        schema: {
+          tags,
+          summary: `${rule.label}: from ${rule.from.join(', ')} to ${rule.to}, while the programme is ${rule.programme.join(', ')}; one or many students, each checked on its own`,
+          params: idParams,
+          body: enrolmentActionInputSchema.omit({ action: true }).extend({
+            action: z.literal(action, { error: `This route does the action ${action}` }).optional(),
+          }),
+          response: { 200: enrolmentActionResultSchema, ...errors },
+        },
+        handler: async (request) =>
+          runEnrolmentAction(deps, authOf(request), {
+            programmeId: request.params.id,
+            action,
+            data: request.body,
+          }),
+      });
+    }
+
+    const breaks = `${typeBase}/students/:enrolmentId/breaks`;
+    const display = { access: { right: studyBreakRight(type, 'display') }, programme: type };
+    const edit = { access: { right: studyBreakRight(type, 'edit') }, programme: type };
+    r.get(breaks, {
+      config: display,
       schema: {
         tags,
-        summary: `${rule.label}: from ${rule.from.join(', ')} to ${rule.to}, while the programme is ${rule.programme.join(', ')}; one or many students, each checked on its own`,
-        params: idParams,
-        body: enrolmentActionInputSchema.omit({ action: true }).extend({
-          action: z.literal(action, { error: `This route does the action ${action}` }).optional(),
-        }),
-        response: { 200: enrolmentActionResultSchema, ...errors },
+        summary: 'A student’s study breaks in the programme, earliest first',
+        params: enrolmentParams,
+        response: { 200: z.array(studyBreakSchema), 404: errorBodySchema },
       },
       handler: async (request) =>
-        runEnrolmentAction(deps, authOf(request), {
+        findStudyBreaks(deps, authOf(request), {
           programmeId: request.params.id,
-          action,
-          data: request.body,
+          enrolmentId: request.params.enrolmentId,
+        }),
+    });
+
+    r.post(breaks, {
+      config: edit,
+      schema: {
+        tags,
+        summary:
+          'Put an active student on a study break (no overlap with another); answers every break',
+        params: enrolmentParams,
+        body: studyBreakInputSchema,
+        response: { 200: z.array(studyBreakSchema), ...errors },
+      },
+      handler: async (request) =>
+        addStudyBreak(
+          deps,
+          authOf(request),
+          { programmeId: request.params.id, enrolmentId: request.params.enrolmentId },
+          request.body,
+        ),
+    });
+
+    r.delete(`${breaks}/:breakId`, {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Remove a study break; answers the breaks left',
+        params: breakParams,
+        response: { 200: z.array(studyBreakSchema), 404: errorBodySchema },
+      },
+      handler: async (request) =>
+        removeStudyBreak(deps, authOf(request), {
+          programmeId: request.params.id,
+          enrolmentId: request.params.enrolmentId,
+          breakId: request.params.breakId,
+        }),
+    });
+
+    r.post(`${breaks}/:breakId/end`, {
+      config: edit,
+      schema: {
+        tags,
+        summary:
+          'End a study break early: it ends yesterday (the student is back today), or is removed if it had not begun',
+        params: breakParams,
+        response: { 200: z.array(studyBreakSchema), 404: errorBodySchema, 409: errorBodySchema },
+      },
+      handler: async (request) =>
+        endStudyBreak(deps, authOf(request), {
+          programmeId: request.params.id,
+          enrolmentId: request.params.enrolmentId,
+          breakId: request.params.breakId,
         }),
     });
   }
-
-  const breaks = `${base}/students/:enrolmentId/breaks`;
-  r.get(breaks, {
-    config: { access: { right: 'PC_STUDENT__DISPLAY' }, programme },
-    schema: {
-      tags,
-      summary: 'A student’s study breaks in the programme, earliest first',
-      params: enrolmentParams,
-      response: { 200: z.array(studyBreakSchema), 404: errorBodySchema },
-    },
-    handler: async (request) =>
-      findStudyBreaks(deps, authOf(request), {
-        programmeId: request.params.id,
-        enrolmentId: request.params.enrolmentId,
-      }),
-  });
-
-  r.post(breaks, {
-    config: { access: { right: 'PC_BREAK__EDIT' }, programme },
-    schema: {
-      tags,
-      summary:
-        'Put an active student on a study break (no overlap with another); answers every break',
-      params: enrolmentParams,
-      body: studyBreakInputSchema,
-      response: { 200: z.array(studyBreakSchema), ...errors },
-    },
-    handler: async (request) =>
-      addStudyBreak(
-        deps,
-        authOf(request),
-        { programmeId: request.params.id, enrolmentId: request.params.enrolmentId },
-        request.body,
-      ),
-  });
-
-  r.delete(`${breaks}/:breakId`, {
-    config: { access: { right: 'PC_BREAK__EDIT' }, programme },
-    schema: {
-      tags,
-      summary: 'Remove a study break; answers the breaks left',
-      params: breakParams,
-      response: { 200: z.array(studyBreakSchema), 404: errorBodySchema },
-    },
-    handler: async (request) =>
-      removeStudyBreak(deps, authOf(request), {
-        programmeId: request.params.id,
-        enrolmentId: request.params.enrolmentId,
-        breakId: request.params.breakId,
-      }),
-  });
-
-  r.post(`${breaks}/:breakId/end`, {
-    config: { access: { right: 'PC_BREAK__EDIT' }, programme },
-    schema: {
-      tags,
-      summary:
-        'End a study break early: it ends yesterday (the student is back today), or is removed if it had not begun',
-      params: breakParams,
-      response: { 200: z.array(studyBreakSchema), 404: errorBodySchema, 409: errorBodySchema },
-    },
-    handler: async (request) =>
-      endStudyBreak(deps, authOf(request), {
-        programmeId: request.params.id,
-        enrolmentId: request.params.enrolmentId,
-        breakId: request.params.breakId,
-      }),
-  });
 
   r.get('/api/:locale/student/:id/programmes', {
     config: { access: { right: 'STUDENT__DISPLAY' } },

@@ -11,7 +11,15 @@ export const BACHELOR_SECTIONS: readonly {
   path: (id: number) => string;
 }[] = [
   { label: 'Cohorts', right: 'BA_COHORT__DISPLAY', path: bachelorPaths.cohorts },
-  { label: 'Verification', right: 'BA_VERIFICATION__DISPLAY', path: bachelorPaths.verification },
+  // Terms, students, classrooms (decision 0022, "As built: terms and student courses").
+  { label: 'Terms', right: 'BA_TERM__DISPLAY', path: (id) => bachelorPaths.terms(id) },
+  { label: 'Students', right: 'BA_STUDENT__DISPLAY', path: (id) => bachelorPaths.students(id) },
+  { label: 'Internships', right: 'BA_STUDENT__DISPLAY', path: bachelorPaths.internship },
+  {
+    label: 'Past classrooms',
+    right: 'CLASSROOM__DISPLAY',
+    path: (id) => bachelorPaths.pastClassrooms(id),
+  },
   // Credits and transfers (decision 0022, "As built: credits").
   { label: 'Credits', right: 'BA_STUDENT__DISPLAY', path: bachelorPaths.credits },
   {
@@ -30,5 +38,6 @@ export const BACHELOR_SECTIONS: readonly {
     right: 'BA_TRANSFER_OUT__DISPLAY',
     path: (id) => bachelorPaths.gradesOut(id),
   },
+  { label: 'Verification', right: 'BA_VERIFICATION__DISPLAY', path: bachelorPaths.verification },
   { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
 ];

@@ -115,11 +115,18 @@ function BreakForm({ target }: { target: EnrolmentRef }) {
   );
 }
 
+/** What the modal reads of a student: their enrolment id, state and name. */
+type BreaksStudent = Pick<Enrolment, 'id' | 'state'> & {
+  student: Pick<Enrolment['student'], 'firstName' | 'lastName'>;
+};
+
 type StudyBreaksModalProps = {
   programmeId: number;
-  enrolment: Enrolment | null;
+  enrolment: BreaksStudent | null;
   canEdit: boolean;
   onClose: () => void;
+  /** A bachelor's breaks are its programme breaks, behind its own rights (decision 0022). */
+  programmeType?: EnrolmentRef['programmeType'];
 };
 
 function BreaksBody({ target, canEdit }: { target: EnrolmentRef; canEdit: boolean }) {
@@ -221,9 +228,10 @@ export function StudyBreaksModal({
   enrolment,
   canEdit,
   onClose,
+  programmeType,
 }: StudyBreaksModalProps) {
   // The modal keeps its last student while it fades out, so it never shows without a name.
-  const [shown, setShown] = useState<Enrolment | null>(null);
+  const [shown, setShown] = useState<BreaksStudent | null>(null);
   if (enrolment !== null && enrolment !== shown) setShown(enrolment);
   return (
     <Modal
@@ -240,7 +248,7 @@ export function StudyBreaksModal({
       {shown ? (
         <BreaksBody
           key={shown.id}
-          target={{ programmeId, enrolmentId: shown.id }}
+          target={{ programmeId, enrolmentId: shown.id, programmeType }}
           canEdit={canEdit && shown.state === 'active'}
         />
       ) : null}

@@ -1,0 +1,200 @@
+import '../../../components/list-styles';
+import { useEffect, useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
+import {
+  COURSE_STATUS_LABELS,
+  parseTermKey,
+  type BachelorSummary,
+} from '@lantern/contracts/bachelor';
+import { ErrorAlert } from '../../../components/failure-alert';
+import { useCurrentUser } from '../../../lib/base-data';
+import { displayError } from '../../../lib/errors';
+import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
+import { requireRight } from '../../../lib/require-right';
+import { hasRight } from '../../../lib/rights';
+import { useCloseClassroom } from '../api/close-classroom';
+import { useClassroom } from '../api/get-classroom';
+import { useClassrooms } from '../api/get-classrooms';
+import { useTerms } from '../api/get-terms';
+import { ClassroomFormModal } from '../components/classroom-form-modal';
+import { SeatStudentsModal } from '../components/seat-students-modal';
+import { FROM_CLASSROOM, saveCourseIndex } from '../current-course-index';
+import { bachelorPaths } from '../paths';
+
+export const loader = requireRight('CLASSROOM__DISPLAY');
+
+const CLOSE_TEXTS = outcomeTexts('Classroom closed', 'The classroom was not closed');
+
+/**
+ * classroom/:termKey/:courseId/:currentCourseIndex — the classrooms of one offered course; the
+ * index picks one (0-based) and is saved, so the classroom reopens where it was (spec §9).
+ */
+export default function ClassroomRoute() {
+  const summary = useOutletContext<BachelorSummary>();
+  const params = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const term = parseTermKey(params.termKey ?? '');
+  const courseId = Number(params.courseId);
+  const index = Number(params.currentCourseIndex);
+  const valid = term !== null && Number.isInteger(courseId) && courseId > 0;
+  const list = useClassrooms(summary.id, params.termKey ?? '', valid ? courseId : 0);
+  const classrooms = list.data?.classrooms ?? [];
+  const current = Number.isInteger(index) && index >= 0 ? classrooms[index] : undefined;
+  const detail = useClassroom(summary.id, current?.id ?? null);
+  const close = useCloseClassroom();
+  const canCreate = hasRight(user, 'CLASSROOM__CREATE');
+  // The offering a new classroom belongs to (there may be no classroom yet to name it).
+  const terms = useTerms(summary.id, term?.year ?? 0);
+  const offeringId =
+    terms.data?.terms
+      .find((t) => t.key === params.termKey)
+      ?.offerings.find((o) => o.kind === 'course' && o.courseId === courseId)?.id ?? null;
+  const [creating, setCreating] = useState(false);
+  const [seating, setSeating] = useState(false);
+  useEffect(() => {
+    if (Number.isInteger(index) && index >= 0) saveCourseIndex(index);
+  }, [index]);
+  if (!valid || !params.termKey)
+    return <Navigate to={bachelorPaths.students(summary.id)} replace />;
+  const termKey = params.termKey;
+  const course = summary.courses.find((c) => c.id === courseId);
+  const onClose = async () => {
+    if (!current) return;
+    try {
+      await close.mutateAsync({ programmeId: summary.id, classId: current.id });
+      notifySuccess('classroom-close', CLOSE_TEXTS);
+    } catch (error) {
+      notifyFailure('classroom-close', displayError(error), CLOSE_TEXTS);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Anchor
+            component={Link}
+            size="sm"
+            to={bachelorPaths.studentsTerm(summary.id, term.year, termKey)}
+            state={FROM_CLASSROOM}
+          >
+            Students of {termKey}
+          </Anchor>
+          <Title order={2} size="h3">
+            {course ? `${course.code} ${course.title}` : 'Course'} · {termKey}
+          </Title>
+        </div>
+        <Group gap="xs">
+          {canCreate && offeringId !== null ? (
+            <Button size="xs" variant="default" onClick={() => setCreating(true)}>
+              New classroom
+            </Button>
+          ) : null}
+          {current && !current.closedAt && hasRight(user, 'CLASSROOM_STUDENT__EDIT') ? (
+            <Button size="xs" variant="default" onClick={() => setSeating(true)}>
+              Seat students
+            </Button>
+          ) : null}
+          {current && !current.closedAt && hasRight(user, 'CLASSROOM__CLOSE') ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={close.isPending}
+              onClick={() => void onClose()}
+            >
+              Close classroom
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <ErrorAlert error={list.error ?? detail.error} />
+      {list.isPending ? <Loader size="sm" role="status" aria-label="Loading classrooms" /> : null}
+      {list.data && classrooms.length === 0 ? (
+        <Text size="sm">This course has no classroom in {termKey}.</Text>
+      ) : null}
+      {classrooms.length > 1 ? (
+        <SegmentedControl
+          size="xs"
+          aria-label="Classroom"
+          w="fit-content"
+          value={String(index)}
+          onChange={(v) =>
+            void navigate(bachelorPaths.classroom(summary.id, termKey, courseId, Number(v)))
+          }
+          data={classrooms.map((c, i) => ({ value: String(i), label: c.name }))}
+        />
+      ) : null}
+      {list.data && classrooms.length > 0 && !current ? (
+        <Navigate to={bachelorPaths.classroom(summary.id, termKey, courseId, 0)} replace />
+      ) : null}
+      {current ? (
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text size="sm" fw={500}>
+              {current.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {current.clc} · {current.students} of {current.capacity} seats
+              {current.staff.length > 0 ? ` · ${current.staff.map((s) => s.name).join(', ')}` : ''}
+            </Text>
+            {current.closedAt ? (
+              <Badge size="sm" color="gray.8" variant="light">
+                Closed
+              </Badge>
+            ) : null}
+          </Group>
+          {detail.data ? (
+            <Table striped withTableBorder fz="sm" aria-label={`Students of ${current.name}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>JWL ID</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Course status</Table.Th>
+                  <Table.Th>Graded tasks</Table.Th>
+                  <Table.Th>Course result so far</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.data.roster.map((s) => (
+                  <Table.Tr key={s.studentCourseId}>
+                    <Table.Td>{s.jwlId}</Table.Td>
+                    <Table.Td>{s.student}</Table.Td>
+                    <Table.Td>{COURSE_STATUS_LABELS[s.status]}</Table.Td>
+                    <Table.Td>
+                      {s.graded} of {s.tasks}
+                    </Table.Td>
+                    <Table.Td>{s.result ?? '–'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Loader size="sm" role="status" aria-label="Loading the classroom" />
+          )}
+        </Stack>
+      ) : null}
+      <ClassroomFormModal
+        programmeId={summary.id}
+        offeringId={creating ? offeringId : null}
+        onClose={() => setCreating(false)}
+      />
+      <SeatStudentsModal
+        programmeId={summary.id}
+        classroom={seating && current ? current : null}
+        onClose={() => setSeating(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Outlet, Route, Routes } from 'react-router';
+import { currentTermYear, type BachelorSummary } from '@lantern/contracts/bachelor';
+import type { StudentCourse } from '@lantern/contracts/bachelor-terms';
+import { BASE_DATA } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
+import { allowedMoves, needsLateConfirm } from '../components/course-status-modal';
+import { FROM_CLASSROOM } from '../current-course-index';
+import ClassroomRoute from './classroom';
+import StudentsRoute from './students';
+import TermsRoute from './terms';
+import TermsRedirect from './terms-redirect';
+
+const SUMMARY: BachelorSummary = {
+  id: 512,
+  code: '512',
+  title: 'Bachelor of Liberal Studies',
+  status: 'running',
+  certifyingUniversity: null,
+  gradingSchemaId: null,
+  courses: [{ id: 5, code: 'LIB110', title: 'Academic writing', units: 3 }],
+  terms: [
+    {
+      id: 9,
+      key: '2026-fa',
+      year: 2026,
+      season: 'fa',
+      name: 'Fall 2026',
+      startDate: '2026-09-01',
+      weeks: 14,
+    },
+  ],
+};
+
+const row = (patch: Partial<StudentCourse> = {}): StudentCourse => ({
+  id: 31,
+  enrolmentId: 7,
+  jwlId: 10077,
+  student: 'Amani Gatete',
+  firstName: 'Amani',
+  lastName: 'Gatete',
+  enrolmentState: 'active',
+  clcId: 1,
+  clc: 'KAK',
+  termKey: '2026-fa',
+  offeringId: 3,
+  kind: 'course',
+  courseId: 5,
+  courseCode: 'LIB110',
+  title: 'Academic writing',
+  status: 'active',
+  classroom: 'LIB110 2026-fa KAK',
+  classId: 40,
+  reason: null,
+  inDropWindow: false,
+  version: 1,
+  ...patch,
+});
+
+const classroom = (id: number, name: string) => ({
+  id,
+  offeringId: 3,
+  termKey: '2026-fa',
+  courseId: 5,
+  courseCode: 'LIB110',
+  title: 'Academic writing',
+  name,
+  clcId: 1,
+  clc: 'KAK',
+  capacity: 12,
+  students: 1,
+  closedAt: null,
+  staff: [],
+  version: 1,
+});
+
+const RIGHTS = [
+  'BA_STUDENT__DISPLAY',
+  'BA_STUDENT__EDIT',
+  'BA_TERM__DISPLAY',
+  'CLASSROOM__DISPLAY',
+];
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  window.localStorage.clear();
+  fetchMock.mockImplementation((input) => {
+    const url = urlOf(input);
+    if (url.startsWith('/api/general/current-user/'))
+      return Promise.resolve(
+        jsonResponse({
+          ...BASE_DATA,
+          user: { ...BASE_DATA.user, applicationRights: RIGHTS },
+        }),
+      );
+    if (url.includes('/student-courses'))
+      return Promise.resolve(jsonResponse({ rows: [row()], total: 1, page: 1, limit: 25 }));
+    if (url.includes('/classrooms/41'))
+      return Promise.resolve(
+        jsonResponse({
+          ...classroom(41, 'LIB110 2026-fa KAK B'),
+          roster: [
+            {
+              studentCourseId: 31,
+              enrolmentId: 7,
+              jwlId: 10077,
+              student: 'Amani Gatete',
+              status: 'active',
+              graded: 2,
+              tasks: 4,
+              result: 71.5,
+            },
+          ],
+        }),
+      );
+    if (url.includes('/classrooms?'))
+      return Promise.resolve(
+        jsonResponse({
+          classrooms: [
+            classroom(40, 'LIB110 2026-fa KAK A'),
+            classroom(41, 'LIB110 2026-fa KAK B'),
+          ],
+        }),
+      );
+    if (url.includes('/terms?'))
+      return Promise.resolve(
+        jsonResponse({
+          year: Number(new URL(url, 'http://x').searchParams.get('year')),
+          terms: [],
+        }),
+      );
+    return Promise.resolve(jsonResponse({}, 404));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const BASE = '/en/programme/bachelor/512';
+
+function App() {
+  return (
+    <Routes>
+      <Route path="/en/programme/bachelor/:programme" element={<Outlet context={SUMMARY} />}>
+        <Route path="terms" element={<TermsRedirect />} />
+        <Route path="terms/:termYear" element={<TermsRoute />} />
+        <Route path="students/:termYear/term/:termKey" element={<StudentsRoute />} />
+        <Route
+          path="classroom/:termKey/:courseId/:currentCourseIndex"
+          element={<ClassroomRoute />}
+        />
+        <Route
+          path="elsewhere"
+          element={<Link to={`${BASE}/students/2026/term/2026-fa`}>To the students</Link>}
+        />
+        <Route
+          path="fake-classroom"
+          element={
+            <Link to={`${BASE}/students/2026/term/2026-fa`} state={FROM_CLASSROOM}>
+              Back from a classroom
+            </Link>
+          }
+        />
+      </Route>
+    </Routes>
+  );
+}
+
+describe('the saved current-course index', () => {
+  it('is saved by the classroom route and kept when its link returns to the term', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/classroom/2026-fa/5/1` });
+    expect(await screen.findByText('71.5')).toBeInTheDocument();
+    expect(screen.getByText('LIB110 2026-fa KAK B', { selector: 'p' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('currentCourseIndex')).toBe('1');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(screen.getByRole('link', { name: 'Students of 2026-fa' }));
+    expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
+    expect(window.localStorage.getItem('currentCourseIndex')).toBe('1');
+    // The row's classroom link reopens the classroom where it was.
+    expect(screen.getByRole('link', { name: 'LIB110 2026-fa KAK' })).toHaveAttribute(
+      'href',
+      `${BASE}/classroom/2026-fa/5/1`,
+    );
+  });
+
+  it('is cleared when the term route is entered from anywhere but a classroom', async () => {
+    window.localStorage.setItem('currentCourseIndex', '1');
+    renderWithProviders(<App />, { route: `${BASE}/elsewhere` });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('link', { name: 'To the students' }));
+    expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(window.localStorage.getItem('currentCourseIndex')).toBeNull();
+    });
+    expect(screen.getByRole('link', { name: 'LIB110 2026-fa KAK' })).toHaveAttribute(
+      'href',
+      `${BASE}/classroom/2026-fa/5/0`,
+    );
+  });
+
+  it('is kept when a link says it comes from a classroom', async () => {
+    window.localStorage.setItem('currentCourseIndex', '2');
+    renderWithProviders(<App />, { route: `${BASE}/fake-classroom` });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('link', { name: 'Back from a classroom' }));
+    expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
+    expect(window.localStorage.getItem('currentCourseIndex')).toBe('2');
+  });
+
+  it('is cleared when the term route is opened directly', async () => {
+    window.localStorage.setItem('currentCourseIndex', '1');
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
+    expect(window.localStorage.getItem('currentCourseIndex')).toBeNull();
+  });
+});
+
+describe('the term year', () => {
+  it('defaults to the current calendar year', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/terms` });
+    expect(await screen.findByText(`No terms in ${currentTermYear()}.`)).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input]) =>
+        urlOf(input).includes(`/terms?year=${currentTermYear()}`),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('a late drop-delete', () => {
+  it('asks for a confirmation and a reason, and sends both', async () => {
+    const moved: unknown[] = [];
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation((input, init) => {
+      if (urlOf(input).includes('/student-courses/31/status')) {
+        moved.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
+        return Promise.resolve(jsonResponse(row({ status: 'drop-delete', version: 2 })));
+      }
+      return base ? base(input, init) : Promise.resolve(jsonResponse({}, 404));
+    });
+    // Signed in, so the user's rights load and the row offers its actions.
+    window.localStorage.setItem('authCode', 'token');
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Amani Gatete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Drop and delete' }));
+    expect(await screen.findByText(/first two weeks of the term are over/)).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Drop and delete' }));
+    expect(
+      await within(dialog).findByText('Confirm the late drop and give a reason.'),
+    ).toBeInTheDocument();
+    expect(moved).toHaveLength(0);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Drop the course anyway' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Moved away');
+    await user.click(within(dialog).getByRole('button', { name: 'Drop and delete' }));
+    await waitFor(() => {
+      expect(moved).toEqual([
+        { action: 'dropDelete', version: 1, confirm: true, reason: 'Moved away' },
+      ]);
+    });
+  });
+});
+
+describe('row actions', () => {
+  it('offers the moves of the row’s status whose right is held, and asks late drops to confirm', () => {
+    const all = () => true;
+    expect(allowedMoves(row({ status: 'active' }), all)).toEqual([
+      'open',
+      'dropDelete',
+      'fail',
+      'withdraw',
+    ]);
+    expect(allowedMoves(row({ status: 'failed' }), all)).toEqual(['reactivate', 'markRetaken']);
+    expect(allowedMoves(row({ status: 'drop-delete' }), all)).toEqual([]);
+    expect(allowedMoves(row({ status: 'active' }), () => false)).toEqual([]);
+    expect(needsLateConfirm('dropDelete', row({ inDropWindow: false }))).toBe(true);
+    expect(needsLateConfirm('dropDelete', row({ inDropWindow: true }))).toBe(false);
+    expect(needsLateConfirm('withdraw', row({ inDropWindow: false }))).toBe(false);
+  });
+});
