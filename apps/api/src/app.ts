@@ -63,6 +63,8 @@ import { discussionRoutes } from './modules/learning/discussions/discussions.rou
 import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { bachelorRoutes } from './modules/bachelor/bachelor.routes';
+import { integrationRoutes } from './modules/bachelor/integration.routes';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -125,7 +127,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
         description: 'Student information system and learning platform',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Integration API tokens (lnt_…), made by an admin; they open the integration routes only.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'lnt_ API token',
+            description: 'A long-lived integration token an admin creates (Users › API tokens).',
+          },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -209,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     quizRoutes,
     discussionRoutes,
     bachelorRoutes,
+    integrationRoutes,
+    apiTokenRoutes,
   ]) {
     await area(app, deps);
   }
