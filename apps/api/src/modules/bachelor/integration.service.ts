@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { programmeInReach } from '../../lib/programme-reach';
 import { clcScope } from '../../lib/scope';
 import { inScope, intArray, rows } from '../../lib/sql';
+import { queueBachelorMail } from '../../lib/automatic-mails';
 
 /**
  * BA_API (decision 0022, as built: integration): what a certifying university's system reads
@@ -214,7 +215,8 @@ export async function markGraduated(
   input: GraduatedInput,
 ) {
   const ids = [...new Set(input.jwlIds)];
-  return deps.db.transaction(async (tx) => {
+  const mailIds: number[] = [];
+  const result = await deps.db.transaction(async (tx) => {
     const found = await rows<{
       jwl_id: number;
       enrolment_id: number;
@@ -262,10 +264,23 @@ export async function markGraduated(
           changes: { from: 'completed-exported', to: 'graduated', via: 'api' },
         })),
       );
+      mailIds.push(
+        ...(await queueBachelorMail(
+          tx,
+          {
+            type: 'bachelor_graduated',
+            programmeId,
+            enrolmentIds: moving.map((m) => m.enrolment_id),
+          },
+          deps.config.publicUrl,
+        )),
+      );
     }
     return {
       graduated: moving.map((m) => m.jwl_id),
       unchanged: found.filter((f) => f.status === 'graduated').map((f) => f.jwl_id),
     };
   });
+  deps.mailer.dispatch(mailIds);
+  return result;
 }
