@@ -189,10 +189,24 @@ function hitsCtes(programmeId: number, items: SQL): SQL {
       left join last_active la on la.student_id = en.student_id
      where it.criterion = 'inactive'
   ),
-  results as (
+  results_all as (
     select item_id, enrolment_id, ratio, course_id from ratios
     union all select item_id, enrolment_id, ratio, course_id from below
     union all select item_id, enrolment_id, ratio, course_id from inactive
+  ),
+  -- A bachelor item of a term (decision 0022) flags only the students of that term: those in
+  -- one of its offered courses, active or open. \`all\` (programmes without terms) flags everyone.
+  results as (
+    select r.item_id, r.enrolment_id, r.ratio, r.course_id from results_all r
+      join items it on it.id = r.item_id
+     where it.term_key = 'all'
+        or not exists (select 1 from programmes bp where bp.id = ${programmeId} and bp.type = 'bachelor')
+        or exists (select 1 from ba_student_courses sc
+                     join ba_offerings o on o.id = sc.offering_id
+                     join ba_terms bt on bt.id = o.term_id
+                    where sc.enrolment_id = r.enrolment_id and bt.programme_id = ${programmeId}
+                      and bt.year::text || '-' || bt.season::text = it.term_key
+                      and sc.status in ('active', 'open'))
   ),
   hits as (
     select r.item_id, r.enrolment_id, e.user_id as student_id, e.class_id, e.clc_id, it.action,
@@ -231,14 +245,15 @@ function hitsCtes(programmeId: number, items: SQL): SQL {
 }
 
 const savedItems = (programmeId: number) =>
-  sql`select id, action, criterion, percent, weeks, ignore_zero_point_tasks
+  sql`select id, action, criterion, percent, weeks, ignore_zero_point_tasks, term_key
         from dropout_flagging_items
        where programme_id = ${programmeId} and is_active and deleted_at is null`;
 
-const unsavedItem = (item: CriterionInput) =>
+const unsavedItem = (item: CriterionInput, termKey: string) =>
   sql`select 0 as id, ${item.action}::dropout_action as action,
              ${item.criterion}::dropout_criterion as criterion, ${item.percent}::numeric as percent,
-             ${item.weeks}::int as weeks, ${item.ignoreZeroPointTasks}::boolean as ignore_zero_point_tasks`;
+             ${item.weeks}::int as weeks, ${item.ignoreZeroPointTasks}::boolean as ignore_zero_point_tasks,
+             ${termKey}::text as term_key`;
 
 /** The hits of the saved items without writing anything: what the bench explains (0021 §6). */
 export const savedHitsQuery = (programmeId: number): SQL =>
@@ -378,18 +393,19 @@ export async function previewItem(
   db: Db,
   programmeId: number,
   item: CriterionInput,
+  termKey = 'all',
 ): Promise<PreviewRow[]> {
   // Its own transaction, for the settings of tuneForEvaluation.
   return db.transaction(async (tx) => {
     await tuneForEvaluation(tx);
-    return previewRows(tx, programmeId, item);
+    return previewRows(tx, programmeId, item, termKey);
   });
 }
 
-const previewRows = (db: Db, programmeId: number, item: CriterionInput) =>
+const previewRows = (db: Db, programmeId: number, item: CriterionInput, termKey: string) =>
   rows<PreviewRow>(
     db,
-    sql`with ${hitsCtes(programmeId, unsavedItem(item))}
+    sql`with ${hitsCtes(programmeId, unsavedItem(item, termKey))}
       select h.enrolment_id, h.student_id, u.first_name || ' ' || u.last_name as name,
              cl.name as class_name, h.status, h.evidence, count(*) over ()::int as total
         from hits h
