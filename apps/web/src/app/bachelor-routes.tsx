@@ -12,6 +12,14 @@ export const BACHELOR_ROUTES: RouteObject[] = [
         lazy: page(() => import('../features/bachelor/routes/bachelor-layout')),
         children: [
           { index: true, lazy: page(() => import('../features/bachelor/routes/bachelor-home')) },
+          {
+            path: 'dropout-flagging/:termYear?',
+            lazy: page(() => import('../features/bachelor/routes/bachelor-dropout-year')),
+          },
+          {
+            path: 'dropout-flagging/:termYear/term/:termKey',
+            lazy: page(() => import('../features/bachelor/routes/bachelor-dropout-term')),
+          },
         ],
       },
     ],

@@ -24,5 +24,7 @@ export const bachelorPaths = {
   gradesOut: (id: number) => `${base(id)}/transfer-out/transfer-grades-out`,
   verification: (id: number) => `${base(id)}/verification`,
   dropout: (id: number, year = currentTermYear()) => `${base(id)}/dropout-flagging/${year}`,
+  dropoutTerm: (id: number, year: number, termKey: string) =>
+    `${base(id)}/dropout-flagging/${year}/term/${termKey}`,
   mails: (id: number) => `/en/automatic-mail/bachelor/${id}/list`,
 };

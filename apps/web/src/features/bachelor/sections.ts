@@ -9,4 +9,7 @@ export const BACHELOR_SECTIONS: readonly {
   label: string;
   right: Right;
   path: (id: number) => string;
-}[] = [{ label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails }];
+}[] = [
+  { label: 'Dropout flagging', right: 'DROPOUT_FLAGGING__DISPLAY', path: bachelorPaths.dropout },
+  { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
+];
