@@ -70,7 +70,6 @@ export async function apiTokenRoutes(app: FastifyInstance, deps: Deps): Promise<
       }),
       response: { 200: apiTokenSchema },
     },
-    handler: async (request) =>
-      service.revokeToken(deps, authOf(request), request.params.tokenId),
+    handler: async (request) => service.revokeToken(deps, authOf(request), request.params.tokenId),
   });
 }

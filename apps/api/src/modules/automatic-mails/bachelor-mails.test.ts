@@ -133,9 +133,10 @@ describe('bachelor automatic mails', () => {
 
   it('course status changed: only rows now in that status, matched on the event status', async () => {
     const [first, second] = studentCourseIds;
-    await q(`update ba_student_courses set status = 'withdrawn', version = version + 1 where id = $1`, [
-      first,
-    ]);
+    await q(
+      `update ba_student_courses set status = 'withdrawn', version = version + 1 where id = $1`,
+      [first],
+    );
     const ids = await queue({
       type: 'bachelor_course_status_changed',
       programmeId,
@@ -160,7 +161,9 @@ describe('bachelor automatic mails', () => {
       transferIds: [transferId],
       decision: 'approved',
     });
-    expect((await outbox(transfer)).map((m) => m.subject)).toEqual(['Transfer Approved: 3 credits']);
+    expect((await outbox(transfer)).map((m) => m.subject)).toEqual([
+      'Transfer Approved: 3 credits',
+    ]);
     const verified = await queue({
       type: 'bachelor_verification_completed',
       programmeId,
@@ -177,7 +180,11 @@ describe('bachelor automatic mails', () => {
     const sent = await outbox(graduated);
     expect(sent.map((m) => m.to_address)).toEqual([enrolments[0]?.email]);
     expect(
-      await queue({ type: 'bachelor_graduated', programmeId, enrolmentIds: [enrolments[0]?.id ?? 0] }),
+      await queue({
+        type: 'bachelor_graduated',
+        programmeId,
+        enrolmentIds: [enrolments[0]?.id ?? 0],
+      }),
     ).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = 
 beforeAll(async () => {
   t = await buildTestApp();
   const admin = await t.as('admin');
-  const [api] = await q<{ id: number }>(`select jwl_id as id from users where username = 'api_user'`);
+  const [api] = await q<{ id: number }>(
+    `select jwl_id as id from users where username = 'api_user'`,
+  );
   const made = await t.app.inject({
     method: 'POST',
     url: '/api/en/api-tokens',

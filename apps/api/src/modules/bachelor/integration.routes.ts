@@ -55,7 +55,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps): Promi
     preValidation: inReach,
     schema: {
       tags,
-      summary: 'Students of a bachelor programme: cohort, state, export status, credits (paged by `after`)',
+      summary:
+        'Students of a bachelor programme: cohort, state, export status, credits (paged by `after`)',
       security: SECURITY,
       params: idParams,
       querystring: integrationStudentQuerySchema,

@@ -237,7 +237,9 @@ export async function markGraduated(
         'NOT_FOUND',
         `Not students of this programme: ${unknown.slice(0, 20).join(', ')}.`,
       );
-    const refused = found.filter((f) => f.status !== 'completed-exported' && f.status !== 'graduated');
+    const refused = found.filter(
+      (f) => f.status !== 'completed-exported' && f.status !== 'graduated',
+    );
     if (refused.length)
       throw new AppError(
         409,

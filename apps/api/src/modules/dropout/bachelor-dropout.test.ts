@@ -33,17 +33,17 @@ beforeAll(async () => {
     [term?.id, course?.id],
   );
   // Never active since they enrolled 30 weeks ago: the inactive criterion flags them all.
-  await q(`update enrolments set created_at = now() - interval '30 weeks' where programme_id = $1`, [
-    programmeId,
-  ]);
+  await q(
+    `update enrolments set created_at = now() - interval '30 weeks' where programme_id = $1`,
+    [programmeId],
+  );
   // Two students study in the term; a third was placed and dropped (not flagged by its items).
   inTerm = enrolments.slice(0, 2).map((e) => e.id);
   for (const e of enrolments)
-    await q(`insert into ba_student_courses (offering_id, enrolment_id, status) values ($1, $2, $3)`, [
-      o?.id,
-      e.id,
-      inTerm.includes(e.id) ? 'active' : 'drop-delete',
-    ]);
+    await q(
+      `insert into ba_student_courses (offering_id, enrolment_id, status) values ($1, $2, $3)`,
+      [o?.id, e.id, inTerm.includes(e.id) ? 'active' : 'drop-delete'],
+    );
 });
 afterAll(async () => t.close());
 

@@ -104,8 +104,12 @@ export async function universityProgrammes(db: Db, scope: ClcScope) {
              where e.programme_id = p.id and x.status = 'graduated' and ${inScope('e.clc_id')}) as graduated
         from programmes p
         where p.type = 'bachelor'
-          and (${scope === null ? sql`true` : sql`exists (select 1 from programme_clcs pc
-                 where pc.programme_id = p.id and ${inScope('pc.clc_id')})`})
+          and (${
+            scope === null
+              ? sql`true`
+              : sql`exists (select 1 from programme_clcs pc
+                 where pc.programme_id = p.id and ${inScope('pc.clc_id')})`
+          })
         order by p.code, p.id`,
   );
   return found.map((p) => ({

@@ -63,7 +63,7 @@ export function NewTokenForm({
               onSearchChange={setSearch}
               filter={({ options: all }) => all}
               data={options}
-              value={field.value === undefined ? null : String(field.value)}
+              value={typeof field.value === 'number' ? String(field.value) : null}
               onChange={(value) => {
                 field.onChange(value ? Number(value) : undefined);
               }}

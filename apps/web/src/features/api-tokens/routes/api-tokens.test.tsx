@@ -32,13 +32,12 @@ beforeEach(() => {
   fetchMock.mockImplementation((input, init) => {
     const url = urlOf(input);
     if (init?.method === 'POST')
-      posted.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
+      posted.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
     if (url.startsWith('/api/en/api-tokens/users'))
       return Promise.resolve(
         jsonResponse({ items: [{ id: 30, name: 'Integration Account', username: 'api_user' }] }),
       );
-    if (url.endsWith('/revoke'))
-      return Promise.resolve(jsonResponse(token({ state: 'revoked' })));
+    if (url.endsWith('/revoke')) return Promise.resolve(jsonResponse(token({ state: 'revoked' })));
     if (url.startsWith('/api/en/api-tokens') && init?.method === 'POST')
       return Promise.resolve(jsonResponse({ token: TOKEN, item: token() }));
     if (url.startsWith('/api/en/api-tokens'))
@@ -58,7 +57,9 @@ describe('API tokens page', () => {
     await user.click(screen.getByRole('button', { name: 'New token' }));
     const form = await screen.findByRole('form', { name: 'New API token' });
     await user.click(within(form).getByRole('textbox', { name: /Integration user/ }));
-    await user.click(await screen.findByRole('option', { name: 'Integration Account (api_user)', hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Integration Account (api_user)', hidden: true }),
+    );
     await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Registrar sync');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await screen.findByLabelText('The new token')).toHaveTextContent(TOKEN);

@@ -2,21 +2,8 @@ import '../../../components/list-styles';
 import '../../../components/form-styles';
 import '@mantine/core/styles/Modal.layer.css';
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-} from '@mantine/core';
-import {
-  API_TOKEN_STATE_LABELS,
-  type ApiToken,
-} from '@lantern/contracts/bachelor-integration';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { API_TOKEN_STATE_LABELS, type ApiToken } from '@lantern/contracts/bachelor-integration';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FilterSelect, ListFilters, ListHeader } from '../../../components/list-header';
@@ -56,8 +43,8 @@ function ShowOnce({ token, onDone }: { token: string; onDone: () => void }) {
         {token}
       </Code>
       <Text size="sm">
-        The integration sends it as <Code>Authorization: Bearer …</Code>; it opens the
-        integration API only.
+        The integration sends it as <Code>Authorization: Bearer …</Code>; it opens the integration
+        API only.
       </Text>
       <Group justify="flex-end">
         <CopyButton value={token}>
@@ -98,8 +85,8 @@ export default function ApiTokensRoute() {
         </Button>
       </ListHeader>
       <Text size="sm" c="gray.7">
-        Long-lived tokens for systems that read bachelor data through the integration API. A
-        token acts as its user and opens nothing else.
+        Long-lived tokens for systems that read bachelor data through the integration API. A token
+        acts as its user and opens nothing else.
       </Text>
       <ListFilters
         q={state.q}
@@ -241,8 +228,8 @@ export default function ApiTokensRoute() {
         {revoking ? (
           <Stack gap="sm">
             <Text size="sm">
-              “{revoking.name}” of {revoking.userName} stops working at once; the system using
-              it will be refused until it gets a new token. This cannot be undone.
+              “{revoking.name}” of {revoking.userName} stops working at once; the system using it
+              will be refused until it gets a new token. This cannot be undone.
             </Text>
             <DialogActions
               onBack={() => {

@@ -55,11 +55,10 @@ describe('the university representative’s programmes', () => {
   });
 
   it('links the sections a right opens', async () => {
-    renderAs([
-      ...defaultRightsOf('UNIVERSITY_REPRESENTATIVE'),
-      'DROPOUT_FLAGGING__DISPLAY',
-    ]);
+    renderAs([...defaultRightsOf('UNIVERSITY_REPRESENTATIVE'), 'DROPOUT_FLAGGING__DISPLAY']);
     const link = await screen.findByRole('link', { name: 'Dropout flagging' });
-    expect(link.getAttribute('href')).toMatch(/^\/en\/programme\/bachelor\/5\/dropout-flagging\/\d{4}$/);
+    expect(link.getAttribute('href')).toMatch(
+      /^\/en\/programme\/bachelor\/5\/dropout-flagging\/\d{4}$/,
+    );
   });
 });
