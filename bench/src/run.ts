@@ -41,6 +41,7 @@ import { voiceSize } from './scenarios/voice-size';
 import { similarityLocal } from './scenarios/similarity-local';
 import { quizStormScenario } from './scenarios/quiz-storm';
 import { wbtCommits } from './scenarios/wbt-commits';
+import { integrationStudents } from './scenarios/integration-students';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -78,6 +79,7 @@ const SCENARIOS: Scenario[] = [
   similarityLocal,
   quizStormScenario,
   wbtCommits,
+  integrationStudents,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

@@ -78,7 +78,7 @@ export const apiTokenUserSchema = z.object({
 export const apiTokenUserListSchema = z.object({ items: z.array(apiTokenUserSchema) });
 
 // ---------------------------------------------------------------------------------------------
-// BA_API: `/api/:locale/integration/bachelor/...`
+// BA_API: `/api/:locale/integration/programme/bachelor[/:id/...]`
 
 export const integrationProgrammeSchema = z.object({
   id: z.number().int(),

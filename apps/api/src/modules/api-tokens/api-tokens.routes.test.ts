@@ -79,7 +79,7 @@ describe('API tokens', () => {
   it('open the integration API as their user and mark it used at most once a minute', async () => {
     const { token, item } = await newToken('used');
     const res = await t.app.inject({
-      url: '/api/en/integration/bachelor/programmes',
+      url: '/api/en/integration/programme/bachelor',
       headers: bearer(token),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -88,7 +88,7 @@ describe('API tokens', () => {
       [item.id],
     );
     expect(first?.at).toBeTruthy();
-    await t.app.inject({ url: '/api/en/integration/bachelor/programmes', headers: bearer(token) });
+    await t.app.inject({ url: '/api/en/integration/programme/bachelor', headers: bearer(token) });
     const [second] = await t.database.query<{ at: string }>(
       `select last_used_at::text as at from api_tokens where id = $1`,
       [item.id],
@@ -118,7 +118,7 @@ describe('API tokens', () => {
 
   it('are refused when unknown, revoked or expired (401)', async () => {
     const unknown = await t.app.inject({
-      url: '/api/en/integration/bachelor/programmes',
+      url: '/api/en/integration/programme/bachelor',
       headers: bearer(`lnt_${'A'.repeat(43)}`),
     });
     expect(unknown.statusCode).toBe(401);
@@ -138,7 +138,7 @@ describe('API tokens', () => {
     });
     expect(again.statusCode).toBe(409);
     const revoked = await t.app.inject({
-      url: '/api/en/integration/bachelor/programmes',
+      url: '/api/en/integration/programme/bachelor',
       headers: bearer(token),
     });
     expect(revoked.statusCode).toBe(401);
@@ -154,7 +154,7 @@ describe('API tokens', () => {
       [expiring.item.id],
     );
     const expired = await t.app.inject({
-      url: '/api/en/integration/bachelor/programmes',
+      url: '/api/en/integration/programme/bachelor',
       headers: bearer(expiring.token),
     });
     expect(expired.statusCode).toBe(401);
@@ -166,7 +166,7 @@ describe('API tokens', () => {
     const { token } = await newToken('locked');
     await t.database.query(`update users set status = 'locked' where jwl_id = $1`, [apiUserId]);
     const res = await t.app.inject({
-      url: '/api/en/integration/bachelor/programmes',
+      url: '/api/en/integration/programme/bachelor',
       headers: bearer(token),
     });
     await t.database.query(`update users set status = 'active' where jwl_id = $1`, [apiUserId]);

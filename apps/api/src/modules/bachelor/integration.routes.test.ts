@@ -62,11 +62,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (url: string, headers = token) => t.app.inject({ url, headers });
-const base = () => `/api/en/integration/bachelor/programmes/${String(programmeId)}`;
+const base = () => `/api/en/integration/programme/bachelor/${String(programmeId)}`;
 
 describe('integration API (BA_API)', () => {
   it('lists bachelor programmes only', async () => {
-    const res = await get('/api/en/integration/bachelor/programmes');
+    const res = await get('/api/en/integration/programme/bachelor');
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json<{ items: { code: string; students: number }[] }>().items;
     expect(items.map((i) => i.code)).toEqual(expect.arrayContaining(['512', '524']));
@@ -122,7 +122,7 @@ describe('integration API (BA_API)', () => {
     const [other] = await q<{ id: number }>(
       `select id from programmes where type <> 'bachelor' order by id limit 1`,
     );
-    const res = await get(`/api/en/integration/bachelor/programmes/${String(other?.id)}/students`);
+    const res = await get(`/api/en/integration/programme/bachelor/${String(other?.id)}/students`);
     expect(res.statusCode).toBe(404);
   });
 
@@ -153,11 +153,11 @@ describe('integration API (BA_API)', () => {
 
   it('need BA_API rights: the university representative is refused', async () => {
     const rep = await t.as('university_representative');
-    const res = await get('/api/en/integration/bachelor/programmes', rep);
+    const res = await get('/api/en/integration/programme/bachelor', rep);
     expect(res.statusCode).toBe(403);
     expect(res.json<{ missingRight: string }>().missingRight).toBe('BA_API__DISPLAY');
     const viewer = await t.as('view_only_user');
-    expect((await get('/api/en/integration/bachelor/programmes', viewer)).statusCode).toBe(403);
+    expect((await get('/api/en/integration/programme/bachelor', viewer)).statusCode).toBe(403);
   });
 
   it('are documented in the OpenAPI with the token scheme', async () => {
@@ -168,7 +168,7 @@ describe('integration API (BA_API)', () => {
       components: { securitySchemes: Record<string, unknown> };
     }>();
     expect(doc.components.securitySchemes.apiToken).toBeTruthy();
-    const students = doc.paths['/api/{locale}/integration/bachelor/programmes/{id}/students'];
+    const students = doc.paths['/api/{locale}/integration/programme/bachelor/{id}/students'];
     expect(students?.get?.tags).toEqual(['integration']);
     expect(students?.get?.security).toEqual([{ apiToken: [] }]);
   });

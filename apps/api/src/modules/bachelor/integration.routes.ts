@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   integrationGraduatedInputSchema,
@@ -14,31 +14,25 @@ import {
 import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { idParams, localeParams } from '../../lib/params';
-import { loadProgrammeInScope } from '../../lib/programme-scope';
 import * as service from './integration.service';
 
 /** The OpenAPI text shared by every integration route. */
 const SECURITY = [{ apiToken: [] }];
 
 /**
- * BA_API (`/api/:locale/integration/bachelor/…`): the bachelor data for an integration user,
+ * BA_API (`/api/:locale/integration/programme/bachelor[/:id/…]`): the bachelor data for an integration user,
  * who calls with `Authorization: Bearer lnt_…` (an API token an admin made, decision 0022).
  * A signed-in user with the right may call them too.
  */
 export async function integrationRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/:locale/integration/bachelor';
+  // `programme/bachelor/:id` like the app's own bachelor routes: the programme-scope hook then
+  // answers 404 for another type or a programme out of the caller's CLCs, before the body.
+  const base = '/api/:locale/integration/programme/bachelor';
   const tags = ['integration'];
   const display = { access: { right: 'BA_API__DISPLAY' as const } };
   const edit = { access: { right: 'BA_API__EDIT' as const } };
-  // The programme of `:id`: a bachelor one in the caller's reach, else 404 (before the body).
-  const inReach = async (request: FastifyRequest) => {
-    const { id } = request.params as { id?: string };
-    if (id && /^[1-9]\d{0,9}$/.test(id))
-      await loadProgrammeInScope(deps.db, authOf(request), Number(id), 'bachelor');
-  };
-
-  r.get(`${base}/programmes`, {
+  r.get(base, {
     config: display,
     schema: {
       tags,
@@ -50,9 +44,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps): Promi
     handler: async (request) => service.listProgrammes(deps, authOf(request)),
   });
 
-  r.get(`${base}/programmes/:id/students`, {
-    config: display,
-    preValidation: inReach,
+  r.get(`${base}/:id/students`, {
+    config: { ...display, programme: 'bachelor' as const },
     schema: {
       tags,
       summary:
@@ -66,9 +59,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps): Promi
       service.listStudents(deps, authOf(request), request.params.id, request.query),
   });
 
-  r.get(`${base}/programmes/:id/terms`, {
-    config: display,
-    preValidation: inReach,
+  r.get(`${base}/:id/terms`, {
+    config: { ...display, programme: 'bachelor' as const },
     schema: {
       tags,
       summary: 'Terms of a bachelor programme, with offerings and students',
@@ -79,9 +71,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps): Promi
     handler: async (request) => service.listTerms(deps, authOf(request), request.params.id),
   });
 
-  r.get(`${base}/programmes/:id/terms/:termKey/results`, {
-    config: display,
-    preValidation: inReach,
+  r.get(`${base}/:id/terms/:termKey/results`, {
+    config: { ...display, programme: 'bachelor' as const },
     schema: {
       tags,
       summary: 'Course results of a term: each student in each course, status and grade',
@@ -100,9 +91,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: Deps): Promi
       ),
   });
 
-  r.post(`${base}/programmes/:id/graduated`, {
-    config: edit,
-    preValidation: inReach,
+  r.post(`${base}/:id/graduated`, {
+    config: { ...edit, programme: 'bachelor' as const },
     schema: {
       tags,
       summary: 'Marks exported students graduated (all or nothing; repeating it changes nothing)',
