@@ -45,6 +45,7 @@ import { quizStormScenario } from './scenarios/quiz-storm';
 import { wbtCommits } from './scenarios/wbt-commits';
 import { verifyTerm } from './scenarios/verify-term';
 import { gradesOutPglite, gradesOutPostgres } from './scenarios/grades-out';
+import { integrationStudents } from './scenarios/integration-students';
 
 const SCENARIOS: Scenario[] = [
   startup,
@@ -89,6 +90,7 @@ const SCENARIOS: Scenario[] = [
   verifyTerm,
   gradesOutPglite,
   gradesOutPostgres,
+  integrationStudents,
 ];
 const ALIASES: Record<string, string[]> = {
   'sign-in': ['sign-in-pglite', 'sign-in-postgres'],

@@ -67,6 +67,8 @@ import { bachelorVerificationRoutes } from './modules/bachelor/verification/veri
 import { bachelorCohortRoutes } from './modules/bachelor/cohorts.routes';
 import { creditRoutes } from './modules/bachelor/credits/credits.routes';
 import { bachelorTermRoutes } from './modules/bachelor/terms.routes';
+import { integrationRoutes } from './modules/bachelor/integration.routes';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import { createSimilarityDispatch } from './modules/similarity/dispatch';
 import { similarityRunners } from './modules/similarity/check.job';
 import { closeSimilarityPool, setSimilarityThreads } from './modules/similarity/pool';
@@ -129,7 +131,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
         description: 'Student information system and learning platform',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Integration API tokens (lnt_…), made by an admin; they open the integration routes only.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'lnt_ API token',
+            description: 'A long-lived integration token an admin creates (Users › API tokens).',
+          },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -217,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bachelorCohortRoutes,
     creditRoutes,
     bachelorTermRoutes,
+    integrationRoutes,
+    apiTokenRoutes,
   ]) {
     await area(app, deps);
   }

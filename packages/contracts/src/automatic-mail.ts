@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 import { VALIDATION } from './messages';
-import { ENROLMENT_STATES, PROGRAMME_STATUSES, PROGRAMME_TYPES } from './programme';
+import {
+  ENROLMENT_STATES,
+  PROGRAMME_STATUSES,
+  PROGRAMME_TYPES,
+  type ProgrammeType,
+} from './programme';
+import { COURSE_STATUSES, VERIFICATION_LEVELS } from './bachelor';
 
 /** The events an automatic mail goes out on (spec §2 automatic-mail; issue 4). */
 export const AUTOMATIC_MAIL_EVENTS = [
@@ -13,6 +19,12 @@ export const AUTOMATIC_MAIL_EVENTS = [
   'certificate_issued',
   // A student newly flagged by a dropout item whose action mails the student (decision 0021 §3.5).
   'dropout_flagged',
+  // Bachelor programmes only (decision 0022, as built: integration; queueBachelorMail).
+  'bachelor_term_enrolment',
+  'bachelor_course_status_changed',
+  'bachelor_transfer_decided',
+  'bachelor_verification_completed',
+  'bachelor_graduated',
 ] as const;
 export type AutomaticMailEvent = (typeof AUTOMATIC_MAIL_EVENTS)[number];
 export const AUTOMATIC_MAIL_EVENT_LABELS: Record<AutomaticMailEvent, string> = {
@@ -23,7 +35,28 @@ export const AUTOMATIC_MAIL_EVENT_LABELS: Record<AutomaticMailEvent, string> = {
   study_break_ended: 'Study break ended',
   certificate_issued: 'Certificate issued',
   dropout_flagged: 'Flagged for dropout',
+  bachelor_term_enrolment: 'Enrolled in a term',
+  bachelor_course_status_changed: 'Course status changed',
+  bachelor_transfer_decided: 'Credit transfer decided',
+  bachelor_verification_completed: 'Final grades verified',
+  bachelor_graduated: 'Graduated',
 };
+
+/** The events only a bachelor programme has. */
+export const BACHELOR_MAIL_EVENTS = [
+  'bachelor_term_enrolment',
+  'bachelor_course_status_changed',
+  'bachelor_transfer_decided',
+  'bachelor_verification_completed',
+  'bachelor_graduated',
+] as const satisfies readonly AutomaticMailEvent[];
+export type BachelorMailEvent = (typeof BACHELOR_MAIL_EVENTS)[number];
+const isBachelorEvent = (e: AutomaticMailEvent) =>
+  (BACHELOR_MAIL_EVENTS as readonly AutomaticMailEvent[]).includes(e);
+
+/** The events a programme of this type can send mails on. */
+export const mailEventsOf = (type: ProgrammeType | null | undefined): AutomaticMailEvent[] =>
+  AUTOMATIC_MAIL_EVENTS.filter((e) => type === 'bachelor' || !isBachelorEvent(e));
 
 /** Which states an event's "event status" may name (none: the event has no status). */
 export const EVENT_STATUSES: Record<AutomaticMailEvent, readonly string[]> = {
@@ -34,6 +67,11 @@ export const EVENT_STATUSES: Record<AutomaticMailEvent, readonly string[]> = {
   study_break_ended: [],
   certificate_issued: [],
   dropout_flagged: [],
+  bachelor_term_enrolment: [],
+  bachelor_course_status_changed: COURSE_STATUSES,
+  bachelor_transfer_decided: ['approved', 'rejected'],
+  bachelor_verification_completed: VERIFICATION_LEVELS,
+  bachelor_graduated: [],
 };
 
 /** Who receives it, seen from the student the event is about. */
@@ -66,6 +104,14 @@ export const MAIL_PLACEHOLDERS = [
   // dropout_flagged: what flagged the student, and the day it first did.
   'criterion',
   'flaggedOn',
+  // Bachelor events: the term and course, the new course status, the transfer's decision and
+  // credits, the verification level.
+  'term',
+  'course',
+  'courseStatus',
+  'transferDecision',
+  'credits',
+  'verificationLevel',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 

@@ -263,6 +263,8 @@ export type FlagDetail = z.infer<typeof flagDetailSchema>;
 
 export const flagQuerySchema = z.object({
   itemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** The flags of one term's items (a bachelor term, `2026-fa`). */
+  termKey: termKeySchema.optional(),
   status: z.enum(['open', 'cleared']).default('open'),
   classId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   criterion: z.enum(DROPOUT_CRITERIA, { error: VALIDATION.select }).optional(),

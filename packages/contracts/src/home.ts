@@ -20,5 +20,22 @@ export const homeSummarySchema = z.object({
   areas: z.array(
     z.object({ key: z.string(), label: z.string(), path: z.string(), description: z.string() }),
   ),
+  /** GENERAL_UNIVERSITY__DISPLAY (the university representative): their bachelor programmes,
+   * each with its students and the terms whose final grades wait for the university's approval
+   * (decision 0022, as built: university home). Absent for other roles. */
+  university: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        code: z.string(),
+        title: z.string(),
+        certifyingUniversity: z.string().nullable(),
+        students: z.number().int(),
+        /** Terms with a current CLC approval and no current UNI approval after it. */
+        waitingForUni: z.number().int(),
+        graduated: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type HomeSummary = z.infer<typeof homeSummarySchema>;

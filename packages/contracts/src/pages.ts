@@ -83,6 +83,11 @@ export const PAGES = {
     right: 'USER__SECURITY_ACCESS',
     api: 'POST /api/:locale/security-actions/preview',
   },
+  apiTokens: {
+    path: 'api-tokens',
+    right: 'USER__SECURITY_ACCESS',
+    api: 'GET /api/:locale/api-tokens',
+  },
   auditLog: { path: 'audit-log', right: 'AUDIT_LOG__DISPLAY', api: 'GET /api/:locale/audit-log' },
   mailLog: { path: 'mail-log', right: 'MAIL_LOG__DISPLAY', api: 'GET /api/:locale/mail-log' },
   announcements: {

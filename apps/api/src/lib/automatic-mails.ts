@@ -6,6 +6,13 @@ import {
   type RecipientRole,
 } from '@lantern/contracts/automatic-mail';
 import { DROPOUT_CRITERION_LABELS, type DropoutCriterion } from '@lantern/contracts/dropout';
+import {
+  COURSE_STATUS_LABELS,
+  TRANSFER_STATE_LABELS,
+  VERIFICATION_LEVEL_LABELS,
+  type CourseStatus,
+  type VerificationLevel,
+} from '@lantern/contracts/bachelor';
 import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import { intArray, rows } from './sql';
@@ -27,7 +34,39 @@ export type ProgrammeEvent =
       breakIds: number[];
     }
   | { type: 'certificate_issued'; programmeId: number; certificateIds: string[] }
-  | { type: 'dropout_flagged'; programmeId: number; flagIds: number[] };
+  | { type: 'dropout_flagged'; programmeId: number; flagIds: number[] }
+  | BachelorMailEvent;
+
+/**
+ * The bachelor events (decision 0022, as built: integration). Each names the rows the change
+ * wrote; a mail goes once per occurrence (the outbox key), whatever the retries.
+ */
+export type BachelorMailEvent =
+  /** Students placed in a term's offerings: one mail per student and term, naming the courses. */
+  | { type: 'bachelor_term_enrolment'; programmeId: number; studentCourseIds: number[] }
+  /** Students' course statuses changed to `status` (the rows' new version is the occurrence). */
+  | {
+      type: 'bachelor_course_status_changed';
+      programmeId: number;
+      studentCourseIds: number[];
+      status: CourseStatus;
+    }
+  /** Transfers approved or rejected (each transfer is its own occurrence). */
+  | {
+      type: 'bachelor_transfer_decided';
+      programmeId: number;
+      transferIds: number[];
+      decision: 'approved' | 'rejected';
+    }
+  /** A term's final grades approved at a level: every student of the term (or of its CLC). */
+  | {
+      type: 'bachelor_verification_completed';
+      programmeId: number;
+      verificationId: number;
+      level: VerificationLevel;
+    }
+  /** Students whose export status became graduated. */
+  | { type: 'bachelor_graduated'; programmeId: number; enrolmentIds: number[] };
 
 type MailRow = {
   id: number;
@@ -56,6 +95,15 @@ export type SubjectRow = {
   /** dropout_flagged: the flag's criterion and its first day (else absent). */
   criterion?: DropoutCriterion | null;
   flagged_on?: string | null;
+  /** Bachelor events (else absent). */
+  term?: string | null;
+  course?: string | null;
+  course_status?: CourseStatus | null;
+  transfer_decision?: 'approved' | 'rejected' | 'proposed' | null;
+  credits?: string | number | null;
+  verification_level?: VerificationLevel | null;
+  /** bachelor_term_enrolment: the courses of the term the student was placed in. */
+  courses?: string | null;
   programme: string;
   programme_code: string;
   start_date: string;
@@ -75,6 +123,66 @@ const STUDENT_COLUMNS = sql`e.id as enrolment_id, u.jwl_id as student_id, u.firs
 const STUDENT_FROM = sql`enrolments e join users u on u.jwl_id = e.user_id
   join programmes p on p.id = e.programme_id
   left join clcs k on k.id = e.clc_id left join classes c on c.id = e.class_id`;
+
+/** A bachelor student in an offered course: the classroom is the course's, not the enrolment's. */
+const BA_COURSE_COLUMNS = sql`e.id as enrolment_id, u.jwl_id as student_id, u.first_name, u.last_name,
+  u.email, e.state::text as state, e.clc_id, k.name as clc, sc.class_id, c.name as class_name,
+  p.title as programme, p.code as programme_code, p.start_date::text as start_date,
+  p.end_date::text as end_date, p.status::text as programme_state,
+  null::text as break_starts_on, null::text as break_ends_on, null::text as certificate_code,
+  t.name as term, coalesce(pc.code || ' ' || pc.title, o.title) as course,
+  sc.status::text as course_status`;
+const BA_COURSE_FROM = sql`ba_student_courses sc join ba_offerings o on o.id = sc.offering_id
+  join ba_terms t on t.id = o.term_id left join programme_courses pc on pc.id = o.course_id
+  join enrolments e on e.id = sc.enrolment_id join users u on u.jwl_id = e.user_id
+  join programmes p on p.id = e.programme_id
+  left join clcs k on k.id = e.clc_id left join classes c on c.id = sc.class_id`;
+
+function bachelorSubjectsQuery(event: BachelorMailEvent): SQL {
+  const none = sql`null::text as break_starts_on, null::text as break_ends_on, null::text as certificate_code`;
+  switch (event.type) {
+    case 'bachelor_term_enrolment':
+      // One occurrence per student and term, however many courses they were placed in.
+      return sql`select distinct on (e.id, t.id) 'ba-term:' || t.id || ':' || e.id as event_key,
+          ${BA_COURSE_COLUMNS},
+          (select string_agg(coalesce(pc2.code, o2.title), ', ' order by coalesce(pc2.code, o2.title))
+             from ba_student_courses sc2 join ba_offerings o2 on o2.id = sc2.offering_id
+             left join programme_courses pc2 on pc2.id = o2.course_id
+             where sc2.enrolment_id = e.id and o2.term_id = t.id
+               and sc2.id = any(${intArray(event.studentCourseIds)})) as courses
+        from ${BA_COURSE_FROM}
+        where sc.id = any(${intArray(event.studentCourseIds)}) and e.programme_id = ${event.programmeId}
+        order by e.id, t.id, sc.id`;
+    case 'bachelor_course_status_changed':
+      return sql`select 'ba-course:' || sc.id || ':v' || sc.version as event_key, ${BA_COURSE_COLUMNS}
+        from ${BA_COURSE_FROM}
+        where sc.id = any(${intArray(event.studentCourseIds)}) and e.programme_id = ${event.programmeId}
+          and sc.status = ${event.status}`;
+    case 'bachelor_transfer_decided':
+      return sql`select 'ba-transfer:' || tr.id as event_key, ${STUDENT_COLUMNS}, ${none},
+          coalesce(pc.code || ' ' || pc.title, tr.source_course_title) as course,
+          tr.state::text as transfer_decision, tr.credits
+        from ba_transfers tr left join programme_courses pc on pc.id = tr.course_id
+        join ${STUDENT_FROM} on e.id = tr.enrolment_id
+        where tr.id = any(${intArray(event.transferIds)}) and e.programme_id = ${event.programmeId}
+          and tr.state = ${event.decision}`;
+    case 'bachelor_verification_completed':
+      return sql`select distinct on (e.id) 'ba-verification:' || v.id || ':' || e.id as event_key,
+          ${STUDENT_COLUMNS}, ${none}, t.name as term, v.level::text as verification_level
+        from ba_verifications v join ba_terms t on t.id = v.term_id
+        join ba_offerings o on o.term_id = t.id
+        join ba_student_courses sc on sc.offering_id = o.id and sc.status <> 'drop-delete'
+        join ${STUDENT_FROM} on e.id = sc.enrolment_id
+        where v.id = ${event.verificationId} and t.programme_id = ${event.programmeId}
+          and (v.clc_id is null or e.clc_id = v.clc_id)
+        order by e.id`;
+    case 'bachelor_graduated':
+      return sql`select 'ba-graduated:' || e.id as event_key, ${STUDENT_COLUMNS}, ${none}
+        from ${STUDENT_FROM} join ba_export_statuses x on x.enrolment_id = e.id
+        where e.id = any(${intArray(event.enrolmentIds)}) and e.programme_id = ${event.programmeId}
+          and x.status = 'graduated'`;
+  }
+}
 
 /** The students an event is about, each with the key of this occurrence. */
 function subjectsQuery(event: ProgrammeEvent): SQL {
@@ -111,6 +219,8 @@ function subjectsQuery(event: ProgrammeEvent): SQL {
         from dropout_flags f join dropout_flagging_items d on d.id = f.item_id
         join ${STUDENT_FROM} on e.id = f.enrolment_id
         where f.id = any(${intArray(event.flagIds)}) and f.programme_id = ${event.programmeId}`;
+    default:
+      return bachelorSubjectsQuery(event);
   }
 }
 
@@ -174,7 +284,46 @@ export function placeholderValues(
       : '',
     criterion: s.criterion ? DROPOUT_CRITERION_LABELS[s.criterion] : '',
     flaggedOn: s.flagged_on ?? '',
+    term: s.term ?? '',
+    course: s.courses ?? s.course ?? '',
+    courseStatus: s.course_status ? COURSE_STATUS_LABELS[s.course_status] : '',
+    transferDecision: s.transfer_decision ? TRANSFER_STATE_LABELS[s.transfer_decision] : '',
+    credits: s.credits === null || s.credits === undefined ? '' : String(Number(s.credits)),
+    verificationLevel: s.verification_level ? VERIFICATION_LEVEL_LABELS[s.verification_level] : '',
   };
+}
+
+/** The status a mail's "event status" is matched against, for events that have one. */
+function eventStatusOf(event: ProgrammeEvent): string | null {
+  switch (event.type) {
+    case 'student_state_changed':
+      return event.state;
+    case 'programme_state_changed':
+    case 'bachelor_course_status_changed':
+      return event.status;
+    case 'bachelor_transfer_decided':
+      return event.decision;
+    case 'bachelor_verification_completed':
+      return event.level;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The helper the bachelor areas call inside the transaction of their change (decision 0022,
+ * as built: integration), e.g. after a course-status move:
+ * `ids.push(...await queueBachelorMail(tx, { type: 'bachelor_course_status_changed', programmeId,
+ * studentCourseIds, status: 'withdrawn' }, deps.config.publicUrl))`, then, after the commit,
+ * `deps.mailer.dispatch(ids)`. Answers the new outbox ids; an event nobody wrote a published
+ * mail for queues nothing and costs one query.
+ */
+export async function queueBachelorMail(
+  db: Db,
+  event: BachelorMailEvent,
+  publicUrl: string,
+): Promise<number[]> {
+  return queueAutomaticMails(db, event, publicUrl);
 }
 
 /**
@@ -188,12 +337,7 @@ export async function queueAutomaticMails(
   event: ProgrammeEvent,
   publicUrl: string,
 ): Promise<number[]> {
-  const status =
-    event.type === 'student_state_changed'
-      ? event.state
-      : event.type === 'programme_state_changed'
-        ? event.status
-        : null;
+  const status = eventStatusOf(event);
   const mails = await rows<MailRow>(
     db,
     sql`select id, subject, body, recipient_role from automatic_mails

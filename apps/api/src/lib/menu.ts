@@ -140,6 +140,7 @@ const MENU: Entry[] = [
       link('data-cleanup', 'Data cleanup', 'dataCleanup'),
       link('user-merge', 'User merge', 'userMerge'),
       link('security-actions', 'Security actions', 'securityActions'),
+      link('api-tokens', 'API tokens', 'apiTokens'),
       link('audit-log', 'Audit log', 'auditLog'),
       link('mail-log', 'Mail log', 'mailLog'),
       link('announcements', 'Announcements', 'announcements'),

@@ -6,6 +6,7 @@ import { SWITCH_USER_PARAM, ACCESS_TOKEN_TTL_SECONDS } from '@lantern/contracts/
 import type { Db } from '@lantern/db/client';
 import { audit } from '../lib/audit';
 import { assertCanImpersonate } from '../lib/grants';
+import { API_TOKEN_RIGHTS, findLiveApiToken, looksLikeApiToken } from '../lib/api-tokens';
 import { AppError } from '../lib/errors';
 import { loadPrincipalByUsername, loadSessionPrincipal, type Principal } from './principal';
 
@@ -25,6 +26,8 @@ export type AuthContext = {
   /** Whether the user narrowed their CLCs in this sign-in (then even network-wide roles follow it). */
   clcNarrowed: boolean;
   ip: string;
+  /** Set when the request came with an integration API token (then only BA_API routes open). */
+  apiTokenId?: number;
 };
 
 export type AccessTokenPayload = { sub: number; sid: string };
@@ -91,6 +94,16 @@ export async function registerAuth(
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     request.auth = await authenticate(request, options.db);
+    if (request.auth.apiTokenId !== undefined) {
+      // A token is for the integration API only: any other route, even one every signed-in
+      // user may open, refuses it.
+      if (typeof access !== 'object' || !API_TOKEN_RIGHTS.has(access.right))
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          'An API token opens the integration API only. Sign in to use this.',
+        );
+    }
     if (typeof access === 'object' && !request.auth.rights.has(access.right))
       throw missingRight(access.right);
   });
@@ -98,6 +111,8 @@ export async function registerAuth(
 
 async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContext> {
   if (!request.headers.authorization?.startsWith('Bearer ')) throw unauthenticated();
+  const bearer = request.headers.authorization.slice('Bearer '.length).trim();
+  if (looksLikeApiToken(bearer)) return authenticateApiToken(request, db, bearer);
   let payload: AccessTokenPayload;
   try {
     payload = await request.jwtVerify<AccessTokenPayload>();
@@ -161,6 +176,35 @@ async function authenticate(request: FastifyRequest, db: Db): Promise<AuthContex
     },
   });
   return auth;
+}
+
+/**
+ * A request with an integration token acts as the token's user, with their rights read fresh
+ * (in the API_USER role when they hold it). No impersonation, no session.
+ */
+async function authenticateApiToken(
+  request: FastifyRequest,
+  db: Db,
+  bearer: string,
+): Promise<AuthContext> {
+  const token = await findLiveApiToken(db, bearer);
+  if (!token)
+    throw new AppError(401, 'UNAUTHENTICATED', 'This API token is unknown, revoked or expired.');
+  const user = await loadPrincipalByUsername(db, token.username, 'API_USER');
+  if (!user) throw unauthenticated();
+  if (user.status === 'locked')
+    throw new AppError(401, 'LOCKED', 'This account is locked. Please contact the helpdesk.');
+  return {
+    sessionId: `api-token:${String(token.id)}`,
+    user,
+    realUser: user,
+    impersonating: false,
+    rights: new Set(user.rights),
+    clcIds: user.allClcIds,
+    clcNarrowed: false,
+    ip: request.ip,
+    apiTokenId: token.id,
+  };
 }
 
 function readSwitchUser(request: FastifyRequest): string | null {

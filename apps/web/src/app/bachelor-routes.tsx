@@ -88,6 +88,14 @@ export const BACHELOR_ROUTES: RouteObject[] = [
             path: 'classroom/:termKey/:courseId/:currentCourseIndex',
             lazy: page(() => import('../features/bachelor/routes/classroom')),
           },
+          {
+            path: 'dropout-flagging/:termYear?',
+            lazy: page(() => import('../features/bachelor/routes/bachelor-dropout-year')),
+          },
+          {
+            path: 'dropout-flagging/:termYear/term/:termKey',
+            lazy: page(() => import('../features/bachelor/routes/bachelor-dropout-term')),
+          },
         ],
       },
     ],

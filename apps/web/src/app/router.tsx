@@ -78,6 +78,10 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/security-actions/routes/security-actions')),
           },
           {
+            path: 'api-tokens',
+            lazy: page(() => import('../features/api-tokens/routes/api-tokens')),
+          },
+          {
             path: 'notifications',
             lazy: page(() => import('../features/notifications/routes/notifications')),
           },

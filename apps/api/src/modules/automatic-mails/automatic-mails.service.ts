@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  mailEventsOf,
   RECIPIENT_ROLE_LABELS,
   renderPlaceholders,
   type AutomaticMail,
@@ -11,7 +12,7 @@ import {
 import type { ProgrammeType } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
@@ -95,6 +96,12 @@ export async function getMail(
   return toMail(await mailOf(deps, id, itemId));
 }
 
+/** Bachelor events only on bachelor programmes (a certificate programme has no terms). */
+function assertEventFits(type: ProgrammeType, input: Input) {
+  if (!mailEventsOf(type).includes(input.eventType))
+    throw invalidFields({ eventType: 'This event does not happen in this type of programme.' });
+}
+
 export async function createMail(
   deps: Deps,
   auth: AuthContext,
@@ -103,6 +110,7 @@ export async function createMail(
   input: Input,
 ): Promise<AutomaticMail> {
   await programmeFor(deps.db, auth, type, id);
+  assertEventFits(type, input);
   const itemId = await deps.db.transaction(async (tx) => {
     const [row] = await rows<{ id: number }>(
       tx,
@@ -132,6 +140,7 @@ export async function updateMail(
   input: z.output<typeof automaticMailUpdateSchema>,
 ): Promise<AutomaticMail> {
   await programmeFor(deps.db, auth, type, id);
+  assertEventFits(type, input);
   const before = await mailOf(deps, id, itemId);
   await deps.db.transaction(async (tx) => {
     const updated = await rows<{ id: number }>(

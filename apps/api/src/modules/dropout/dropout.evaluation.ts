@@ -40,7 +40,7 @@ const excludedJson = (onBreak: SQL, zeroPoint: SQL) =>
  * items (saved ones, or one unsaved row for a preview) × the programme's active students not on
  * a study break today × their graded tasks due so far (or graded), aggregated with `filter`.
  */
-function hitsCtes(programmeId: number, items: SQL): SQL {
+function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
   return sql`
   items as (${items}),
   schema as (
@@ -194,6 +194,7 @@ function hitsCtes(programmeId: number, items: SQL): SQL {
     union all select item_id, enrolment_id, ratio, course_id from below
     union all select item_id, enrolment_id, ratio, course_id from inactive
   ),
+  ${byTerm ? termResults(programmeId) : sql``}
   hits as (
     select r.item_id, r.enrolment_id, e.user_id as student_id, e.class_id, e.clc_id, it.action,
            -- Work not yet synced could change the figures: unknown, never at risk.
@@ -214,7 +215,7 @@ function hitsCtes(programmeId: number, items: SQL): SQL {
              'weeksInactive', case when it.criterion = 'inactive' then r.ratio end,
              'courseId', r.course_id,
              'dataAsOf', now(), 'lastSyncAt', sm.last_sync_at) as evidence
-      from results r
+      from ${byTerm ? sql`term_results` : sql`results`} r
       join items it on it.id = r.item_id
       -- By primary key, not the enr CTE: the planner cannot size results and a nested loop
       -- over the CTE read it once per hit (the bench's plan).
@@ -230,15 +231,43 @@ function hitsCtes(programmeId: number, items: SQL): SQL {
   )`;
 }
 
+/**
+ * A bachelor programme's items of a term (decision 0022) flag only the students of that term:
+ * those placed in one of its offerings, active or open. `all` flags everyone. Only bachelor
+ * programmes add this step (other programmes' statement is unchanged).
+ */
+const termResults = (programmeId: number) => sql`
+  term_results as (
+    select r.item_id, r.enrolment_id, r.ratio, r.course_id from results r
+      join items it on it.id = r.item_id
+     where it.term_key = 'all'
+        or exists (select 1 from ba_student_courses sc
+                     join ba_offerings o on o.id = sc.offering_id
+                     join ba_terms bt on bt.id = o.term_id
+                    where sc.enrolment_id = r.enrolment_id and bt.programme_id = ${programmeId}
+                      and bt.year::text || '-' || bt.season::text = it.term_key
+                      and sc.status in ('active', 'open'))
+  ),`;
+
+/** Whether the programme has terms (bachelor), so its items are evaluated per term. */
+async function hasTerms(db: Db, programmeId: number): Promise<boolean> {
+  const [row] = await rows<{ bachelor: boolean }>(
+    db,
+    sql`select type = 'bachelor' as bachelor from programmes where id = ${programmeId}`,
+  );
+  return row?.bachelor ?? false;
+}
+
 const savedItems = (programmeId: number) =>
-  sql`select id, action, criterion, percent, weeks, ignore_zero_point_tasks
+  sql`select id, action, criterion, percent, weeks, ignore_zero_point_tasks, term_key
         from dropout_flagging_items
        where programme_id = ${programmeId} and is_active and deleted_at is null`;
 
-const unsavedItem = (item: CriterionInput) =>
+const unsavedItem = (item: CriterionInput, termKey: string) =>
   sql`select 0 as id, ${item.action}::dropout_action as action,
              ${item.criterion}::dropout_criterion as criterion, ${item.percent}::numeric as percent,
-             ${item.weeks}::int as weeks, ${item.ignoreZeroPointTasks}::boolean as ignore_zero_point_tasks`;
+             ${item.weeks}::int as weeks, ${item.ignoreZeroPointTasks}::boolean as ignore_zero_point_tasks,
+             ${termKey}::text as term_key`;
 
 /** The hits of the saved items without writing anything: what the bench explains (0021 §6). */
 export const savedHitsQuery = (programmeId: number): SQL =>
@@ -280,7 +309,7 @@ export async function evaluateProgramme(
   await tuneForEvaluation(db);
   const [counts] = await rows<EvaluationCounts & { mail_flags: number[] }>(
     db,
-    sql`with ${hitsCtes(programmeId, savedItems(programmeId))},
+    sql`with ${hitsCtes(programmeId, savedItems(programmeId), await hasTerms(db, programmeId))},
       ins as (
         insert into dropout_flags (item_id, enrolment_id, student_id, programme_id, status, evidence)
         select item_id, enrolment_id, student_id, ${programmeId}, status, evidence from hits
@@ -378,18 +407,25 @@ export async function previewItem(
   db: Db,
   programmeId: number,
   item: CriterionInput,
+  termKey = 'all',
 ): Promise<PreviewRow[]> {
   // Its own transaction, for the settings of tuneForEvaluation.
   return db.transaction(async (tx) => {
     await tuneForEvaluation(tx);
-    return previewRows(tx, programmeId, item);
+    return previewRows(tx, programmeId, item, termKey, await hasTerms(tx, programmeId));
   });
 }
 
-const previewRows = (db: Db, programmeId: number, item: CriterionInput) =>
+const previewRows = (
+  db: Db,
+  programmeId: number,
+  item: CriterionInput,
+  termKey: string,
+  byTerm: boolean,
+) =>
   rows<PreviewRow>(
     db,
-    sql`with ${hitsCtes(programmeId, unsavedItem(item))}
+    sql`with ${hitsCtes(programmeId, unsavedItem(item, termKey), byTerm)}
       select h.enrolment_id, h.student_id, u.first_name || ' ' || u.last_name as name,
              cl.name as class_name, h.status, h.evidence, count(*) over ()::int as total
         from hits h

@@ -18,6 +18,7 @@ import type {
   followUpInputSchema,
 } from '@lantern/contracts/dropout';
 import type { ProgrammeType } from '@lantern/contracts/programme';
+import { parseTermKey } from '@lantern/contracts/bachelor';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
@@ -118,6 +119,23 @@ async function itemOf(db: Db, programmeId: number, termKey: string, itemId: numb
 
 type ItemPath = { type: ProgrammeType; programmeId: number; termKey: string };
 
+/**
+ * A bachelor programme's items belong to one of its terms (`2026-fa`, decision 0022) or to
+ * `all`; another key is "not found". Other programmes keep the term key they use (`all`).
+ */
+async function assertTermOf(db: Db, path: ItemPath) {
+  if (path.type !== 'bachelor' || path.termKey === 'all') return;
+  const term = parseTermKey(path.termKey);
+  const [found] = term
+    ? await rows<{ id: number }>(
+        db,
+        sql`select id from ba_terms where programme_id = ${path.programmeId}
+            and year = ${term.year} and season = ${term.season}`,
+      )
+    : [];
+  if (!found) throw notFound('The term');
+}
+
 export async function getItem(deps: Deps, auth: AuthContext, path: ItemPath, itemId: number) {
   await programmeFor(deps.db, auth, path.type, path.programmeId);
   return toItem(await itemOf(deps.db, path.programmeId, path.termKey, itemId));
@@ -130,6 +148,7 @@ export async function createItem(
   input: DropoutItemInput,
 ): Promise<DropoutItem> {
   await programmeFor(deps.db, auth, path.type, path.programmeId);
+  await assertTermOf(deps.db, path);
   const itemId = await deps.db.transaction(async (tx) => {
     const [row] = await rows<{ id: number }>(
       tx,
@@ -242,7 +261,8 @@ export async function preview(
   input: DropoutItemInput,
 ): Promise<DropoutPreview> {
   await programmeFor(deps.db, auth, path.type, path.programmeId);
-  const found = await previewItem(deps.db, path.programmeId, input);
+  await assertTermOf(deps.db, path);
+  const found = await previewItem(deps.db, path.programmeId, input, path.termKey);
   return {
     count: found[0]?.total ?? 0,
     students: found.map((r) => ({
@@ -382,6 +402,7 @@ export async function listFlags(
   const where = sql`f.programme_id = ${id} and ${flagInScope(auth)}
     and ${query.status === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`}
     ${query.itemId === undefined ? sql`` : sql`and f.item_id = ${query.itemId}`}
+    ${query.termKey === undefined ? sql`` : sql`and d.term_key = ${query.termKey}`}
     ${query.classId === undefined ? sql`` : sql`and e.class_id = ${query.classId}`}
     ${query.criterion === undefined ? sql`` : sql`and d.criterion = ${query.criterion}`}
     ${query.flagStatus === undefined ? sql`` : sql`and f.status = ${query.flagStatus}`}

@@ -66,3 +66,59 @@ export async function countOwnClasses(db: Db, scope: ClassScope): Promise<number
   );
   return row?.n ?? 0;
 }
+
+/**
+ * The university representative's programmes: the bachelor programmes offered at a CLC they
+ * reach (nothing ties a user to a certifying university; decision 0022, as built), with their
+ * students, the terms waiting for the university's approval and the graduated students.
+ */
+export async function universityProgrammes(db: Db, scope: ClcScope) {
+  const inScope = (column: string) =>
+    scope === null
+      ? sql`true`
+      : scope.length === 0
+        ? sql`false`
+        : sql`${sql.raw(column)} = any(${`{${scope.join(',')}}`}::int[])`;
+  const found = await rows<{
+    id: number;
+    code: string;
+    title: string;
+    certifying_university: string | null;
+    students: number;
+    waiting_for_uni: number;
+    graduated: number;
+  }>(
+    db,
+    sql`select p.id, p.code, p.title, p.certifying_university,
+          (select count(*)::int from enrolments e where e.programme_id = p.id
+             and e.state in ('active', 'completed') and ${inScope('e.clc_id')}) as students,
+          (select count(*)::int from ba_terms t where t.programme_id = p.id
+             and exists (select 1 from ba_verifications c where c.term_id = t.id
+                           and c.level = 'CLC' and c.stale_at is null)
+             and not exists (select 1 from ba_verifications u where u.term_id = t.id
+                               and u.level = 'UNI' and u.stale_at is null
+                               and u.approved_at >= (select max(c.approved_at) from ba_verifications c
+                                 where c.term_id = t.id and c.level = 'CLC' and c.stale_at is null))
+          ) as waiting_for_uni,
+          (select count(*)::int from ba_export_statuses x join enrolments e on e.id = x.enrolment_id
+             where e.programme_id = p.id and x.status = 'graduated' and ${inScope('e.clc_id')}) as graduated
+        from programmes p
+        where p.type = 'bachelor'
+          and (${
+            scope === null
+              ? sql`true`
+              : sql`exists (select 1 from programme_clcs pc
+                 where pc.programme_id = p.id and ${inScope('pc.clc_id')})`
+          })
+        order by p.code, p.id`,
+  );
+  return found.map((p) => ({
+    id: p.id,
+    code: p.code,
+    title: p.title,
+    certifyingUniversity: p.certifying_university,
+    students: p.students,
+    waitingForUni: p.waiting_for_uni,
+    graduated: p.graduated,
+  }));
+}

@@ -118,6 +118,9 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
     },
   ];
   return {
+    ...(rights.has('GENERAL_UNIVERSITY__DISPLAY')
+      ? { university: await repo.universityProgrammes(deps.db, scope) }
+      : {}),
     kind: kindOf(rights),
     greetingName: user.firstName,
     activeRole: user.roleKey,

@@ -11,10 +11,22 @@ import {
   type EnrolmentState,
   type ProgrammeStatus,
 } from '@lantern/contracts/programme';
+import {
+  COURSE_STATUS_LABELS,
+  TRANSFER_STATE_LABELS,
+  VERIFICATION_LEVEL_LABELS,
+} from '@lantern/contracts/bachelor';
 
 const isEnrolmentState = (v: string): v is EnrolmentState => ENROLMENT_STATES.some((s) => s === v);
 const isProgrammeStatus = (v: string): v is ProgrammeStatus =>
   PROGRAMME_STATUSES.some((s) => s === v);
+
+const BACHELOR_STATUS_LABELS: Record<string, string> = {
+  ...COURSE_STATUS_LABELS,
+  ...VERIFICATION_LEVEL_LABELS,
+  approved: TRANSFER_STATE_LABELS.approved,
+  rejected: TRANSFER_STATE_LABELS.rejected,
+};
 
 /** A state as people read it: a student's ('Passed' for completed) or a programme's. */
 export function statusLabel(event: AutomaticMailEvent, status: string): string {
@@ -22,7 +34,7 @@ export function statusLabel(event: AutomaticMailEvent, status: string): string {
     return ENROLMENT_STATE_LABELS[status];
   if (event === 'programme_state_changed' && isProgrammeStatus(status))
     return PROGRAMME_STATUS_LABELS[status];
-  return status;
+  return BACHELOR_STATUS_LABELS[status] ?? status;
 }
 
 /** The event statuses a mail on this event may name: exactly those the contract allows. */

@@ -16,7 +16,9 @@ export const automaticMailDetailPath = (
 export const programmeHomePath = (type: ProgrammeType, programmeId: number) =>
   type === 'professional'
     ? `/en/programme/professional-certificate/${programmeId}/overview`
-    : '/en/programme';
+    : type === 'bachelor'
+      ? `/en/programme/bachelor/${programmeId}`
+      : '/en/programme';
 
 /** The address's programme type, or null when it names none. */
 export const programmeTypeOf = (value: string | undefined): ProgrammeType | null =>

@@ -26,5 +26,7 @@ export const bachelorPaths = {
   credits: (id: number) => `${base(id)}/credits`,
   verification: (id: number) => `${base(id)}/verification`,
   dropout: (id: number, year = currentTermYear()) => `${base(id)}/dropout-flagging/${year}`,
+  dropoutTerm: (id: number, year: number, termKey: string) =>
+    `${base(id)}/dropout-flagging/${year}/term/${termKey}`,
   mails: (id: number) => `/en/automatic-mail/bachelor/${id}/list`,
 };

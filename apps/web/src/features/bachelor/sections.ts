@@ -39,5 +39,6 @@ export const BACHELOR_SECTIONS: readonly {
     path: (id) => bachelorPaths.gradesOut(id),
   },
   { label: 'Verification', right: 'BA_VERIFICATION__DISPLAY', path: bachelorPaths.verification },
+  { label: 'Dropout flagging', right: 'DROPOUT_FLAGGING__DISPLAY', path: bachelorPaths.dropout },
   { label: 'Automatic mails', right: 'AUTOMATIC_MAIL__DISPLAY', path: bachelorPaths.mails },
 ];

@@ -1,4 +1,5 @@
 import type { ProgrammeType } from '@lantern/contracts/programme';
+import { currentTermYear, parseTermKey } from '@lantern/contracts/bachelor';
 
 /** Spec §2: `:programme/dropout-flagging` (the list), `dropout-flagging/:programmeType/
  * :programme/:termKey/create` and `…/:itemId`. Programmes without terms use the term key `all`. */
@@ -20,3 +21,11 @@ export const dropoutFollowUpsPath = (flagId?: number) =>
   flagId === undefined ? '/en/dropout-follow-ups' : `/en/dropout-follow-ups?flag=${flagId}`;
 export const dropoutReportPath = (programmeId: number) =>
   `/en/programme/professional-certificate/${programmeId}/dropout-flagging/report`;
+
+/** Where an item's page goes back to: the programme's list, or a bachelor term's page (0022). */
+export function dropoutBackPath(type: ProgrammeType, programmeId: number, termKey: string) {
+  if (type !== 'bachelor') return dropoutListPath(programmeId);
+  const term = parseTermKey(termKey);
+  const base = `/en/programme/bachelor/${programmeId}/dropout-flagging`;
+  return term ? `${base}/${term.year}/term/${termKey}` : `${base}/${currentTermYear()}`;
+}

@@ -17,12 +17,14 @@ import {
   AUTOMATIC_MAIL_EVENT_LABELS,
   AUTOMATIC_MAIL_EVENTS,
   automaticMailInputSchema,
+  mailEventsOf,
   RECIPIENT_ROLE_LABELS,
   RECIPIENT_ROLES,
   type AutomaticMail,
   type AutomaticMailInput,
   type MailPlaceholder,
 } from '@lantern/contracts/automatic-mail';
+import type { ProgrammeType } from '@lantern/contracts/programme';
 import { SaveFooter } from '../../../components/save-footer';
 import { labelledOptions } from '../../../lib/enumerations';
 import type { OutcomeTexts } from '../../../lib/notify';
@@ -32,7 +34,9 @@ import { PlaceholderPicker } from './placeholder-picker';
 
 export type MailFormValues = z.input<typeof automaticMailInputSchema>;
 
-const EVENT_OPTIONS = labelledOptions(AUTOMATIC_MAIL_EVENTS, AUTOMATIC_MAIL_EVENT_LABELS);
+/** The events a programme of this type has (bachelor events on bachelor programmes only). */
+const eventOptionsOf = (type: ProgrammeType | undefined) =>
+  labelledOptions(type ? mailEventsOf(type) : AUTOMATIC_MAIL_EVENTS, AUTOMATIC_MAIL_EVENT_LABELS);
 const ROLE_OPTIONS = labelledOptions(RECIPIENT_ROLES, RECIPIENT_ROLE_LABELS);
 const FIELDS = [
   'eventType',
@@ -73,6 +77,8 @@ type AutomaticMailFormProps = {
   onDirtyChange?: ((isDirty: boolean) => void) | undefined;
   /** What its toasts say; by default the spec's texts of an update. */
   texts?: OutcomeTexts | undefined;
+  /** The programme's type: its events only (all events when absent). */
+  programmeType?: ProgrammeType | undefined;
 };
 
 type TextField = 'subject' | 'body';
@@ -87,7 +93,9 @@ export function AutomaticMailForm({
   onReload,
   onDirtyChange,
   texts,
+  programmeType,
 }: AutomaticMailFormProps) {
+  const eventOptions = eventOptionsOf(programmeType);
   const fieldRefs = useRef<Record<TextField, HTMLInputElement | HTMLTextAreaElement | null>>({
     subject: null,
     body: null,
@@ -158,7 +166,7 @@ export function AutomaticMailForm({
                   label="Event"
                   description="What sends the mail"
                   required
-                  data={EVENT_OPTIONS}
+                  data={eventOptions}
                   value={field.value}
                   onChange={(value) => {
                     const next = AUTOMATIC_MAIL_EVENTS.find((e) => e === value);

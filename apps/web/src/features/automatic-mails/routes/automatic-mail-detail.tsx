@@ -45,6 +45,7 @@ function NewMail({ programmeType, programmeId }: ProgrammeRef) {
     return <Text size="sm">You may not create automatic mails.</Text>;
   return (
     <AutomaticMailForm
+      programmeType={programmeType}
       defaultValues={NEW_MAIL_VALUES}
       submitLabel="Create mail"
       texts={outcomeTexts('Automatic mail created', 'The automatic mail was not created')}
@@ -96,6 +97,7 @@ function MailEditor({ mail, reference }: { mail: AutomaticMail; reference: MailR
         ) : null}
       </Group>
       <AutomaticMailForm
+        programmeType={reference.programmeType}
         defaultValues={mailFormValues(mail)}
         submitLabel="Save changes"
         canEdit={canEdit}

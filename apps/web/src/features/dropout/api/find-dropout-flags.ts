@@ -18,6 +18,8 @@ export type FlagFilters = {
   flagStatus: DropoutFlagStatus | null;
   sort: FlagSort;
   page: number;
+  /** One term's flags (a bachelor term), or every flag of the programme. */
+  termKey?: string | null | undefined;
 };
 
 export const NO_FLAG_FILTERS: FlagFilters = {
@@ -44,6 +46,7 @@ export const dropoutFlagsQueryOptions = (ref: ProgrammeRef, filters: FlagFilters
           flagStatus: filters.flagStatus ?? undefined,
           sort: filters.sort,
           page: filters.page,
+          termKey: filters.termKey ?? undefined,
         },
         schema: flagListSchema,
       }),

@@ -15,7 +15,7 @@ import { dropoutItemQueryOptions, useDropoutItem, type ItemRef } from '../api/ge
 import { useCreateDropoutItem, useUpdateDropoutItem } from '../api/save-dropout-item';
 import { DropoutItemForm, itemFormValues, NEW_ITEM_VALUES } from '../components/dropout-item-form';
 import { DropoutPreview } from '../components/dropout-preview';
-import { dropoutItemPath, dropoutListPath } from '../paths';
+import { dropoutBackPath, dropoutItemPath } from '../paths';
 
 export const loader = requireRight('DROPOUT_FLAGGING__DISPLAY');
 
@@ -114,7 +114,11 @@ export default function DropoutItemRoute() {
   const programme = list.data?.programme;
   return (
     <Stack gap="sm" maw={960}>
-      <Anchor component={Link} to={dropoutListPath(programmeId)} size="sm">
+      <Anchor
+        component={Link}
+        to={dropoutBackPath(programmeType, programmeId, termKey.data)}
+        size="sm"
+      >
         ← Dropout flagging
       </Anchor>
       <div>

@@ -146,10 +146,23 @@ function FlagsTable({
   );
 }
 
-function DropoutList({ reference }: { reference: ProgrammeRef }) {
+/**
+ * A programme's items and flagged students; with `term`, one bachelor term's, shown inside the
+ * bachelor programme's layout (its header is the page's title, decision 0022).
+ */
+export function DropoutList({
+  reference,
+  term,
+}: {
+  reference: ProgrammeRef;
+  term?: { key: string; label: string } | undefined;
+}) {
   const user = useCurrentUser();
   const items = useDropoutItems(reference);
-  const [filters, setFilters] = useState<FlagFilters>(NO_FLAG_FILTERS);
+  const [filters, setFilters] = useState<FlagFilters>({
+    ...NO_FLAG_FILTERS,
+    termKey: term?.key ?? null,
+  });
   const flags = useDropoutFlags(reference, filters);
   // The class filter: the programme's classes, for those who may read them.
   const classes = useQuery({
@@ -166,35 +179,40 @@ function DropoutList({ reference }: { reference: ProgrammeRef }) {
   const run = useRunDropoutEvaluation();
   const programme = items.data?.programme;
   const lastRun = items.data?.lastRun;
+  const shownItems = (items.data?.items ?? []).filter((i) => !term || i.termKey === term.key);
   return (
     <Stack gap="sm" maw={1200}>
-      <Anchor
-        component={Link}
-        to={programmeHomePath(reference.programmeType, reference.programmeId)}
-        size="sm"
-      >
-        ← Programme
-      </Anchor>
+      {term ? null : (
+        <Anchor
+          component={Link}
+          to={programmeHomePath(reference.programmeType, reference.programmeId)}
+          size="sm"
+        >
+          ← Programme
+        </Anchor>
+      )}
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={1} fz="h2">
-            Dropout flagging
+          <Title order={term ? 2 : 1} fz="h2">
+            {term ? `Dropout flagging · ${term.label}` : 'Dropout flagging'}
           </Title>
-          {programme ? (
+          {programme && !term ? (
             <Text size="sm" mt={4}>
               {programme.code} {programme.title}
             </Text>
           ) : null}
         </div>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={dropoutReportPath(reference.programmeId)}
-            size="sm"
-            variant="default"
-          >
-            Tuning report
-          </Button>
+          {reference.programmeType === 'professional' ? (
+            <Button
+              component={Link}
+              to={dropoutReportPath(reference.programmeId)}
+              size="sm"
+              variant="default"
+            >
+              Tuning report
+            </Button>
+          ) : null}
           {hasRight(user, 'DROPOUT_FLAGGING__EDIT') ? (
             <Button
               size="sm"
@@ -210,7 +228,7 @@ function DropoutList({ reference }: { reference: ProgrammeRef }) {
           {hasRight(user, 'DROPOUT_FLAGGING__CREATE') ? (
             <Button
               component={Link}
-              to={dropoutCreatePath(reference.programmeType, reference.programmeId)}
+              to={dropoutCreatePath(reference.programmeType, reference.programmeId, term?.key)}
               size="sm"
             >
               New item
@@ -231,11 +249,11 @@ function DropoutList({ reference }: { reference: ProgrammeRef }) {
           UTC.
         </Text>
       ) : null}
-      <Title order={2} fz="h3">
+      <Title order={term ? 3 : 2} fz="h3">
         Items
       </Title>
-      <ItemsTable reference={reference} items={items.data?.items ?? []} />
-      <Title order={2} fz="h3">
+      <ItemsTable reference={reference} items={shownItems} />
+      <Title order={term ? 3 : 2} fz="h3">
         Flagged students
       </Title>
       <FlagFiltersBar

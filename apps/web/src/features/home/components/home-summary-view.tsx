@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import type { HomeSummary } from '@lantern/contracts/home';
 import { appPath } from '../../../lib/paths';
+import { UniversityProgrammes } from './university-programmes';
 
 /** A role key as words: `SUPER_ADMIN` → `Super admin`. */
 const roleLabel = (key: string): string => {
@@ -62,6 +63,8 @@ export function HomeSummaryView({ summary }: { summary: HomeSummary }) {
           </SimpleGrid>
         </section>
       ) : null}
+
+      {summary.university ? <UniversityProgrammes programmes={summary.university} /> : null}
 
       <section aria-labelledby="home-areas">
         <Title order={2} fz="h4" id="home-areas" mb="xs">

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeSummarySchema, type HomeSummary } from '@lantern/contracts/home';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.database.query<T>(text, params);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const summary = async (username: string): Promise<HomeSummary> => {
+  const res = await t.app.inject({ url: '/api/en/home/summary', headers: await t.as(username) });
+  expect(res.statusCode).toBe(200);
+  return homeSummarySchema.parse(res.json());
+};
+
+describe('the university representative’s home', () => {
+  it('lists the bachelor programmes with students and terms waiting for UNI', async () => {
+    const [p] = await q<{ id: number }>(`select id from programmes where code = '512'`);
+    const id = p?.id ?? 0;
+    const terms = await q<{ id: number }>(
+      `insert into ba_terms (programme_id, year, season, name, start_date, weeks)
+       values ($1, 2026, 'sp', 'Spring 2026', '2026-02-01', 14),
+              ($1, 2026, 'su', 'Summer 2026', '2026-06-01', 8),
+              ($1, 2026, 'fa', 'Fall 2026', '2026-09-01', 14) returning id`,
+      [id],
+    );
+    const [sp, su, fa] = terms.map((x) => x.id);
+    // Spring: CLC approved, UNI not yet → waiting. Summer: CLC then UNI → done. Fall: only a
+    // stale CLC approval → not waiting.
+    await q(
+      `insert into ba_verifications (term_id, level, hash, grades, snapshot, approved_at, stale_at) values
+        ($1, 'CLC', 'a', 1, '[]', now() - interval '2 days', null),
+        ($2, 'CLC', 'b', 1, '[]', now() - interval '2 days', null),
+        ($2, 'UNI', 'c', 1, '[]', now() - interval '1 day', null),
+        ($3, 'CLC', 'd', 1, '[]', now() - interval '2 days', now())`,
+      [sp, su, fa],
+    );
+    const [e] = await q<{ id: number }>(
+      `select id from enrolments where programme_id = $1 and state = 'active' order by id limit 1`,
+      [id],
+    );
+    await q(`insert into ba_export_statuses (enrolment_id, status) values ($1, 'graduated')`, [
+      e?.id,
+    ]);
+    const [students] = await q<{ n: number }>(
+      `select count(*)::int as n from enrolments where programme_id = $1 and state in ('active', 'completed')`,
+      [id],
+    );
+
+    const s = await summary('university_representative');
+    expect(s.kind).toBe('sis');
+    const bls = s.university?.find((x) => x.code === '512');
+    expect(bls).toMatchObject({
+      id,
+      title: 'Bachelor of Liberal Studies',
+      students: students?.n,
+      waitingForUni: 1,
+      graduated: 1,
+    });
+    expect(s.university?.map((x) => x.code)).toContain('524');
+  });
+
+  it('is absent for roles without GENERAL_UNIVERSITY__DISPLAY', async () => {
+    expect((await summary('coordinator')).university).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiToken } from '@lantern/contracts/bachelor-integration';
+import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
+import ApiTokensRoute from './api-tokens';
+
+const TOKEN = `lnt_${'x'.repeat(43)}`;
+const token = (patch: Partial<ApiToken> = {}): ApiToken => ({
+  id: 7,
+  userId: 30,
+  userName: 'Integration Account',
+  username: 'api_user',
+  name: 'University sync',
+  prefix: 'lnt_abcdefgh',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  createdByName: 'Daniel Admin',
+  expiresAt: null,
+  lastUsedAt: null,
+  revokedAt: null,
+  state: 'active',
+  ...patch,
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+const posted: { url: string; body: unknown }[] = [];
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  posted.length = 0;
+  localStorage.setItem('authCode', 'token');
+  fetchMock.mockImplementation((input, init) => {
+    const url = urlOf(input);
+    if (init?.method === 'POST')
+      posted.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
+    if (url.startsWith('/api/en/api-tokens/users'))
+      return Promise.resolve(
+        jsonResponse({ items: [{ id: 30, name: 'Integration Account', username: 'api_user' }] }),
+      );
+    if (url.endsWith('/revoke')) return Promise.resolve(jsonResponse(token({ state: 'revoked' })));
+    if (url.startsWith('/api/en/api-tokens') && init?.method === 'POST')
+      return Promise.resolve(jsonResponse({ token: TOKEN, item: token() }));
+    if (url.startsWith('/api/en/api-tokens'))
+      return Promise.resolve(jsonResponse({ items: [token()], total: 1, page: 1, limit: 25 }));
+    return Promise.resolve(jsonResponse({ code: 'NOT_FOUND', detail: 'Not found' }, 404));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('API tokens page', () => {
+  it('creates a token and shows it once', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiTokensRoute />, { route: '/en/api-tokens' });
+    expect(await screen.findByText('University sync')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New token' }));
+    const form = await screen.findByRole('form', { name: 'New API token' });
+    await user.click(within(form).getByRole('textbox', { name: /Integration user/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Integration Account (api_user)', hidden: true }),
+    );
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Registrar sync');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByLabelText('The new token')).toHaveTextContent(TOKEN);
+    expect(posted[0]).toEqual({
+      url: '/api/en/api-tokens',
+      body: { userId: 30, name: 'Registrar sync', expiresOn: null },
+    });
+    expect(screen.getByRole('button', { name: 'Copy token' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => {
+      expect(screen.queryByLabelText('The new token')).toBeNull();
+    });
+  });
+
+  it('checks the form before sending', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiTokensRoute />, { route: '/en/api-tokens' });
+    await user.click(await screen.findByRole('button', { name: 'New token' }));
+    const form = await screen.findByRole('form', { name: 'New API token' });
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await within(form).findByText('This field must be filled')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it('revokes after a confirmation', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiTokensRoute />, { route: '/en/api-tokens' });
+    await user.click(await screen.findByRole('button', { name: 'Revoke University sync' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this token?' });
+    expect(posted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => {
+      expect(posted.map((p) => p.url)).toEqual(['/api/en/api-tokens/7/revoke']);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { HomeSummary } from '@lantern/contracts/home';
+import { useCurrentUser } from '../../../lib/base-data';
+import { hasRight } from '../../../lib/rights';
+import { bachelorPaths } from '../../bachelor/paths';
+import { BACHELOR_SECTIONS } from '../../bachelor/sections';
+
+type Programmes = NonNullable<HomeSummary['university']>;
+
+/**
+ * The university representative's programmes (GENERAL_UNIVERSITY__DISPLAY, decision 0022): each
+ * with its students, the terms waiting for the university's approval, its graduates, and the
+ * bachelor sections the user's rights open (the same list the programme's own links read, so
+ * no link leads to a page the role may not see).
+ */
+export function UniversityProgrammes({ programmes }: { programmes: Programmes }) {
+  const user = useCurrentUser();
+  const sections = BACHELOR_SECTIONS.filter((s) => hasRight(user, s.right));
+  const canOpen = hasRight(user, 'PROGRAMME_ACADEMIC__DISPLAY');
+  return (
+    <section aria-labelledby="home-university">
+      <Title order={2} fz="h4" id="home-university" mb="xs">
+        Your bachelor programmes
+      </Title>
+      {programmes.length === 0 ? (
+        <Text c="gray.7">No bachelor programme is offered at your CLCs.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {programmes.map((p) => (
+            <Paper key={p.id} withBorder p="md">
+              <Stack gap={6}>
+                {canOpen ? (
+                  <Anchor component={Link} to={bachelorPaths.home(p.id)} fw={600}>
+                    {p.code} {p.title}
+                  </Anchor>
+                ) : (
+                  <Text fw={600}>
+                    {p.code} {p.title}
+                  </Text>
+                )}
+                {p.certifyingUniversity ? (
+                  <Text size="sm" c="gray.7">
+                    Certified by {p.certifyingUniversity}
+                  </Text>
+                ) : null}
+                <Group gap="lg">
+                  <Text size="sm">
+                    <strong>{p.students.toLocaleString('en')}</strong> students
+                  </Text>
+                  <Text size="sm" c={p.waitingForUni > 0 ? 'orange.9' : undefined}>
+                    <strong>{p.waitingForUni}</strong>{' '}
+                    {p.waitingForUni === 1 ? 'term waits' : 'terms wait'} for your approval
+                  </Text>
+                  <Text size="sm">
+                    <strong>{p.graduated.toLocaleString('en')}</strong> graduated
+                  </Text>
+                </Group>
+                {canOpen && sections.length > 0 ? (
+                  <Group gap="sm" component="nav" aria-label={`${p.code} sections`}>
+                    {sections.map((s) => (
+                      <Anchor key={s.label} component={Link} to={s.path(p.id)} size="sm">
+                        {s.label}
+                      </Anchor>
+                    ))}
+                  </Group>
+                ) : null}
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}
