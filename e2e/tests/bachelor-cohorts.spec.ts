@@ -60,6 +60,10 @@ test('an academic manager creates a cohort, imports it after fixing the file, an
   await page.getByRole('textbox', { name: 'Code' }).fill(COHORT);
   await page.getByRole('textbox', { name: 'Intake term' }).click();
   await page.getByRole('option', { name: `Spring ${INTAKE_YEAR}` }).click();
+  await expect(page.getByRole('textbox', { name: 'Intake term' })).toHaveValue(
+    `Spring ${INTAKE_YEAR}`,
+  );
+  await shoot(page, 'bachelor-cohort-new');
   await page.getByRole('button', { name: 'Create cohort' }).click();
   await expect(
     page.getByRole('heading', { name: `Import students into cohort ${COHORT}` }),
