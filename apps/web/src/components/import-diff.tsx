@@ -12,7 +12,8 @@ export type DiffChange = {
 };
 
 type ImportDiffProps = {
-  counts: { added: number; changed: number; unchanged: number; unlisted: number };
+  /** The whole counts (the caller's summary states them; the lists may be cut short). */
+  counts: { added: number; changed: number; unlisted: number };
   added: DiffEntry[];
   changed: (DiffEntry & { changes: DiffChange[] })[];
   unlisted: DiffEntry[];
@@ -21,6 +22,10 @@ type ImportDiffProps = {
   /** What happens to the unlisted (e.g. "They stay in the cohort."). */
   unlistedNote: string;
 };
+
+/** Long names and values (an e-mail) wrap anywhere inside their cell, so that on a phone the
+ * table stays as wide as the page; headers and field names keep their words whole. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 const shown = (value: string | null) => (value === null || value === '' ? '(empty)' : value);
 const more = (total: number, listed: number) =>
@@ -42,10 +47,6 @@ export function ImportDiff({
 }: ImportDiffProps) {
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {counts.added} added, {counts.changed} changed, {counts.unchanged} unchanged,{' '}
-        {counts.unlisted} no longer listed.
-      </Text>
       {overwrites > 0 ? (
         <Alert
           color="orange.9"
@@ -67,7 +68,7 @@ export function ImportDiff({
               {added.map((a) => (
                 <Table.Tr key={a.key}>
                   <Table.Td w={64}>{a.row === null ? '' : `Row ${a.row}`}</Table.Td>
-                  <Table.Td>{a.name}</Table.Td>
+                  <Table.Td style={WRAP}>{a.name}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -95,10 +96,10 @@ export function ImportDiff({
                 c.changes.map((change, i) => (
                   <Table.Tr key={`${c.key}-${change.label}`}>
                     <Table.Td>{i === 0 && c.row !== null ? c.row : ''}</Table.Td>
-                    <Table.Td>{i === 0 ? c.name : ''}</Table.Td>
+                    <Table.Td style={WRAP}>{i === 0 ? c.name : ''}</Table.Td>
                     <Table.Td>{change.label}</Table.Td>
-                    <Table.Td>{shown(change.from)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={WRAP}>{shown(change.from)}</Table.Td>
+                    <Table.Td style={WRAP}>
                       {shown(change.to)}
                       {change.manual !== null ? (
                         <Badge color="orange.9" variant="light" ml="xs" tt="none">
@@ -124,7 +125,7 @@ export function ImportDiff({
             <Table.Tbody>
               {unlisted.map((u) => (
                 <Table.Tr key={u.key}>
-                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td style={WRAP}>{u.name}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -5,7 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { CohortImportReport } from '@lantern/contracts/bachelor-cohorts';
 import { renderWithProviders } from '../../../test/render';
 import { ImportFlow } from '../../../components/import-flow';
-import { CohortImportOutcome } from './cohort-import-outcome';
+import {
+  CohortImportOutcome,
+  cohortImportLabel,
+  cohortImportSummary,
+} from './cohort-import-outcome';
 
 type Input = { programmeId: number; cohortId: number; file: File; dryRun: boolean };
 
@@ -93,5 +97,17 @@ describe('the cohort import', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Imported')).toBeInTheDocument();
     expect(answer.mock.calls[2]?.[0]).toMatchObject({ dryRun: false });
+  });
+
+  it('names only what a file does, in its summary and on its button', () => {
+    const r = report({ rows: 3, added: 0, changed: 1, unchanged: 2, unlisted: 0 });
+    expect(cohortImportSummary(r)).toBe(
+      '3 rows: 0 added, 1 changed, 2 unchanged, 0 no longer listed',
+    );
+    expect(cohortImportLabel(r)).toBe('Import: 1 student changed');
+    expect(cohortImportLabel({ added: 3, changed: 2 })).toBe(
+      'Import: 3 students added, 2 students changed',
+    );
+    expect(cohortImportLabel({ added: 0, changed: 0 })).toBeNull();
   });
 });

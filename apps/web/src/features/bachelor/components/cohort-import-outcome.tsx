@@ -5,11 +5,23 @@ import { ImportSummaryAlert } from '../../../components/import-flow';
 const keyOf = (p: { row: number | null; jwlId: number | null }, i: number) =>
   `${p.jwlId ?? 'new'}-${p.row ?? 'x'}-${i}`;
 
-/** "12 rows: 3 added, 2 changed" — what a clean cohort file does, or did. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "12 rows: 3 added, 2 changed, 7 unchanged, 0 no longer listed" — what a clean cohort file
+ * does, or did. */
 export function cohortImportSummary(report: CohortImportReport): string {
-  const rows = report.rows === 1 ? '1 row' : `${report.rows} rows`;
-  return `${rows}: ${report.added} added, ${report.changed} changed, ${report.unlisted} no longer listed`;
+  return `${count(report.rows, 'row', 'rows')}: ${report.added} added, ${report.changed} changed, ${report.unchanged} unchanged, ${report.unlisted} no longer listed`;
 }
+
+/** "Import: 3 students added, 1 student changed", naming only what the file does; null when it
+ * does nothing. */
+export const cohortImportLabel = (report: { added: number; changed: number }): string | null => {
+  const parts = [
+    report.added > 0 ? count(report.added, 'student added', 'students added') : null,
+    report.changed > 0 ? count(report.changed, 'student changed', 'students changed') : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? `Import: ${parts.join(', ')}` : null;
+};
 
 /** A clean cohort file's diff against the last import, and once imported what it did. */
 export function CohortImportOutcome({

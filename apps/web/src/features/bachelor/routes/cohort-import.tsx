@@ -7,8 +7,9 @@ import { ImportFlow } from '../../../components/import-flow';
 import { requireRight } from '../../../lib/require-right';
 import { useCohort } from '../api/get-cohort';
 import { useImportCohort } from '../api/import-cohort';
-import { CohortImportOutcome } from '../components/cohort-import-outcome';
+import { CohortImportOutcome, cohortImportLabel } from '../components/cohort-import-outcome';
 import { bachelorPaths } from '../paths';
+import { termKeyLabel } from '../term-label';
 
 export const loader = requireRight('BA_COHORT__IMPORT');
 
@@ -37,16 +38,12 @@ export default function CohortImportRoute() {
         fileLabel="Cohort file"
         fileDescription="The file is checked first; nothing is written until every row is right"
         outcome={(report, isDone) => <CohortImportOutcome report={report} isDone={isDone} />}
-        importLabel={(report) =>
-          report.added + report.changed > 0
-            ? `Import: ${count(report.added, 'student added', 'students added')}, ${count(report.changed, 'changed', 'changed')}`
-            : null
-        }
+        importLabel={cohortImportLabel}
         onClose={() => void navigate(bachelorPaths.cohorts(programmeId))}
         closeLabel={{ cancel: 'Back to cohorts', done: 'Back to cohorts' }}
       >
         <Text size="sm">
-          Intake {c.intakeTerm} · {count(c.members, 'student', 'students')}
+          Intake {termKeyLabel(c.intakeTerm)} · {count(c.members, 'student', 'students')}
           {c.lastImportAt ? ` · last import ${c.lastImportFile ?? ''}` : ' · never imported'}.
         </Text>
         <Text size="sm">

@@ -11,6 +11,7 @@ import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
 import { useCohorts } from '../api/find-cohorts';
 import { bachelorPaths } from '../paths';
+import { termKeyLabel } from '../term-label';
 
 export const loader = requireRight('BA_COHORT__DISPLAY');
 
@@ -57,7 +58,13 @@ export default function CohortListRoute() {
         noRecordsText="No cohorts yet"
         columns={[
           { accessor: 'code', title: 'Code', sortable: true },
-          { accessor: 'intakeTerm', title: 'Intake term', sortable: true, width: 120 },
+          {
+            accessor: 'intakeTerm',
+            title: 'Intake term',
+            sortable: true,
+            width: 120,
+            render: (c) => termKeyLabel(c.intakeTerm),
+          },
           { accessor: 'members', title: 'Students', sortable: true, textAlign: 'right', width: 90 },
           {
             accessor: 'lastImportAt',

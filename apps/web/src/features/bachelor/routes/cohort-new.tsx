@@ -1,8 +1,8 @@
 import '../../../components/form-styles';
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { currentTermYear } from '@lantern/contracts/bachelor';
@@ -14,6 +14,7 @@ import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify'
 import { requireRight } from '../../../lib/require-right';
 import { useCreateCohort } from '../api/create-cohort';
 import { bachelorPaths } from '../paths';
+import { intakeTermOptions } from '../term-label';
 
 export const loader = requireRight('BA_COHORT__CREATE');
 
@@ -58,12 +59,24 @@ export default function CohortNewRoute() {
             {...form.register('code')}
             error={errors.code?.message}
           />
-          <TextInput
-            label="Intake term"
-            required
-            description="The term the cohort starts in, written like 2026-fa (sp, su or fa)"
-            {...form.register('intakeTerm')}
-            error={errors.intakeTerm?.message}
+          <Controller
+            control={form.control}
+            name="intakeTerm"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Intake term"
+                required
+                description="The term the cohort starts in"
+                data={intakeTermOptions()}
+                allowDeselect={false}
+                value={field.value || null}
+                onChange={(value) => {
+                  field.onChange(value ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <FailureAlert text={failure} />
           <Group justify="flex-end">
