@@ -323,3 +323,30 @@ export async function seedBachelorCredits(
   );
   return { creditEntries: count?.n ?? 0, transfers };
 }
+
+/**
+ * Earned credit for every finalised bachelor course result that has none yet: the results a
+ * later demo seed makes final (verification's terms) earn as the app's ledger writer would.
+ */
+export async function seedEarnedForFinalResults(tx: Db): Promise<number> {
+  const made = await all<{ id: number }>(
+    tx,
+    sql`insert into ba_credit_ledger (enrolment_id, kind, course_id, credits, grade_event_id,
+          replaces_entry_id, source_grade, source_schema_id, source_schema_version)
+        select ev.enrolment_id, 'earned', ev.course_id,
+          case when ev.new_points >= gs.pass_mark then pc.units else 0 end, ev.id,
+          (select max(l.id) from ba_credit_ledger l where l.enrolment_id = ev.enrolment_id
+             and l.course_id = ev.course_id and l.kind = 'earned'),
+          ev.new_points, ev.grading_schema_id, ev.grading_schema_version
+        from grade_events ev
+        join programme_courses pc on pc.id = ev.course_id
+        join enrolments e on e.id = ev.enrolment_id
+        join programmes p on p.id = e.programme_id and p.type = 'bachelor'
+        join grading_schemas gs on gs.id = p.grading_schema_id
+        where ev.subject = 'course_result' and ev.action = 'finalise'
+          and not exists (select 1 from ba_credit_ledger l where l.grade_event_id = ev.id)
+        order by ev.id
+        returning id`,
+  );
+  return made.length;
+}

@@ -11,7 +11,7 @@ import { seedProgrammes } from './seed-programmes';
 import { seedDataChecks } from './seed-data-checks';
 import { seedBachelorCohorts } from './seed-bachelor-cohorts';
 import { seedCommunication } from './seed-communication';
-import { seedBachelorCredits } from './seed-bachelor-credits';
+import { seedBachelorCredits, seedEarnedForFinalResults } from './seed-bachelor-credits';
 import { seedLearning } from './seed-learning';
 import { seedLearningWork } from './seed-learning-work';
 import { seedBachelorVerify } from './seed-bachelor-verify';
@@ -447,10 +447,11 @@ export async function seedDemo(db: Db): Promise<void> {
     // Terms, offerings, student courses and classrooms of the bachelor programme 512.
     const bachelorTerms = await seedBachelorTerms(tx);
     await seedBachelorCohorts(tx);
-    // Last, after the bachelor terms: verification at each level and export statuses.
-    const bachelorVerify = await seedBachelorVerify(tx);
-    // Last: works on whatever bachelor enrolments, terms and cohorts the seeds above made.
+    // Credits before verification: its seed makes further results final, which then earn.
     const bachelorCredits = await seedBachelorCredits(tx);
+    // After the bachelor terms: verification at each level and export statuses.
+    const bachelorVerify = await seedBachelorVerify(tx);
+    const earnedLater = await seedEarnedForFinalResults(tx);
     await tx.insert(auditLog).values({
       action: 'demo.seeded',
       entityType: 'system',
@@ -470,6 +471,7 @@ export async function seedDemo(db: Db): Promise<void> {
         ...learningWork,
         ...bachelorVerify,
         ...bachelorCredits,
+        earnedLater,
         ...bachelorTerms,
       },
     });
