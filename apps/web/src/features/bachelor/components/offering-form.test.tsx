@@ -44,7 +44,9 @@ describe('OfferingForm', () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('textbox', { name: /Course/ }));
-    await user.click(await screen.findByRole('option', { name: 'LIB110 Academic writing', hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: 'LIB110 Academic writing', hidden: true }),
+    );
     const capacity = screen.getByRole('textbox', { name: /Capacity/ });
     await user.clear(capacity);
     await user.type(capacity, '2');
