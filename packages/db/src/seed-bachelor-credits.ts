@@ -90,26 +90,28 @@ export async function seedBachelorCredits(
     ),
     sql`, `,
   );
+  // The verification seed may have given some of them a final result already: those stay as
+  // they are (with their events), only the missing results are entered and finalised here.
   await tx.execute(sql`
-    insert into course_results (enrolment_id, course_id, score, is_final, version, grading_schema_id,
-      grading_schema_version, source)
-    select x.e, x.c, x.s, true, 2, ${four}, gs.version, 'entered'
-    from (values ${values}) as x(e, c, s) join grading_schemas gs on gs.id = ${four}`);
-  for (const [action, oldPoints, oldFinal, newFinal, version] of [
-    ['save', sql`null::numeric`, sql`null::boolean`, false, 1],
-    ['finalise', sql`r.score`, sql`false`, true, 2],
-  ] as const)
-    await tx.execute(sql`
-      insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
-        new_points, old_published, new_published, max_points, grading_schema_id,
-        grading_schema_version, grade_version, reason)
-      select 'course_result', e.user_id, r.course_id, r.enrolment_id, ${action}::grade_event_action,
-        ${oldPoints}, r.score, ${oldFinal}, ${newFinal}, gs.scale_max, r.grading_schema_id,
-        r.grading_schema_version, ${version}, ${action === 'finalise' ? 'The first term’s results are final.' : null}::text
-      from course_results r join enrolments e on e.id = r.enrolment_id
-      join grading_schemas gs on gs.id = r.grading_schema_id
-      where e.programme_id = ${programme.id}
-      order by r.enrolment_id, r.course_id`);
+    with made as (
+      insert into course_results (enrolment_id, course_id, score, is_final, version,
+        grading_schema_id, grading_schema_version, source)
+      select x.e, x.c, x.s, true, 2, ${four}, gs.version, 'entered'
+      from (values ${values}) as x(e, c, s) join grading_schemas gs on gs.id = ${four}
+      on conflict (enrolment_id, course_id) do nothing
+      returning enrolment_id, course_id, score, grading_schema_id, grading_schema_version)
+    insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
+      new_points, old_published, new_published, max_points, grading_schema_id,
+      grading_schema_version, grade_version, reason)
+    select 'course_result', e.user_id, m.course_id, m.enrolment_id, s.action::grade_event_action,
+      case when s.v = 1 then null else m.score end, m.score,
+      case when s.v = 1 then null else false end, s.v = 2, gs.scale_max, m.grading_schema_id,
+      m.grading_schema_version, s.v,
+      case when s.v = 2 then 'The first term’s results are final.' end
+    from made m join enrolments e on e.id = m.enrolment_id
+    join grading_schemas gs on gs.id = m.grading_schema_id
+    cross join (values ('save', 1), ('finalise', 2)) as s(action, v)
+    order by m.enrolment_id, m.course_id, s.v`);
   // The ledger's `earned` entries, naming their finalise events.
   const earnedSql = (where: SQL) => sql`
     insert into ba_credit_ledger (enrolment_id, kind, course_id, credits, grade_event_id,

@@ -96,10 +96,13 @@ export function ClcMultiSelect({
 type ClcFilterSelectProps = {
   value: string | null;
   onChange: (id: string | null) => void;
+  /** In a form: one CLC must be chosen (no "all", no clearing); its message under it. */
+  required?: boolean;
+  error?: string | undefined;
 };
 
-/** The CLC filter of a list: one CLC or all. */
-export function ClcFilterSelect({ value, onChange }: ClcFilterSelectProps) {
+/** The CLC filter of a list: one CLC or all (or, `required`, a form's CLC). */
+export function ClcFilterSelect({ value, onChange, required, error }: ClcFilterSelectProps) {
   const [search, setSearch] = useState('');
   const choices = useClcChoices(search, NO_CLCS);
   const data = useMemo(() => {
@@ -109,7 +112,9 @@ export function ClcFilterSelect({ value, onChange }: ClcFilterSelectProps) {
   return (
     <Select
       label="CLC"
-      placeholder="All CLCs"
+      placeholder={required ? 'Choose a CLC' : 'All CLCs'}
+      required={required}
+      error={error}
       data={data}
       value={value}
       onChange={onChange}
@@ -118,7 +123,7 @@ export function ClcFilterSelect({ value, onChange }: ClcFilterSelectProps) {
       onSearchChange={setSearch}
       filter={choices.filter}
       limit={DROPDOWN_OPTIONS_LIMIT}
-      clearable
+      clearable={!required}
       nothingFoundMessage={choices.isLoading ? 'Loading CLCs…' : 'No CLC found'}
       w={{ base: HALF_WIDTH, xs: 220 }}
     />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -56,15 +56,14 @@ function ClassroomForm({
           control={control}
           name="clcId"
           render={({ field, fieldState }) => (
-            <Stack gap={2}>
-              <ClcFilterSelect
-                value={typeof field.value === 'number' ? String(field.value) : null}
-                onChange={(id) => {
-                  field.onChange(id === null ? undefined : Number(id));
-                }}
-              />
-              {fieldState.error ? <Input.Error>{fieldState.error.message}</Input.Error> : null}
-            </Stack>
+            <ClcFilterSelect
+              required
+              value={typeof field.value === 'number' ? String(field.value) : null}
+              onChange={(id) => {
+                field.onChange(id === null ? undefined : Number(id));
+              }}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <TextInput

@@ -41,7 +41,8 @@ export function OfferingForm({ programmeId, kind, courses, terms, onDone }: Offe
   const { register, control, handleSubmit, setError, formState } = useForm<Values, unknown, Output>(
     {
       resolver: zodResolver(kind === 'internship' ? internshipInputSchema : schema),
-      defaultValues: { title: '', capacity: kind === 'internship' ? 6 : 30 },
+      // A course offering has no title: an empty one would fail the title's rule unseen.
+      defaultValues: kind === 'internship' ? { title: '', capacity: 6 } : { capacity: 30 },
     },
   );
   const { errors } = formState;

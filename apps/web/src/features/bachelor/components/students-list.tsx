@@ -58,6 +58,7 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
   const [breaksOf, setBreaksOf] = useState<StudentCourse | null>(null);
   const has = (right: Parameters<typeof hasRight>[1]) => hasRight(user, right);
   const terms = summary.terms.filter((t) => year === undefined || t.year === year);
+  const termNames = new Map(summary.terms.map((t) => [t.key, t.name]));
   const termPath = (key: string | null) => {
     if (kind === 'internship')
       return key
@@ -139,14 +140,21 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
             accessor: 'course',
             title: kind === 'internship' ? 'Internship' : 'Course',
             sortable: true,
-            render: (r) => `${r.courseCode} ${r.title}${termKey ? '' : ` · ${r.termKey}`}`,
+            render: (r) =>
+              `${r.courseCode} ${r.title}${termKey ? '' : ` · ${termNames.get(r.termKey) ?? r.termKey}`}`,
           },
           {
             accessor: 'status',
             title: 'Status',
             sortable: true,
             render: (r) => (
-              <Badge size="sm" variant="light" color={r.status === 'active' ? 'green.9' : 'gray.8'}>
+              <Badge
+                size="sm"
+                variant="light"
+                color={r.status === 'active' ? 'green' : 'gray'}
+                c="dark.8"
+                tt="none"
+              >
                 {COURSE_STATUS_LABELS[r.status]}
               </Badge>
             ),

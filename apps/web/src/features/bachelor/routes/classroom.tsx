@@ -70,6 +70,8 @@ export default function ClassroomRoute() {
   if (!valid || !params.termKey)
     return <Navigate to={bachelorPaths.students(summary.id)} replace />;
   const termKey = params.termKey;
+  // The term by its name (Fall 2027), never its key.
+  const termName = summary.terms.find((t) => t.key === termKey)?.name ?? termKey;
   const course = summary.courses.find((c) => c.id === courseId);
   const onClose = async () => {
     if (!current) return;
@@ -90,10 +92,10 @@ export default function ClassroomRoute() {
             to={bachelorPaths.studentsTerm(summary.id, term.year, termKey)}
             state={FROM_CLASSROOM}
           >
-            Students of {termKey}
+            Students of {termName}
           </Anchor>
           <Title order={2} size="h3">
-            {course ? `${course.code} ${course.title}` : 'Course'} · {termKey}
+            {course ? `${course.code} ${course.title}` : 'Course'} · {termName}
           </Title>
         </div>
         <Group gap="xs">
@@ -122,7 +124,7 @@ export default function ClassroomRoute() {
       <ErrorAlert error={list.error ?? detail.error} />
       {list.isPending ? <Loader size="sm" role="status" aria-label="Loading classrooms" /> : null}
       {list.data && classrooms.length === 0 ? (
-        <Text size="sm">This course has no classroom in {termKey}.</Text>
+        <Text size="sm">This course has no classroom in {termName}.</Text>
       ) : null}
       {classrooms.length > 1 ? (
         <SegmentedControl
@@ -150,7 +152,7 @@ export default function ClassroomRoute() {
               {current.staff.length > 0 ? ` · ${current.staff.map((s) => s.name).join(', ')}` : ''}
             </Text>
             {current.closedAt ? (
-              <Badge size="sm" color="gray.8" variant="light">
+              <Badge size="sm" color="gray" variant="light" c="dark.8" tt="none">
                 Closed
               </Badge>
             ) : null}

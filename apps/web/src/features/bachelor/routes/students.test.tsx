@@ -177,7 +177,7 @@ describe('the saved current-course index', () => {
     expect(screen.getByText('LIB110 2026-fa KAK B', { selector: 'p' })).toBeInTheDocument();
     expect(window.localStorage.getItem('currentCourseIndex')).toBe('1');
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.click(screen.getByRole('link', { name: 'Students of 2026-fa' }));
+    await user.click(screen.getByRole('link', { name: 'Students of Fall 2026' }));
     expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
     expect(window.localStorage.getItem('currentCourseIndex')).toBe('1');
     // The row's classroom link reopens the classroom where it was.

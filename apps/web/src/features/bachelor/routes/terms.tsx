@@ -70,83 +70,90 @@ function OfferingsTable({
       </Text>
     );
   return (
-    <Table striped withTableBorder fz="sm" aria-label={`What ${term.name} offers`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Course</Table.Th>
-          <Table.Th>Title</Table.Th>
-          <Table.Th>Placed</Table.Th>
-          <Table.Th>Classrooms</Table.Th>
-          {canEdit || canPlace ? <Table.Th aria-label="Actions" /> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {term.offerings.map((o) => (
-          <Table.Tr key={o.id}>
-            <Table.Td>{o.courseCode}</Table.Td>
-            <Table.Td>
-              {o.title}{' '}
-              {o.kind === 'internship' ? (
-                <Badge size="xs" variant="light" color="teal.9">
-                  Internship
-                </Badge>
-              ) : null}
-            </Table.Td>
-            <Table.Td>
-              {o.placed} of {o.capacity}
-            </Table.Td>
-            <Table.Td>
-              {o.kind === 'course' ? (
-                <Link to={bachelorPaths.classroom(programmeId, term.key, o.courseId, 0)}>
-                  {o.classrooms}
-                </Link>
-              ) : (
-                '–'
-              )}
-            </Table.Td>
-            {canEdit || canPlace ? (
+    // Scrolls sideways on a phone rather than hiding the columns the card cannot show.
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder fz="sm" aria-label={`What ${term.name} offers`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Course</Table.Th>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Placed</Table.Th>
+            <Table.Th>Classrooms</Table.Th>
+            {canEdit || canPlace ? <Table.Th aria-label="Actions" /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {term.offerings.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>{o.courseCode}</Table.Td>
               <Table.Td>
-                {canPlace && o.placed < o.capacity ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => {
-                      onPlace(o);
-                    }}
-                    aria-label={`Place students in ${o.title}`}
-                  >
-                    Place students
-                  </Button>
-                ) : null}
-                {canEdit ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => {
-                      onCapacity(o);
-                    }}
-                    aria-label={`Capacity of ${o.title}`}
-                  >
-                    Capacity
-                  </Button>
-                ) : null}
-                {canEdit && o.placed === 0 ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red.9"
-                    onClick={() => void onRemove(o)}
-                    aria-label={`Remove ${o.title}`}
-                  >
-                    Remove
-                  </Button>
+                {o.title}{' '}
+                {o.kind === 'internship' ? (
+                  <Badge size="sm" variant="light" color="teal" c="dark.8" tt="none">
+                    Internship
+                  </Badge>
                 ) : null}
               </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+              <Table.Td>
+                {o.placed} of {o.capacity}
+              </Table.Td>
+              <Table.Td>
+                {o.kind === 'course' ? (
+                  <Link
+                    to={bachelorPaths.classroom(programmeId, term.key, o.courseId, 0)}
+                    aria-label={`Classrooms of ${o.courseCode} ${o.title}: ${String(o.classrooms)}`}
+                  >
+                    {o.classrooms}
+                  </Link>
+                ) : (
+                  '–'
+                )}
+              </Table.Td>
+              {canEdit || canPlace ? (
+                <Table.Td>
+                  {canPlace && o.placed < o.capacity ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => {
+                        onPlace(o);
+                      }}
+                      aria-label={`Place students in ${o.title}`}
+                    >
+                      Place students
+                    </Button>
+                  ) : null}
+                  {canEdit ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => {
+                        onCapacity(o);
+                      }}
+                      aria-label={`Capacity of ${o.title}`}
+                    >
+                      Capacity
+                    </Button>
+                  ) : null}
+                  {canEdit && o.placed === 0 ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red.9"
+                      c="red.9"
+                      onClick={() => void onRemove(o)}
+                      aria-label={`Remove ${o.title}`}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -243,6 +250,7 @@ export default function TermsRoute() {
                     size="xs"
                     variant="subtle"
                     color="red.9"
+                    c="red.9"
                     onClick={() => void onDelete(term)}
                     aria-label={`Delete ${term.name}`}
                   >

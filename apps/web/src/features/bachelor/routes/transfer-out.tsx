@@ -90,7 +90,7 @@ function TransferOutForm({ programmeId }: { programmeId: number }) {
             {...register('reason')}
           />
           <div>
-            <Button type="submit" color="red" variant="light">
+            <Button type="submit" color="red" variant="light" c="red.9">
               Transfer out…
             </Button>
           </div>
