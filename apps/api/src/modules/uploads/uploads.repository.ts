@@ -232,6 +232,9 @@ export const FILE_ID_COLUMNS = [
   'student_profiles.certificate_photo_file_id',
   'quiz_responses.file_id',
   'wbt_packages.file_id',
+  // The files of bachelor cohort imports and export batches (decision 0022).
+  'ba_cohort_imports.file_id',
+  'ba_export_batches.file_id',
 ] as const;
 
 const notInColumn = (column: (typeof FILE_ID_COLUMNS)[number]) => {
