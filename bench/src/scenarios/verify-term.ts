@@ -106,6 +106,12 @@ async function measure(kind: 'pglite' | 'postgres', context: Context): Promise<R
       clcNarrowed: false,
       ip: '127.0.0.1',
     } as unknown as AuthContext;
+    // The real path queues the term's verification mails too (none are published here).
+    const mailDeps = {
+      db: database.db,
+      config: { publicUrl: 'http://localhost' },
+      mailer: { dispatch: () => undefined },
+    };
     const terms = await database.query<{ id: number; year: number }>(
       `select id, year from ba_terms where programme_id = $1 order by year`,
       [programmeId],
@@ -120,7 +126,7 @@ async function measure(kind: 'pglite' | 'postgres', context: Context): Promise<R
       readMs.push(performance.now() - t0);
       grades = set.length;
       const t1 = performance.now();
-      const done = await approve(database.db, auth, {
+      const done = await approve(mailDeps, auth, {
         programmeId,
         termKey: `${String(term.year)}-fa`,
         level: 'BASIC',

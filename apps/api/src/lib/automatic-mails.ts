@@ -311,6 +311,16 @@ function eventStatusOf(event: ProgrammeEvent): string | null {
 }
 
 /**
+ * What a bachelor change needs to mail: the database, the public address for links and the
+ * dispatcher to call after the commit (`Deps` has all three; a bench passes its own).
+ */
+export type BachelorMailDeps = {
+  db: Db;
+  config: { publicUrl: string };
+  mailer: { dispatch: (ids: number[]) => void };
+};
+
+/**
  * The helper the bachelor areas call inside the transaction of their change (decision 0022,
  * as built: integration), e.g. after a course-status move:
  * `ids.push(...await queueBachelorMail(tx, { type: 'bachelor_course_status_changed', programmeId,

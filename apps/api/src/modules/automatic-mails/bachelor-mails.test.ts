@@ -31,7 +31,7 @@ beforeAll(async () => {
   );
   const [term] = await q<{ id: number }>(
     `insert into ba_terms (programme_id, year, season, name, start_date, weeks)
-     values ($1, 2026, 'sp', 'Spring 2026', '2026-02-01', 14) returning id`,
+     values ($1, 2036, 'sp', 'Spring 2036', '2036-02-01', 14) returning id`,
     [programmeId],
   );
   const courses = await q<{ id: number }>(
@@ -127,7 +127,7 @@ describe('bachelor automatic mails', () => {
     const ids = await queue(event);
     expect(ids).toHaveLength(2);
     const sent = await outbox(ids);
-    expect(sent[0]?.subject).toMatch(/^Welcome to Spring 2026: LIB\d+, LIB\d+$/);
+    expect(sent[0]?.subject).toMatch(/^Welcome to Spring 2036: LIB\d+, LIB\d+$/);
     expect(await queue(event)).toEqual([]);
   });
 
@@ -171,7 +171,7 @@ describe('bachelor automatic mails', () => {
       level: 'UNI',
     });
     expect(verified).toHaveLength(2);
-    expect((await outbox(verified))[0]?.subject).toBe('Spring 2026: University approval');
+    expect((await outbox(verified))[0]?.subject).toBe('Spring 2036: University approval');
     const graduated = await queue({
       type: 'bachelor_graduated',
       programmeId,

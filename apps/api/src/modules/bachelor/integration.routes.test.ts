@@ -22,15 +22,39 @@ beforeAll(async () => {
     payload: { userId: api?.id, name: 'integration test' },
   });
   token = { authorization: `Bearer ${made.json<{ token: string }>().token}` };
-  const [p] = await q<{ id: number }>(`select id from programmes where code = '512'`);
+  // A bachelor programme of its own (the demo's 512 has seeded terms, results and statuses):
+  // five active students at KAK, course LIB110.
+  const [p] = await q<{ id: number }>(
+    `insert into programmes (type, code, internal_name, title, start_date, end_date, status)
+     values ('bachelor', '964', 'Integration test', 'Integration test', '2026-01-01', '2029-12-31', 'running')
+     returning id`,
+  );
   programmeId = p?.id ?? 0;
+  await q(
+    `insert into programme_clcs (programme_id, clc_id) select $1, id from clcs where code = 'KAK'`,
+    [programmeId],
+  );
+  await q(
+    `insert into programme_courses (programme_id, code, title, units, position)
+     values ($1, 'LIB110', 'Integration course', 3, 0)`,
+    [programmeId],
+  );
+  await q(
+    `insert into enrolments (programme_id, user_id, clc_id, state)
+     select $1, u.jwl_id, uc.clc_id, 'active' from users u
+     join user_clcs uc on uc.user_id = u.jwl_id join clcs c on c.id = uc.clc_id and c.code = 'KAK'
+     join user_roles r on r.user_id = u.jwl_id and r.role_key = 'STUDENT'
+     where not exists (select 1 from enrolments e where e.user_id = u.jwl_id)
+     order by u.jwl_id limit 5`,
+    [programmeId],
+  );
   enrolments = await q<{ id: number; user_id: number }>(
     `select id, user_id from enrolments where programme_id = $1 and state = 'active' order by id limit 4`,
     [programmeId],
   );
   const [term] = await q<{ id: number }>(
     `insert into ba_terms (programme_id, year, season, name, start_date, weeks)
-     values ($1, 2026, 'fa', 'Fall 2026', '2026-09-01', 14) returning id`,
+     values ($1, 2036, 'fa', 'Fall 2036', '2036-09-01', 14) returning id`,
     [programmeId],
   );
   const [course] = await q<{ id: number }>(
@@ -69,10 +93,10 @@ describe('integration API (BA_API)', () => {
     const res = await get('/api/en/integration/programme/bachelor');
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json<{ items: { code: string; students: number }[] }>().items;
-    expect(items.map((i) => i.code)).toEqual(expect.arrayContaining(['512', '524']));
+    expect(items.map((i) => i.code)).toEqual(expect.arrayContaining(['512', '524', '964']));
     const [count] = await q<{ n: number }>(
-      `select count(*)::int as n from enrolments where programme_id = $1 and state = 'active'`,
-      [programmeId],
+      `select count(*)::int as n from enrolments e join programmes p on p.id = e.programme_id
+       where p.code = '512' and e.state = 'active'`,
     );
     expect(count?.n).toBeGreaterThanOrEqual(18);
     expect(items.find((i) => i.code === '512')?.students).toBe(count?.n);
@@ -103,16 +127,16 @@ describe('integration API (BA_API)', () => {
   it('lists terms and a term’s results', async () => {
     const terms = await get(`${base()}/terms`);
     expect(terms.json<{ items: { key: string; students: number }[] }>().items).toEqual([
-      expect.objectContaining({ key: '2026-fa', students: 4 }),
+      expect.objectContaining({ key: '2036-fa', students: 4 }),
     ]);
-    const results = await get(`${base()}/terms/2026-fa/results`);
+    const results = await get(`${base()}/terms/2036-fa/results`);
     expect(results.statusCode, results.body).toBe(200);
     const items = results.json<{ items: { score: number | null; final: boolean }[] }>().items;
     expect(items).toHaveLength(4);
     expect(items.filter((i) => i.final)).toEqual([
       expect.objectContaining({ score: 3.5, courseCode: 'LIB110', status: 'active' }),
     ]);
-    const finals = await get(`${base()}/terms/2026-fa/results?finalOnly=true`);
+    const finals = await get(`${base()}/terms/2036-fa/results?finalOnly=true`);
     expect(finals.json<{ items: unknown[] }>().items).toHaveLength(1);
     expect((await get(`${base()}/terms/2025-sp/results`)).statusCode).toBe(404);
     expect((await get(`${base()}/terms/2026-xx/results`)).statusCode).toBe(400);

@@ -21,11 +21,13 @@ import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { audit } from '../../lib/audit';
+import { queueBachelorMail } from '../../lib/automatic-mails';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { sendExport } from '../../lib/export';
 import { clcScope } from '../../lib/scope';
 import { containsPattern, inScope, intArray, rows } from '../../lib/sql';
 import { isoDay, offeringOf, termByKey } from './terms.service';
+import { recordRetake } from './credits/credits.ledger';
 
 // Students in the offered courses of a bachelor programme's terms, and the one path every
 // course-status move goes through (`moveCourseStatus`, decision 0022).
@@ -239,7 +241,9 @@ export async function studentCourseOf(
 
 /**
  * Places active students of the programme (in the request's scope) in an offering. The
- * offering row is locked, so two placements at once cannot pass its capacity together.
+ * offering row is locked, so two placements at once cannot pass its capacity together. Those
+ * newly placed get the `bachelor_term_enrolment` mails, queued in the same transaction and
+ * dispatched after the commit.
  */
 export async function placeStudents(
   deps: Deps,
@@ -248,7 +252,7 @@ export async function placeStudents(
   offeringId: number,
   input: PlaceInput,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const { placed, mailIds } = await deps.db.transaction(async (tx) => {
     const offering = await offeringOf(tx, programmeId, offeringId);
     await tx.execute(sql`select id from ba_offerings where id = ${offeringId} for update`);
     const ids = [...new Set(input.enrolmentIds)];
@@ -290,8 +294,22 @@ export async function placeStudents(
         entityId: offeringId,
         changes: { termKey: offering.termKey, enrolmentIds: added.map((a) => a.enrolment_id) },
       });
-    return { placed: added.length, alreadyPlaced: already };
+    const queued =
+      added.length > 0
+        ? await queueBachelorMail(
+            tx,
+            {
+              type: 'bachelor_term_enrolment',
+              programmeId,
+              studentCourseIds: added.map((a) => a.id),
+            },
+            deps.config.publicUrl,
+          )
+        : [];
+    return { placed: { placed: added.length, alreadyPlaced: already }, mailIds: queued };
   });
+  deps.mailer.dispatch(mailIds);
+  return placed;
 }
 
 const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
@@ -299,8 +317,9 @@ const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
 /**
  * The one course-status move every path calls (a row action, a bulk action, the seed's
  * callers): the action's from-state, its right, its window, the version seen. A late
- * drop-delete needs `confirm` and a reason. Writes the move and its audit row in one
- * transaction.
+ * drop-delete needs `confirm` and a reason. Writes the move, its audit row, for a retake the
+ * credit ledger's `replaced` entry (`recordRetake`), and the `bachelor_course_status_changed`
+ * mails in one transaction; the mails are dispatched after the commit.
  */
 export async function moveCourseStatus(
   deps: Deps,
@@ -316,7 +335,7 @@ export async function moveCourseStatus(
     throw new AppError(403, 'MISSING_RIGHT', `${rule.label} needs the right ${rule.right}.`, {
       missingRight: rule.right,
     });
-  return deps.db.transaction(async (tx) => {
+  const { moved, mailIds } = await deps.db.transaction(async (tx) => {
     const current = await studentCourseOf(tx, auth, programmeId, studentCourseId, true);
     if (current.version !== move.version)
       throw new AppError(
@@ -347,12 +366,42 @@ export async function moveCourseStatus(
             changed_by = ${auth.user.jwlId}, version = version + 1, updated_at = now()
           where id = ${studentCourseId}`,
     );
+    // A retake takes back the credit the course holds (none when it has no final result yet).
+    const replacedEntryId =
+      rule.to === 'retaken'
+        ? await recordRetake(tx, {
+            enrolmentId: current.enrolmentId,
+            courseId: current.courseId,
+            approvedBy: auth.user.jwlId,
+          })
+        : undefined;
     await audit(tx, auth, {
       action: 'ba_student_course.status',
       entityType: 'ba_student_course',
       entityId: studentCourseId,
-      changes: { action, status: [current.status, rule.to], reason, confirm: move.confirm ?? null },
+      changes: {
+        action,
+        status: [current.status, rule.to],
+        reason,
+        confirm: move.confirm ?? null,
+        ...(replacedEntryId === undefined ? {} : { ledgerEntryId: replacedEntryId }),
+      },
     });
-    return studentCourseOf(tx, auth, programmeId, studentCourseId);
+    const queued = await queueBachelorMail(
+      tx,
+      {
+        type: 'bachelor_course_status_changed',
+        programmeId,
+        studentCourseIds: [studentCourseId],
+        status: rule.to,
+      },
+      deps.config.publicUrl,
+    );
+    return {
+      moved: await studentCourseOf(tx, auth, programmeId, studentCourseId),
+      mailIds: queued,
+    };
   });
+  deps.mailer.dispatch(mailIds);
+  return moved;
 }

@@ -162,7 +162,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     handler: async (request) =>
       service.decideTransferIn(
-        deps.db,
+        deps,
         authOf(request),
         request.params.id,
         request.params.transferId,
@@ -185,7 +185,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     handler: async (request) =>
       service.decideTransferIn(
-        deps.db,
+        deps,
         authOf(request),
         request.params.id,
         request.params.transferId,

@@ -20,6 +20,7 @@ import { TRANSFER_STATE_LABELS } from '@lantern/contracts/bachelor';
 import type { z } from 'zod';
 import type { Db } from '@lantern/db/client';
 import { audit } from '../../../lib/audit';
+import { queueBachelorMail, type BachelorMailDeps } from '../../../lib/automatic-mails';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { containsPattern, inScope, rows } from '../../../lib/sql';
 import { clcScope } from '../../../lib/scope';
@@ -640,16 +641,18 @@ export async function listTransfers(
 /**
  * Approve or reject a proposed transfer in (BA_TRANSFER_IN__EDIT). Approving appends the ledger
  * entry with all its provenance. A decided transfer is 409 with who decided it; a version other
- * than the one seen is 409 too.
+ * than the one seen is 409 too. Either decision queues the `bachelor_transfer_decided` mails in
+ * the same transaction; they are dispatched after the commit.
  */
 export async function decideTransferIn(
-  db: Db,
+  deps: BachelorMailDeps,
   auth: AuthContext,
   programmeId: number,
   transferId: number,
   decision: { approve: boolean; version: number; reason?: string },
 ): Promise<Transfer> {
-  await db.transaction(async (tx) => {
+  const { db } = deps;
+  const mailIds = await db.transaction(async (tx) => {
     const [t] = await rows<{
       id: number;
       version: number;
@@ -729,7 +732,18 @@ export async function decideTransferIn(
       entityId: transferId,
       changes: { reason: decision.reason ?? null, ledgerEntryId: entryId },
     });
+    return queueBachelorMail(
+      tx,
+      {
+        type: 'bachelor_transfer_decided',
+        programmeId,
+        transferIds: [transferId],
+        decision: decision.approve ? 'approved' : 'rejected',
+      },
+      deps.config.publicUrl,
+    );
   });
+  deps.mailer.dispatch(mailIds);
   return getTransfer(db, auth, programmeId, transferId);
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '@lantern/contracts/bachelor-verification';
 import type { Db } from '@lantern/db/client';
 import { auditMany } from '../../../lib/audit';
+import { queueBachelorMail, type BachelorMailDeps } from '../../../lib/automatic-mails';
 import type { Deps } from '../../../lib/deps';
 import { AppError, notFound } from '../../../lib/errors';
 import { neutralise } from '../../../lib/export';
@@ -188,14 +189,17 @@ export async function markCompleted(
   });
 }
 
-/** Mark graduated: completed-and-exported students only. All or nothing. */
+/**
+ * Mark graduated: completed-and-exported students only. All or nothing; queues the
+ * `bachelor_graduated` mails in the same transaction and dispatches them after the commit.
+ */
 export async function markGraduated(
-  db: Db,
+  deps: BachelorMailDeps,
   auth: AuthContext,
   programmeId: number,
   ids: number[],
 ): Promise<{ moved: number }> {
-  return db.transaction(async (tx) => {
+  const { moved, mailIds } = await deps.db.transaction(async (tx) => {
     const found = await chosen(tx, auth, programmeId, ids);
     const wrong = found.filter((r) => r.status !== 'completed-exported');
     if (wrong.length > 0)
@@ -219,8 +223,19 @@ export async function markGraduated(
         changes: { status: ['completed-exported', 'graduated'] },
       })),
     );
-    return { moved: found.length };
+    const queued = await queueBachelorMail(
+      tx,
+      {
+        type: 'bachelor_graduated',
+        programmeId,
+        enrolmentIds: found.map((r) => r.enrolment_id),
+      },
+      deps.config.publicUrl,
+    );
+    return { moved: { moved: found.length }, mailIds: queued };
   });
+  deps.mailer.dispatch(mailIds);
+  return moved;
 }
 
 type GradeRow = { enrolment_id: number; code: string; score: string | number | null };

@@ -76,7 +76,7 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
         response: { 200: approvedSchema },
       },
       handler: async (request) =>
-        service.approve(deps.db, authOf(request), {
+        service.approve(deps, authOf(request), {
           programmeId: request.params.id,
           termKey: request.body.termKey,
           level,
@@ -96,7 +96,7 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
       response: { 200: approvedSchema },
     },
     handler: async (request) =>
-      service.approve(deps.db, authOf(request), {
+      service.approve(deps, authOf(request), {
         programmeId: request.params.id,
         termKey: request.body.termKey,
         level: 'CLC',
@@ -179,7 +179,7 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
     },
     handler: async (request) =>
       exportStatus.markGraduated(
-        deps.db,
+        deps,
         authOf(request),
         request.params.id,
         request.body.enrolmentIds,

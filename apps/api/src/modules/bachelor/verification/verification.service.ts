@@ -20,6 +20,7 @@ import {
   type GradeSnapshot,
 } from '@lantern/db/bachelor-grade-set';
 import { audit } from '../../../lib/audit';
+import { queueBachelorMail, type BachelorMailDeps } from '../../../lib/automatic-mails';
 import { AppError, notFound } from '../../../lib/errors';
 import { clcScope } from '../../../lib/scope';
 import { intArray, rows } from '../../../lib/sql';
@@ -290,10 +291,11 @@ export async function termVerification(
 /**
  * Approves a term's grade set at one level, in one transaction: locks the term, recomputes the
  * hash, refuses (409) a set that changed since the approver saw it, one with missing or
- * non-final grades, or one whose levels below are not current; stores hash and snapshot; audit.
+ * non-final grades, or one whose levels below are not current; stores hash and snapshot; audit;
+ * queues the `bachelor_verification_completed` mails (dispatched after the commit).
  */
 export async function approve(
-  db: Db,
+  deps: BachelorMailDeps,
   auth: AuthContext,
   input: {
     programmeId: number;
@@ -314,7 +316,7 @@ export async function approve(
       'Approving the whole term needs every CLC in reach; approve at the CLC level instead.',
     );
   }
-  return db.transaction(async (tx) => {
+  const { approved, mailIds } = await deps.db.transaction(async (tx) => {
     const term = await termOf(tx, input.programmeId, input.termKey, true);
     const { all, scopes } = await scopesOf(tx, term.id);
     const scope = scopes.find((s) => s.level === input.level && s.clcId === input.clcId);
@@ -356,8 +358,23 @@ export async function approve(
         grades: entries.length,
       },
     });
-    return { id: row.id, hash, grades: entries.length, approvedAt: iso(row.approved_at) };
+    const queued = await queueBachelorMail(
+      tx,
+      {
+        type: 'bachelor_verification_completed',
+        programmeId: input.programmeId,
+        verificationId: row.id,
+        level: input.level,
+      },
+      deps.config.publicUrl,
+    );
+    return {
+      approved: { id: row.id, hash, grades: entries.length, approvedAt: iso(row.approved_at) },
+      mailIds: queued,
+    };
   });
+  deps.mailer.dispatch(mailIds);
+  return approved;
 }
 
 /** Whether a level's approval of the term is current now (the export of the verified set). */
