@@ -90,11 +90,23 @@ export async function seedBachelorCredits(
     ),
     sql`, `,
   );
-  await tx.execute(sql`
-    insert into course_results (enrolment_id, course_id, score, is_final, version, grading_schema_id,
-      grading_schema_version, source)
-    select x.e, x.c, x.s, true, 2, ${four}, gs.version, 'entered'
-    from (values ${values}) as x(e, c, s) join grading_schemas gs on gs.id = ${four}`);
+  // A result the verification seed already made final stays as it is (with its own events).
+  const made = await all<{ enrolment_id: number; course_id: number }>(
+    tx,
+    sql`insert into course_results (enrolment_id, course_id, score, is_final, version,
+          grading_schema_id, grading_schema_version, source)
+        select x.e, x.c, x.s, true, 2, ${four}, gs.version, 'entered'
+        from (values ${values}) as x(e, c, s) join grading_schemas gs on gs.id = ${four}
+        on conflict (enrolment_id, course_id) do nothing
+        returning enrolment_id, course_id`,
+  );
+  const madePairs =
+    made.length > 0
+      ? sql.join(
+          made.map((m) => sql`(${m.enrolment_id}::int, ${m.course_id}::int)`),
+          sql`, `,
+        )
+      : sql`(0, 0)`;
   for (const [action, oldPoints, oldFinal, newFinal, version] of [
     ['save', sql`null::numeric`, sql`null::boolean`, false, 1],
     ['finalise', sql`r.score`, sql`false`, true, 2],
@@ -109,6 +121,7 @@ export async function seedBachelorCredits(
       from course_results r join enrolments e on e.id = r.enrolment_id
       join grading_schemas gs on gs.id = r.grading_schema_id
       where e.programme_id = ${programme.id}
+        and (r.enrolment_id, r.course_id) in (values ${madePairs})
       order by r.enrolment_id, r.course_id`);
   // The ledger's `earned` entries, naming their finalise events.
   const earnedSql = (where: SQL) => sql`
