@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useStudentCredits } from '../api/get-student-credits';
 import { signed } from '../credits-labels';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** A student's degree progress (Σ of their ledger) and every entry with where it came from. */
 export function CreditsPanel({
@@ -53,7 +54,7 @@ export function CreditsPanel({
             approved.
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900} label="Ledger entries">
             <Table striped withTableBorder fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -108,7 +109,7 @@ export function CreditsPanel({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Paper>
