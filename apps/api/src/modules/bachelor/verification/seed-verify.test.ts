@@ -13,6 +13,14 @@ beforeAll(async () => {
     `select id from programmes where type = 'bachelor' and code = '512'`,
   );
   programmeId = programme?.id ?? 0;
+  // The template holds the whole demo seed: its terms, results, verification and statuses go.
+  await t.database.query(`delete from ba_export_statuses`);
+  await t.database.query(`delete from ba_terms where programme_id = $1`, [programmeId]);
+  await t.database.query(
+    `delete from course_results r using enrolments e
+     where e.id = r.enrolment_id and e.programme_id = $1`,
+    [programmeId],
+  );
   const terms: [number, string, string, string, string][] = [
     [2025, 'fa', '2025-09-01', 'LIB110', 'true'],
     [2026, 'sp', '2026-02-01', 'LIB120', 'true'],
