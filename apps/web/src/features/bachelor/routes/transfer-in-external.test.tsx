@@ -30,7 +30,7 @@ const STUDENTS = {
       enrolmentId: 5,
       jwlId: 1234,
       name: 'Maria Alvarez',
-      clc: 'KAK',
+      clc: 'Kakuma CLC',
       state: 'active',
       progress: 0,
       entries: 0,
