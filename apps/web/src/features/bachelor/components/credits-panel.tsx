@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { CREDIT_ENTRY_KIND_LABELS } from '@lantern/contracts/bachelor';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
@@ -82,9 +71,10 @@ export function CreditsPanel({
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" tt="none" c="dark.8">
+                      {/* Plain text: a badge cut "Transferred in" to "Transferre…". */}
+                      <Text span size="sm" fw={500}>
                         {CREDIT_ENTRY_KIND_LABELS[e.kind]}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       {e.courseCode ? `${e.courseCode} ${e.courseTitle ?? ''}` : '—'}
