@@ -74,6 +74,7 @@ test('bachelor records: transfer in, verify at three levels, grades out, graduat
       'aria-invalid',
       'true',
     );
+    await expect(form.getByText('Choose the student')).toBeVisible();
     await form.getByRole('textbox', { name: 'Student' }).fill('Nsubuga');
     await manager.getByRole('option', { name: new RegExp(TRANSFER_STUDENT) }).click();
     await form.getByRole('textbox', { name: 'Institution' }).fill('Makerere University');
