@@ -7,6 +7,9 @@ import { VALIDATION } from './messages';
 // with these schemas.
 
 const id = z.coerce.number({ error: VALIDATION.number }).int().positive().max(2_147_483_647);
+/** An id picked in a select: when none is, the field says what to choose. */
+const chosen = (message: string) =>
+  z.coerce.number({ error: message }).int().positive(message).max(2_147_483_647);
 const version = z.number({ error: VALIDATION.number }).int().min(1).max(2_147_483_647);
 const gradeSchema = z
   .number({ error: 'Enter the grade as a number' })
@@ -203,8 +206,8 @@ export type CreditStudentList = z.infer<typeof creditStudentListSchema>;
 export const transferInInternalSchema = z
   .object({
     kind: z.literal('internal'),
-    enrolmentId: id,
-    courseId: id,
+    enrolmentId: chosen('Choose the student'),
+    courseId: chosen('Choose the course it counts for'),
     /** The same person's enrolment in another Lantern programme, and its course. */
     sourceEnrolmentId: id,
     sourceCourseId: id,
@@ -216,8 +219,8 @@ export const transferInInternalSchema = z
 export const transferInExternalSchema = z
   .object({
     kind: z.literal('external'),
-    enrolmentId: id,
-    courseId: id,
+    enrolmentId: chosen('Choose the student'),
+    courseId: chosen('Choose the course it counts for'),
     institution: z
       .string({ error: VALIDATION.required })
       .trim()

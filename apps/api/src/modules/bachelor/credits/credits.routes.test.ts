@@ -629,8 +629,12 @@ describe('the demo seed', () => {
       headers: admin,
     });
     expect(list.statusCode, list.body).toBe(200);
-    for (const row of list.json<{ items: { enrolmentId: number; progress: number }[] }>().items)
-      expect(row.progress).toBe(await recount(row.enrolmentId));
+    const items = list.json<{
+      items: { enrolmentId: number; progress: number; clc: string | null }[];
+    }>().items;
+    for (const row of items) expect(row.progress).toBe(await recount(row.enrolmentId));
+    // The CLC by its name, as every other list shows it, not its code.
+    expect(new Set(items.map((r) => r.clc))).toContain('Kakuma CLC');
     // Every earned entry names a finalise or change event of its own result.
     const orphans = await q(
       `select l.id from ba_credit_ledger l left join grade_events ev on ev.id = l.grade_event_id

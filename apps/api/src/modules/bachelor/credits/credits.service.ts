@@ -295,7 +295,7 @@ export async function creditStudents(
       entries: number;
     }>(
       db,
-      sql`select e.id, e.user_id, ${NAME('u')} as name, c.code as clc, e.state,
+      sql`select e.id, e.user_id, ${NAME('u')} as name, c.name as clc, e.state,
             (select sum(credits) from ba_credit_ledger l where l.enrolment_id = e.id) as progress,
             (select count(*)::int from ba_credit_ledger l where l.enrolment_id = e.id) as entries
           from enrolments e join users u on u.jwl_id = e.user_id left join clcs c on c.id = e.clc_id

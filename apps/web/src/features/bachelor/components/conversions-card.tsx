@@ -25,6 +25,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateConversion } from '../api/create-conversion';
 import { useConversions } from '../api/get-conversions';
+import { ScrollTable } from '../../../components/scroll-table';
 
 type Values = z.input<typeof conversionInputSchema>;
 
@@ -183,7 +184,7 @@ export function ConversionsCard({
         {conversions.data?.conversions.length === 0 ? (
           <Text size="sm">No conversion yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label="Grade conversions">
             <Table
               fz="sm"
               withTableBorder
@@ -213,7 +214,7 @@ export function ConversionsCard({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
       <Modal

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { CREDIT_ENTRY_KIND_LABELS } from '@lantern/contracts/bachelor';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useStudentCredits } from '../api/get-student-credits';
 import { signed } from '../credits-labels';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** A student's degree progress (Σ of their ledger) and every entry with where it came from. */
 export function CreditsPanel({
@@ -53,7 +43,7 @@ export function CreditsPanel({
             approved.
           </Alert>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900} label="Ledger entries">
             <Table striped withTableBorder fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -81,9 +71,10 @@ export function CreditsPanel({
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" tt="none" c="dark.8">
+                      {/* Plain text: a badge cut "Transferred in" to "Transferre…". */}
+                      <Text span size="sm" fw={500}>
                         {CREDIT_ENTRY_KIND_LABELS[e.kind]}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       {e.courseCode ? `${e.courseCode} ${e.courseTitle ?? ''}` : '—'}
@@ -108,7 +99,7 @@ export function CreditsPanel({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Paper>

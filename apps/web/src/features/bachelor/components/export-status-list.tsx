@@ -204,7 +204,7 @@ export function ExportStatusList({ programmeId }: { programmeId: number }) {
                 notifySuccess(
                   'export-batch',
                   outcomeTexts(
-                    `Batch #${String(batch.id)}: ${String(batch.rows)} students exported`,
+                    `Batch #${String(batch.id)}: ${String(batch.rows)} ${batch.rows === 1 ? 'student' : 'students'} exported`,
                     'The export failed',
                   ),
                 );

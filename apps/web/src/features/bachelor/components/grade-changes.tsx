@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { GradeChange } from '@lantern/contracts/bachelor-verification';
+import { ScrollTable } from '../../../components/scroll-table';
 
 const score = (s: number | null) => (s === null ? 'no grade' : String(s));
 
@@ -29,7 +30,7 @@ export function GradeChanges({
     );
   return (
     <>
-      <Table.ScrollContainer minWidth={420}>
+      <ScrollTable minWidth={420} label={label}>
         <Table aria-label={label} withTableBorder striped fz="sm" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -48,7 +49,7 @@ export function GradeChanges({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {count > changes.length ? (
         <Text size="xs" c="dimmed">
           {changes.length} of {count} changes shown.

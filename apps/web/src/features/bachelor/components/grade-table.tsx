@@ -95,6 +95,15 @@ export function GradeTable({ programmeId, data }: { programmeId: number; data: T
       <DataTable
         aria-label="Grades of the term"
         {...TABLE_LOOK}
+        // Nothing in the rows takes focus: the scrolling box does, so a keyboard reaches the
+        // columns beyond a phone's edge.
+        scrollAreaProps={{
+          viewportProps: {
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': 'Grades of the term, scrolling',
+          },
+        }}
         minHeight={160}
         records={grades.data?.items ?? []}
         idAccessor="studentCourseId"

@@ -13,6 +13,7 @@ import { downloadGradesOut } from '../api/download-grades-out';
 import { useConversions } from '../api/get-conversions';
 import { useGradesOut } from '../api/get-grades-out';
 import { bachelorPaths } from '../paths';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export const loader = requireRight('BA_TRANSFER_OUT__DISPLAY');
 
@@ -121,7 +122,7 @@ export default function GradesOut() {
           {preview.data.total === 0 ? (
             <Alert color="gray">No student holds a grade in the ledger yet.</Alert>
           ) : null}
-          <Table.ScrollContainer minWidth={960}>
+          <ScrollTable minWidth={960} label="Grades out, first rows">
             <Table
               striped
               withTableBorder
@@ -169,7 +170,7 @@ export default function GradesOut() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Stack>
       )}
     </Stack>

@@ -30,7 +30,7 @@ const STUDENTS = {
       enrolmentId: 5,
       jwlId: 1234,
       name: 'Maria Alvarez',
-      clc: 'KAK',
+      clc: 'Kakuma CLC',
       state: 'active',
       progress: 0,
       entries: 0,
@@ -84,6 +84,12 @@ describe('TransferInExternal', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Propose transfer' }));
     expect(await screen.findByText('Name the institution')).toBeVisible();
     expect(screen.getByText('Name the course taken there')).toBeVisible();
+    // The selects say what to choose, the schema too (its rule spans two fields).
+    expect(screen.getByText('Choose the student')).toBeVisible();
+    expect(screen.getByText('Choose the course it counts for')).toBeVisible();
+    expect(
+      screen.getByText('Choose the grading schema, or give the scale’s maximum'),
+    ).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 

@@ -59,18 +59,27 @@ export default function TransferInExternal() {
     ? previewConversion(conversions.data, { grade: grade ?? null, schemaId, scaleMax })
     : null;
 
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      await propose.mutateAsync(data);
-      notifySuccess(
-        'transfer-in',
-        outcomeTexts('The transfer waits for approval.', 'The transfer was not proposed.'),
-      );
-      await navigate(bachelorPaths.transferIn(id, 'approval'));
-    } catch (error) {
-      applyFieldErrors(error, setError, FIELDS);
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (data) => {
+      try {
+        await propose.mutateAsync(data);
+        notifySuccess(
+          'transfer-in',
+          outcomeTexts('The transfer waits for approval.', 'The transfer was not proposed.'),
+        );
+        await navigate(bachelorPaths.transferIn(id, 'approval'));
+      } catch (error) {
+        applyFieldErrors(error, setError, FIELDS);
+      }
+    },
+    (errors) => {
+      // The schema-or-scale rule runs only once the rest is valid: say it at once as well.
+      if (!errors.sourceSchemaId && schemaId === null && scaleMax === null)
+        setError('sourceSchemaId', {
+          message: 'Choose the grading schema, or give the scale’s maximum',
+        });
+    },
+  );
   const number = (
     name: 'sourceGrade' | 'sourceScaleMax' | 'credits',
     label: string,

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/helpers';
+
+let t: TestApp;
+let programmeId = 0;
+
+/** The test template is the demo seed itself (seedDemo: terms, verification, then credits). */
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [programme] = await t.database.query<{ id: number }>(
+    `select id from programmes where type = 'bachelor' and code = '512'`,
+  );
+  programmeId = programme?.id ?? 0;
+});
+afterAll(async () => t.close());
+
+describe('the demo credits seed after the verification seed (as npm start seeds)', () => {
+  it('keeps the results the verification seed made final and gives them their ledger entries', async () => {
+    const [entries] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from ba_credit_ledger l join enrolments e on e.id = l.enrolment_id
+       where e.programme_id = $1`,
+      [programmeId],
+    );
+    expect(entries?.n).toBeGreaterThan(0);
+    // No result got a second history: one `save` at most per student and course.
+    const [twice] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from (select enrolment_id, course_id from grade_events
+         where subject = 'course_result' and action = 'save' and enrolment_id in
+           (select id from enrolments where programme_id = $1)
+         group by enrolment_id, course_id having count(*) > 1) x`,
+      [programmeId],
+    );
+    expect(twice?.n).toBe(0);
+    // Every final result of the programme has its `earned` entry.
+    const [unearned] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from course_results r join enrolments e on e.id = r.enrolment_id
+       where e.programme_id = $1 and r.is_final and not exists (select 1 from ba_credit_ledger l
+         where l.enrolment_id = r.enrolment_id and l.course_id = r.course_id and l.kind = 'earned')`,
+      [programmeId],
+    );
+    expect(unearned?.n).toBe(0);
+  });
+});
