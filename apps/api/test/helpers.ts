@@ -149,3 +149,17 @@ export async function userFormBody(
     },
   };
 }
+
+/**
+ * Takes away what the demo seed gave the bachelor programme 512 (terms and all that hangs off
+ * them, results, export statuses), for a test that builds its own bachelor terms on it.
+ */
+export async function clearBachelorDemo(t: TestApp): Promise<void> {
+  const scoped = `(select id from enrolments where programme_id =
+    (select id from programmes where type = 'bachelor' and code = '512'))`;
+  await t.database.query(
+    `delete from ba_terms where programme_id = (select id from programmes where type = 'bachelor' and code = '512')`,
+  );
+  await t.database.query(`delete from ba_export_statuses where enrolment_id in ${scoped}`);
+  await t.database.query(`delete from course_results where enrolment_id in ${scoped}`);
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueBachelorMail, type BachelorMailEvent } from '../../lib/automatic-mails';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { buildTestApp, clearBachelorDemo, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let programmeId: number;
@@ -22,6 +22,7 @@ async function mail(eventType: string, subject: string, eventStatus: string | nu
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await clearBachelorDemo(t);
   const [p] = await q<{ id: number }>(`select id from programmes where code = '512'`);
   programmeId = p?.id ?? 0;
   enrolments = await q<{ id: number; email: string }>(

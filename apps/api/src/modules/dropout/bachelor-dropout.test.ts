@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DropoutItem, DropoutPreview } from '@lantern/contracts/dropout';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { buildTestApp, clearBachelorDemo, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -12,6 +12,7 @@ const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = 
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await clearBachelorDemo(t);
   admin = await t.as('admin');
   const [p] = await q<{ id: number }>(`select id from programmes where code = '512'`);
   programmeId = p?.id ?? 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeSummarySchema, type HomeSummary } from '@lantern/contracts/home';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { buildTestApp, clearBachelorDemo, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -8,6 +8,7 @@ const q = <T extends Record<string, unknown>>(text: string, params: unknown[] = 
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await clearBachelorDemo(t);
 });
 afterAll(async () => t.close());
 
