@@ -48,9 +48,13 @@ export async function seedBachelorVerify(
   const user = (name: string) => people.find((p) => p.username === name)?.jwl_id ?? null;
   const [kak] = await rowsOf<{ id: number }>(db, sql`select id from clcs where code = 'KAK'`);
 
+  // Results are one per student and course, shared by every term the course was taken in:
+  // all terms' grades are made final before any is approved, so that finalising one term does
+  // not move a grade another term's approval already signed.
+  for (const term of terms) await finaliseGrades(db, term.id);
+  const staleLater: number[] = [];
   for (const [index, term] of terms.entries()) {
     const plan = PLANS[index] ?? 'all';
-    await finaliseGrades(db, term.id);
     const all = await gradeSetOf(db, term.id);
     const days = 10 + index * 30;
     const approveAt = async (level: 'BASIC' | 'CLC' | 'UNI', clcId: number | null, at: number) => {
@@ -79,8 +83,9 @@ export async function seedBachelorVerify(
     for (const clcId of clcIds) await approveAt('CLC', clcId, days - 2);
     if (plan === 'basic+clc') continue;
     await approveAt('UNI', null, days - 5);
-    if (plan === 'stale') await changeOneGrade(db, term.id);
+    if (plan === 'stale') staleLater.push(term.id);
   }
+  for (const termId of staleLater) await changeOneGrade(db, termId);
   const exportStatuses = await seedExportStatuses(db, programme.id, user('admin'));
   return { verifiedTerms: terms.length, exportStatuses };
 }
