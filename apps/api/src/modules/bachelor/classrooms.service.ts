@@ -382,6 +382,44 @@ export async function placeInClassroom(
   });
 }
 
+/**
+ * Unseats one student: their course stays (status, results) and they sit in no classroom; the
+ * seat frees. Out of reach (another CLC, another classroom) is 404; a closed classroom 409.
+ */
+export async function unseatFromClassroom(
+  deps: Deps,
+  auth: AuthContext,
+  programmeId: number,
+  classId: number,
+  studentCourseId: number,
+): Promise<Classroom> {
+  await deps.db.transaction(async (tx) => {
+    const classroom = await classroomOf(tx, auth, programmeId, classId);
+    if (classroom.closedAt) throw closedRefusal(classroom);
+    const [seated] = await rows<{ id: number; student: string }>(
+      tx,
+      sql`select s.id, u.first_name || ' ' || u.last_name as student
+          from ba_student_courses s join enrolments e on e.id = s.enrolment_id
+          join users u on u.jwl_id = e.user_id
+          where s.id = ${studentCourseId} and s.class_id = ${classId}
+            and ${inScope(sql`e.clc_id`, clcScope(auth))}
+          for update of s`,
+    );
+    if (!seated) throw notFound('The student in this classroom');
+    await tx.execute(
+      sql`update ba_student_courses set class_id = null, version = version + 1, updated_at = now()
+          where id = ${studentCourseId}`,
+    );
+    await audit(tx, auth, {
+      action: 'ba_classroom.unseated',
+      entityType: 'class',
+      entityId: classId,
+      changes: { studentCourseId, student: seated.student },
+    });
+  });
+  return classroomOf(deps.db, auth, programmeId, classId);
+}
+
 /** The classroom's staff, set whole as the classes module sets a class's (each holds the role). */
 export async function setClassroomStaff(
   deps: Deps,

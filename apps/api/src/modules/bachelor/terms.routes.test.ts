@@ -452,6 +452,66 @@ describe('the students list', () => {
 });
 
 describe('classrooms', () => {
+  it('unseats a student with CLASSROOM_STUDENT__EDIT, audited; out of reach is 404', async () => {
+    const term = await makeTerm(2037, 'su');
+    const offering = await offer(term.id, at(courses, 1).id);
+    await placeAll(offering.id);
+    const kak = students.filter((s) => s.clc === 'KAK');
+    const room = await call<Classroom>('POST', `/offerings/${offering.id}/classrooms`, admin, {
+      clcId: at(kak, 0).clc_id,
+      name: 'LIB 2037 KAK unseat',
+      capacity: 3,
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(200);
+    const rows = await q<{ id: number; enrolment_id: number }>(
+      `select id, enrolment_id from ba_student_courses where offering_id = $1 order by id`,
+      [offering.id],
+    );
+    const idOf = (enrolmentId: number) => must(rows.find((r) => r.enrolment_id === enrolmentId)).id;
+    const seated = kak.slice(0, 2).map((s) => idOf(s.id));
+    expect(
+      (
+        await call('POST', `/classrooms/${room.body.id}/students`, admin, {
+          studentCourseIds: seated,
+        })
+      ).status,
+    ).toBe(200);
+    const unseat = (studentCourseId: number, headers = admin) =>
+      call<Classroom>('DELETE', `/classrooms/${room.body.id}/students/${studentCourseId}`, headers);
+    const first = at(seated, 0);
+    expect((await unseat(first, await t.as('view_only_user'))).status).toBe(403);
+    expect((await unseat(first, await t.as('coordinator_2'))).status).toBe(403); // reads only
+    // Out of reach: the classroom through another bachelor programme (524) is not found.
+    const [applying] = await q<{ id: number }>(`select id from programmes where code = '524'`);
+    const elsewhere = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/en/programme/bachelor/${must(applying).id}/classrooms/${room.body.id}/students/${first}`,
+      headers: admin,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    // A student of the course not seated here (another CLC's) is 404 too.
+    const other = must(students.find((s) => s.clc !== 'KAK'));
+    expect((await unseat(idOf(other.id))).status).toBe(404);
+
+    const done = await unseat(first);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.students).toBe(1);
+    const [after] = await q<{ class_id: number | null; status: string }>(
+      `select class_id, status::text as status from ba_student_courses where id = $1`,
+      [first],
+    );
+    expect(after).toEqual({ class_id: null, status: 'active' });
+    const audits = await q<{ changes: { studentCourseId: number } }>(
+      `select changes from audit_log where action = 'ba_classroom.unseated' and entity_id = $1`,
+      [String(room.body.id)],
+    );
+    expect(audits.map((a) => a.changes.studentCourseId)).toEqual([first]);
+    expect((await unseat(first)).status).toBe(404); // no longer seated here
+
+    await call('POST', `/classrooms/${room.body.id}/close`);
+    expect((await unseat(at(seated, 1))).status).toBe(409);
+  });
+
   it('creates, seats, staffs, closes and deletes; lists the past ones', async () => {
     const term = await makeTerm(2035, 'sp');
     const offering = await offer(term.id, at(courses, 2).id);

@@ -387,6 +387,24 @@ export async function bachelorTermRoutes(app: FastifyInstance, deps: Deps): Prom
       ),
   });
 
+  r.delete(`${base}/classrooms/:classId/students/:studentCourseId`, {
+    config: config('CLASSROOM_STUDENT__EDIT'),
+    schema: {
+      tags,
+      summary: 'Unseats a student from the classroom (their course stays; the seat frees)',
+      params: classParams.extend({ studentCourseId: recordId }),
+      response: { 200: classroomSchema, ...errors },
+    },
+    handler: async (request) =>
+      classrooms.unseatFromClassroom(
+        deps,
+        authOf(request),
+        request.params.id,
+        request.params.classId,
+        request.params.studentCourseId,
+      ),
+  });
+
   r.put(`${base}/classrooms/:classId/staff`, {
     config: config('CLASSROOM_STAFF__EDIT'),
     schema: {

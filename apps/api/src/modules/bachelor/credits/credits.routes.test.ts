@@ -495,6 +495,67 @@ describe('transfers in', () => {
     expect(list.json<TransferList>().items.map((r) => r.id)).toEqual([external.id]);
   });
 
+  it('refuses to propose or approve a transfer in for a course the student holds credit in', async () => {
+    // Student 0 holds the 2 credits of C since the approval above.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-in`,
+      headers: admin,
+      payload: {
+        kind: 'internal',
+        enrolmentId: student(0).id,
+        courseId: course.C,
+        sourceEnrolmentId: sourceEnrolment,
+        sourceCourseId: sourceCourse,
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('already holds 2 credits for C');
+    expect(again.body).toContain('a transfer does not add to it');
+    // Proposed while the student held nothing; earned meanwhile: the approval is refused.
+    const s = student(2);
+    const proposed = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-in`,
+      headers: admin,
+      payload: {
+        kind: 'external',
+        enrolmentId: s.id,
+        courseId: course.B,
+        institution: 'Open University',
+        sourceCourseTitle: 'Logic',
+        sourceGrade: 7,
+        sourceScaleMax: 10,
+        credits: 4,
+      },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const tr = proposed.json<Transfer>();
+    await results('save', s.id, { B: 3 });
+    await results('finalise', s.id, { B: undefined });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-in/${String(tr.id)}/approve`,
+      headers: admin,
+      payload: { version: tr.version },
+    });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.body).toContain('already holds 4 credits for B');
+    const after = await one<{ state: string }>(`select state from ba_transfers where id = $1`, [
+      tr.id,
+    ]);
+    expect(after.state).toBe('proposed');
+    expect((await credits(s.id)).entries.filter((e) => e.kind === 'transfer-in')).toHaveLength(0);
+    // Rejecting it stays possible.
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-in/${String(tr.id)}/reject`,
+      headers: admin,
+      payload: { version: tr.version, reason: 'Earned the course here' },
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+  });
+
   it('keeps CLC-scoped roles to their CLCs’ students', async () => {
     const coordinator = await t.as('coordinator'); // KAK
     expect((await credits(student(0).id, coordinator)).progress).toBeGreaterThan(0);

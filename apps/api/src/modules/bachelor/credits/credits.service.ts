@@ -373,6 +373,29 @@ export async function transferSources(
   }));
 }
 
+/**
+ * A transfer in never adds to credit the student already holds for the course (Σ of its ledger
+ * entries > 0): a retake or a correction replaces credit, a transfer does not add to it. 409.
+ */
+async function refuseWhenCreditHeld(db: Db, enrolmentId: number, courseId: number | null) {
+  if (courseId === null) return;
+  const [held] = await rows<{ total: string | number | null; code: string; student: string }>(
+    db,
+    sql`select (select sum(l.credits) from ba_credit_ledger l
+              where l.enrolment_id = ${enrolmentId} and l.course_id = ${courseId}) as total,
+            (select code from programme_courses where id = ${courseId}) as code,
+            (select u.first_name || ' ' || u.last_name from enrolments e
+              join users u on u.jwl_id = e.user_id where e.id = ${enrolmentId}) as student`,
+  );
+  const total = Number(held?.total ?? 0);
+  if (total > 0)
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `${held?.student ?? 'The student'} already holds ${total} credit${total === 1 ? '' : 's'} for ${held?.code ?? 'this course'}; a retake or a correction replaces credit, a transfer does not add to it.`,
+    );
+}
+
 /** Propose a transfer in: the source and its converted grade are worked out and kept now. */
 export async function proposeTransferIn(
   db: Db,
@@ -387,6 +410,7 @@ export async function proposeTransferIn(
       sql`select id, units from programme_courses where id = ${input.courseId} and programme_id = ${programmeId}`,
     );
     if (!course) throw invalidFields({ courseId: 'Choose a course of this programme' });
+    await refuseWhenCreditHeld(tx, input.enrolmentId, course.id);
     const target = await programmeSchema(tx, programmeId);
     let source: {
       grade: number;
@@ -694,6 +718,7 @@ export async function decideTransferIn(
         'STALE_VERSION',
         'This transfer changed since you opened it. Reload it and decide again.',
       );
+    if (decision.approve) await refuseWhenCreditHeld(tx, t.enrolment_id, t.course_id);
     if (decision.approve && t.converted_grade === null && t.source_schema_id !== null) {
       // Without a converted grade the ledger would hold a grade the programme cannot read.
       throw new AppError(

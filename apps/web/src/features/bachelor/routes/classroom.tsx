@@ -29,7 +29,10 @@ import { useClassroom } from '../api/get-classroom';
 import { useClassrooms } from '../api/get-classrooms';
 import { useTerms } from '../api/get-terms';
 import { ClassroomFormModal } from '../components/classroom-form-modal';
+import { ClassroomRenameModal } from '../components/classroom-rename-modal';
+import { ClassroomStaffModal } from '../components/classroom-staff-modal';
 import { SeatStudentsModal } from '../components/seat-students-modal';
+import { UnseatStudentModal, type SeatedStudent } from '../components/unseat-student-modal';
 import { FROM_CLASSROOM, saveCourseIndex } from '../current-course-index';
 import { bachelorPaths } from '../paths';
 
@@ -56,6 +59,8 @@ export default function ClassroomRoute() {
   const detail = useClassroom(summary.id, current?.id ?? null);
   const close = useCloseClassroom();
   const canCreate = hasRight(user, 'CLASSROOM__CREATE');
+  const open = current !== undefined && !current.closedAt;
+  const canSeat = open && hasRight(user, 'CLASSROOM_STUDENT__EDIT');
   // The offering a new classroom belongs to (there may be no classroom yet to name it).
   const terms = useTerms(summary.id, term?.year ?? 0);
   const offeringId =
@@ -64,6 +69,9 @@ export default function ClassroomRoute() {
       ?.offerings.find((o) => o.kind === 'course' && o.courseId === courseId)?.id ?? null;
   const [creating, setCreating] = useState(false);
   const [seating, setSeating] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [staffing, setStaffing] = useState(false);
+  const [unseating, setUnseating] = useState<SeatedStudent | null>(null);
   useEffect(() => {
     if (Number.isInteger(index) && index >= 0) saveCourseIndex(index);
   }, [index]);
@@ -104,9 +112,19 @@ export default function ClassroomRoute() {
               New classroom
             </Button>
           ) : null}
-          {current && !current.closedAt && hasRight(user, 'CLASSROOM_STUDENT__EDIT') ? (
+          {canSeat ? (
             <Button size="xs" variant="default" onClick={() => setSeating(true)}>
               Seat students
+            </Button>
+          ) : null}
+          {open && hasRight(user, 'CLASSROOM_STAFF__EDIT') ? (
+            <Button size="xs" variant="default" onClick={() => setStaffing(true)}>
+              Staff
+            </Button>
+          ) : null}
+          {open && hasRight(user, 'CLASSROOM__EDIT') ? (
+            <Button size="xs" variant="default" onClick={() => setRenaming(true)}>
+              Rename
             </Button>
           ) : null}
           {current && !current.closedAt && hasRight(user, 'CLASSROOM__CLOSE') ? (
@@ -166,6 +184,7 @@ export default function ClassroomRoute() {
                   <Table.Th>Course status</Table.Th>
                   <Table.Th>Graded tasks</Table.Th>
                   <Table.Th>Course result so far</Table.Th>
+                  {canSeat ? <Table.Th>Actions</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -178,6 +197,21 @@ export default function ClassroomRoute() {
                       {s.graded} of {s.tasks}
                     </Table.Td>
                     <Table.Td>{s.result ?? '–'}</Table.Td>
+                    {canSeat ? (
+                      <Table.Td>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${s.student} from the classroom`}
+                          onClick={() =>
+                            setUnseating({ studentCourseId: s.studentCourseId, student: s.student })
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -196,6 +230,22 @@ export default function ClassroomRoute() {
         programmeId={summary.id}
         classroom={seating && current ? current : null}
         onClose={() => setSeating(false)}
+      />
+      <ClassroomStaffModal
+        programmeId={summary.id}
+        classroom={staffing && current ? current : null}
+        onClose={() => setStaffing(false)}
+      />
+      <ClassroomRenameModal
+        programmeId={summary.id}
+        classroom={renaming && current ? current : null}
+        onClose={() => setRenaming(false)}
+      />
+      <UnseatStudentModal
+        programmeId={summary.id}
+        classroom={unseating && current ? current : null}
+        seated={unseating}
+        onClose={() => setUnseating(null)}
       />
     </Stack>
   );
