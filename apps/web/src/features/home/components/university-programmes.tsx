@@ -48,7 +48,7 @@ export function UniversityProgrammes({ programmes }: { programmes: Programmes })
                   <Text size="sm">
                     <strong>{p.students.toLocaleString('en')}</strong> students
                   </Text>
-                  <Text size="sm" c={p.waitingForUni > 0 ? 'orange.9' : undefined}>
+                  <Text size="sm" fw={p.waitingForUni > 0 ? 600 : undefined}>
                     <strong>{p.waitingForUni}</strong>{' '}
                     {p.waitingForUni === 1 ? 'term waits' : 'terms wait'} for your approval
                   </Text>
