@@ -85,7 +85,12 @@ export async function seedBachelorVerify(
     await approveAt('UNI', null, days - 5);
     if (plan === 'stale') staleLater.push(term.id);
   }
-  for (const termId of staleLater) await changeOneGrade(db, termId);
+  for (const termId of staleLater)
+    await changeOneGrade(
+      db,
+      termId,
+      terms.map((t) => t.id),
+    );
   const exportStatuses = await seedExportStatuses(db, programme.id, user('admin'));
   return { verifiedTerms: terms.length, exportStatuses };
 }
@@ -148,7 +153,7 @@ async function finaliseGrades(db: Db, termId: number): Promise<void> {
 }
 
 /** A grade-change request approved after the term was verified: one result moves by half. */
-async function changeOneGrade(db: Db, termId: number): Promise<void> {
+async function changeOneGrade(db: Db, termId: number, verifiedTermIds: number[]): Promise<void> {
   await db.execute(sql`
     with target as (
       select r.enrolment_id, r.course_id, r.score as old_score,
@@ -157,6 +162,16 @@ async function changeOneGrade(db: Db, termId: number): Promise<void> {
       join ba_offerings o on o.id = sc.offering_id
       join course_results r on r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id
       where o.term_id = ${termId} and sc.status = 'active' and r.is_final
+        -- Results are one per student and course, shared by every term the course was taken
+        -- in: only a result no other verified term holds is changed, so that no other
+        -- term's approvals go stale with it (where every result is shared, none is).
+        and not exists (select 1 from ba_student_courses sc2
+          join ba_offerings o2 on o2.id = sc2.offering_id
+          where sc2.enrolment_id = sc.enrolment_id and o2.course_id = o.course_id
+            and o2.term_id <> ${termId} and o2.term_id in (${sql.join(
+              verifiedTermIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}))
       order by sc.id limit 1),
     changed as (
       update course_results r set score = t.new_score, version = r.version + 1, updated_at = now()
