@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { slicer } from './slices';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -20,6 +21,11 @@ export function neutralise(
   if (typeof value !== 'string') return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** One CSV field, quoted with inner quotes doubled, as csv_cell does in the database. */
 const csvField = (value: string | number | boolean | null): string =>
@@ -141,4 +147,48 @@ function attachment(reply: FastifyReply, filename: string, format: ExportFormat)
   return reply
     .header('content-disposition', `attachment; filename="${filename}.${format}"`)
     .header('cache-control', 'no-store');
+}
+
+type Cell = string | number | boolean | null;
+
+/**
+ * An export as a file to keep (a batch sent to a university), not a download: the bytes of a
+ * CSV (with a byte-order mark) or XLSX (the streaming writer, no styles or shared strings), the
+ * cells neutralised here. In slices, so that many rows do not hold the event loop (0017).
+ */
+export async function exportFile(
+  format: ExportFormat,
+  options: { sheet: string; headers: string[]; rows: Iterable<Cell[]> },
+): Promise<Buffer> {
+  const pause = slicer();
+  if (format === 'csv') {
+    const lines = [`\uFEFF${options.headers.map(csvField).join(',')}\r\n`];
+    for (const cells of options.rows) {
+      await pause();
+      lines.push(`${cells.map((v) => csvField(neutralise(v))).join(',')}\r\n`);
+    }
+    return Buffer.from(lines.join(''), 'utf8');
+  }
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(options.sheet);
+  sheet.addRow(options.headers).commit();
+  for (const cells of options.rows) {
+    await pause();
+    sheet.addRow(cells.map((v) => neutralise(v))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  await done;
+  return Buffer.concat(chunks);
 }

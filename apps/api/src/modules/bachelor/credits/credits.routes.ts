@@ -26,7 +26,8 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { idParams, MAX_ID } from '../../../lib/params';
 import * as service from './credits.service';
-import { exportGradesOut, GRADES_OUT_MIME, gradesOutPreview } from './credits.grades-out';
+import { EXPORT_MIME } from '../../../lib/export';
+import { exportGradesOut, gradesOutPreview } from './credits.grades-out';
 
 const ref = z.coerce.number({ error: VALIDATION.number }).int().positive().max(MAX_ID);
 const enrolmentParams = idParams.extend({ enrolmentId: ref });
@@ -258,7 +259,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         .header('cache-control', 'no-store')
         .header('x-export-batch-id', String(done.batchId))
         .header('x-export-rows', String(done.rows))
-        .type(GRADES_OUT_MIME[request.query.format])
+        .type(EXPORT_MIME[request.query.format])
         .send(done.data);
     },
   });

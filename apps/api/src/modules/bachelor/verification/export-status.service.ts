@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { EXPORT_STATUS_LABELS, type ExportStatus } from '@lantern/contracts/bachelor';
 import type {
   ExportBatch,
@@ -12,7 +11,7 @@ import { auditMany } from '../../../lib/audit';
 import { queueBachelorMail, type BachelorMailDeps } from '../../../lib/automatic-mails';
 import type { Deps } from '../../../lib/deps';
 import { AppError, notFound } from '../../../lib/errors';
-import { neutralise } from '../../../lib/export';
+import { EXPORT_MIME, exportFile } from '../../../lib/export';
 import { insertFile } from '../../../lib/files';
 import { clcScope } from '../../../lib/scope';
 import { containsPattern, intArray, rows } from '../../../lib/sql';
@@ -268,8 +267,10 @@ async function graduatesFile(
     'Units',
   ];
   const units = courses.reduce((sum, c) => sum + c.units, 0);
-  const table = students
-    .map((s) => [
+  return exportFile(format, {
+    sheet: 'Graduates',
+    headers,
+    rows: students.map((s) => [
       s.jwl_id,
       s.first_name,
       s.last_name,
@@ -279,25 +280,9 @@ async function graduatesFile(
         return g === undefined || g === null ? null : Number(g);
       }),
       units,
-    ])
-    .map((cells) => cells.map((v) => neutralise(v)));
-  if (format === 'csv') {
-    const field = (v: string | number | boolean | null) =>
-      v === null ? '' : `"${String(v).replaceAll('"', '""')}"`;
-    const lines = [headers, ...table].map((cells) => `${cells.map(field).join(',')}\r\n`);
-    return Buffer.from(`\uFEFF${lines.join('')}`, 'utf8');
-  }
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Graduates');
-  sheet.addRow(headers);
-  for (const cells of table) sheet.addRow(cells);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    ]),
+  });
 }
-
-export const MIME = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
 
 /**
  * Exports a batch of completed students to the certifying university: the file is stored and
@@ -336,7 +321,7 @@ export async function exportBatch(
       const fileId = await insertFile(tx, {
         ownerId: auth.user.jwlId,
         kind: 'ba-graduates',
-        mime: MIME[input.format],
+        mime: EXPORT_MIME[input.format],
         size: stored.size,
         sha256: stored.sha256,
         storageKey: stored.storageKey,
@@ -425,7 +410,7 @@ export async function batchFile(db: Db, programmeId: number, batchId: number) {
   if (!row?.storage_key) throw notFound('The export file');
   return {
     storageKey: row.storage_key,
-    mime: row.mime ?? MIME.csv,
+    mime: row.mime ?? EXPORT_MIME.csv,
     fileName: `graduates-${String(row.id)}.${extOf(row.mime)}`,
   };
 }
