@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 // A bachelor term's grade set (docs/decisions/0022 "As built: verification"): for every student
-// course of the term's offerings that is not dropped, the course result of that enrolment and
-// the offering's course. One definition, read by the verification routes, the demo seed and the
+// course of the term's offerings that is not dropped, the result of that attempt
+// (`ba_attempt_results`, "results per attempt"), so a retake graded later leaves it as it was.
+// One definition, read by the verification routes, the demo seed and the
 // bench, so the hash an approval signs is the same everywhere.
 
 export type GradeSetEntry = {
@@ -35,8 +36,7 @@ type Raw = {
 };
 
 /**
- * The grade set of a term, or of one CLC of it (clcId), sorted by student course. `forUpdate`
- * locks the course results read (inside the approving transaction).
+ * The grade set of a term, or of one CLC of it (clcId), sorted by student course.
  */
 export async function gradeSetOf(
   db: Db,
@@ -49,7 +49,7 @@ export async function gradeSetOf(
         from ba_student_courses sc
         join ba_offerings o on o.id = sc.offering_id
         join enrolments e on e.id = sc.enrolment_id
-        left join course_results r on r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id
+        left join ba_attempt_results r on r.student_course_id = sc.id
         where o.term_id = ${termId} and sc.status <> 'drop-delete'
           and (${clcId}::int is null or e.clc_id = ${clcId}::int)
         order by sc.id`,

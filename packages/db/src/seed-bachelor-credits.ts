@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { convert, rescale, type ConversionRule } from '@lantern/contracts/bachelor-credits';
+import { syncCourseResults } from './bachelor-attempts';
 import type { Db } from './client';
 
 // Demo credits of the bachelor programme 512 (decision 0022, "As built: credits"): conversion
@@ -79,86 +80,57 @@ export async function seedBachelorCredits(
   const [c1, c2, c3] = courses;
   if (!c1 || !c2 || !c3 || students.length < 4) return { creditEntries: 0, transfers: 0 };
 
-  // Final results of the first term's courses: LIB110 for ten students, LIB120 for five.
+  // Final results of the first term's attempts: LIB110 for ten students, LIB120 for five, each
+  // entered then made final (an event each, naming the attempt) and earning its credit.
+  const [first, second] = await all<{ id: number }>(
+    tx,
+    sql`select id from ba_terms where programme_id = ${programme.id} order by start_date, id limit 2`,
+  );
   const results = students.flatMap((s, i) => [
     ...(i < 10 ? [{ e: s.id, c: c1.id, score: 1.5 + ((i * 7) % 26) / 10 }] : []),
     ...(i < 5 ? [{ e: s.id, c: c2.id, score: 2 + ((i * 3) % 21) / 10 }] : []),
   ]);
-  const values = sql.join(
-    results.map(
-      (r) => sql`(${r.e}::int, ${r.c}::int, ${Math.round(r.score * 100) / 100}::numeric)`,
-    ),
-    sql`, `,
-  );
-  // The verification seed may have given some of them a final result already: those stay as
-  // they are (with their events), only the missing results are entered and finalised here.
-  await tx.execute(sql`
-    with made as (
-      insert into course_results (enrolment_id, course_id, score, is_final, version,
-        grading_schema_id, grading_schema_version, source)
-      select x.e, x.c, x.s, true, 2, ${four}, gs.version, 'entered'
-      from (values ${values}) as x(e, c, s) join grading_schemas gs on gs.id = ${four}
-      on conflict (enrolment_id, course_id) do nothing
-      returning enrolment_id, course_id, score, grading_schema_id, grading_schema_version)
-    insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
-      new_points, old_published, new_published, max_points, grading_schema_id,
-      grading_schema_version, grade_version, reason)
-    select 'course_result', e.user_id, m.course_id, m.enrolment_id, s.action::grade_event_action,
-      case when s.v = 1 then null else m.score end, m.score,
-      case when s.v = 1 then null else false end, s.v = 2, gs.scale_max, m.grading_schema_id,
-      m.grading_schema_version, s.v,
-      case when s.v = 2 then 'The first term’s results are final.' end
-    from made m join enrolments e on e.id = m.enrolment_id
-    join grading_schemas gs on gs.id = m.grading_schema_id
-    cross join (values ('save', 1), ('finalise', 2)) as s(action, v)
-    order by m.enrolment_id, m.course_id, s.v`);
-  // The ledger's `earned` entries, naming their finalise events.
-  const earnedSql = (where: SQL) => sql`
-    insert into ba_credit_ledger (enrolment_id, kind, course_id, credits, grade_event_id,
-      replaces_entry_id, source_grade, source_schema_id, source_schema_version, approved_by)
-    select ev.enrolment_id, 'earned', ev.course_id,
-      case when ev.new_points >= ${passMark} then pc.units else 0 end, ev.id,
-      (select max(l.id) from ba_credit_ledger l where l.enrolment_id = ev.enrolment_id
-         and l.course_id = ev.course_id and l.kind = 'earned'),
-      ev.new_points, ev.grading_schema_id, ev.grading_schema_version, ${by}
-    from grade_events ev join programme_courses pc on pc.id = ev.course_id
-    where ev.subject = 'course_result' and ${where}
-    order by ev.id`;
-  await tx.execute(
-    earnedSql(
-      sql`ev.action = 'finalise' and ev.enrolment_id in (select id from enrolments where programme_id = ${programme.id})`,
-    ),
-  );
+  if (first)
+    await gradeAttempts(tx, first.id, results, four, 'The first term’s results are final.');
 
-  // A retake: the first student who failed LIB110 retook it and passed with 3.
-  const [failed] = await all<{ id: number; enrolment_id: number; user_id: number; score: string }>(
+  // A retake: the first student who failed LIB110 in the first term retook it in the next one
+  // and passed with 3. The failed attempt is marked retaken (its credit, none, taken back).
+  const [failed] = await all<{ id: number; enrolment_id: number; score: string }>(
     tx,
-    sql`select l.id, l.enrolment_id, e.user_id, l.source_grade as score from ba_credit_ledger l
-        join enrolments e on e.id = l.enrolment_id
-        where l.course_id = ${c1.id} and l.kind = 'earned' and l.credits = 0
-          and e.programme_id = ${programme.id}
-        order by l.id limit 1`,
+    sql`select sc.id, sc.enrolment_id, a.score from ba_student_courses sc
+        join ba_offerings o on o.id = sc.offering_id and o.kind = 'course'
+        join ba_attempt_results a on a.student_course_id = sc.id
+        where o.term_id = ${first?.id ?? 0} and o.course_id = ${c1.id} and a.is_final
+          and a.score < ${passMark}
+        order by sc.enrolment_id limit 1`,
   );
-  if (failed) {
+  await earnFinalised(tx, by);
+  if (failed && second) {
+    await tx.execute(sql`update ba_student_courses set status = 'retaken',
+        reason = 'Retaken in the following term.' where id = ${failed.id}`);
     await tx.execute(sql`
       insert into ba_credit_ledger (enrolment_id, kind, course_id, credits, replaces_entry_id,
         source_grade, approved_by)
-      values (${failed.enrolment_id}, 'replaced', ${c1.id}, 0, ${failed.id}, ${failed.score}, ${by})`);
-    await tx.execute(sql`update course_results set score = 3, version = 3
-      where enrolment_id = ${failed.enrolment_id} and course_id = ${c1.id}`);
-    const [event] = await all<{ id: number }>(
+      select ${failed.enrolment_id}, 'replaced', ${c1.id}, 0, max(l.id), ${failed.score}, ${by}
+      from ba_credit_ledger l where l.enrolment_id = ${failed.enrolment_id}
+        and l.course_id = ${c1.id} and l.kind = 'earned'`);
+    await tx.execute(sql`update ba_student_courses set status = 'active', reason = null
+        where enrolment_id = ${failed.enrolment_id} and offering_id =
+          (select id from ba_offerings where term_id = ${second.id} and course_id = ${c1.id}
+             and kind = 'course')`);
+    await gradeAttempts(
       tx,
-      sql`insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
-            new_points, old_published, new_published, max_points, grading_schema_id,
-            grading_schema_version, grade_version, actor_id, reason)
-          select 'course_result', ${failed.user_id}, ${c1.id}, ${failed.enrolment_id}, 'change',
-            ${failed.score}, 3, true, true, gs.scale_max, gs.id, gs.version, 3, ${by},
-            'Retaken in the following term.'
-          from grading_schemas gs where gs.id = ${four}
-          returning id`,
+      second.id,
+      [{ e: failed.enrolment_id, c: c1.id, score: 3 }],
+      four,
+      'Retaken in the following term.',
     );
-    if (event) await tx.execute(earnedSql(sql`ev.id = ${event.id}`));
+    await earnFinalised(tx, by);
   }
+  await syncCourseResults(
+    tx,
+    students.map((s) => s.id),
+  );
 
   // Transfers in. Internal: a student's final result in another programme (the demo student
   // finished 214 on the percentage scale); external: other institutions' courses.
@@ -327,28 +299,107 @@ export async function seedBachelorCredits(
 }
 
 /**
- * Earned credit for every finalised bachelor course result that has none yet: the results a
- * later demo seed makes final (verification's terms) earn as the app's ledger writer would.
+ * The demo's attempt results of one term, entered and made final the way the app's ledger
+ * writer leaves them: the attempt's result, a `save` then a `finalise` event naming the attempt,
+ * versions going on from the course's last event. Attempts that have a result keep it.
  */
-export async function seedEarnedForFinalResults(tx: Db): Promise<number> {
-  const made = await all<{ id: number }>(
-    tx,
-    sql`insert into ba_credit_ledger (enrolment_id, kind, course_id, credits, grade_event_id,
-          replaces_entry_id, source_grade, source_schema_id, source_schema_version)
-        select ev.enrolment_id, 'earned', ev.course_id,
-          case when ev.new_points >= gs.pass_mark then pc.units else 0 end, ev.id,
-          (select max(l.id) from ba_credit_ledger l where l.enrolment_id = ev.enrolment_id
-             and l.course_id = ev.course_id and l.kind = 'earned'),
-          ev.new_points, ev.grading_schema_id, ev.grading_schema_version
-        from grade_events ev
-        join programme_courses pc on pc.id = ev.course_id
-        join enrolments e on e.id = ev.enrolment_id
-        join programmes p on p.id = e.programme_id and p.type = 'bachelor'
-        join grading_schemas gs on gs.id = p.grading_schema_id
-        where ev.subject = 'course_result' and ev.action = 'finalise'
-          and not exists (select 1 from ba_credit_ledger l where l.grade_event_id = ev.id)
-        order by ev.id
-        returning id`,
+export async function gradeAttempts(
+  tx: Db,
+  termId: number,
+  results: readonly { e: number; c: number; score: number }[],
+  schemaId: number,
+  reason: string,
+): Promise<void> {
+  if (results.length === 0) return;
+  const values = sql.join(
+    results.map(
+      (r) => sql`(${r.e}::int, ${r.c}::int, ${Math.round(r.score * 100) / 100}::numeric)`,
+    ),
+    sql`, `,
   );
-  return made.length;
+  await tx.execute(sql`
+    with made as (
+      insert into ba_attempt_results (student_course_id, score, source, is_final,
+        grading_schema_id, grading_schema_version, version)
+      select distinct on (sc.id) sc.id, x.s, 'entered', true, gs.id, gs.version,
+        coalesce((select max(ev.grade_version) from grade_events ev
+                  where ev.subject = 'course_result' and ev.enrolment_id = x.e
+                    and ev.course_id = x.c), 0) + 2
+      from (values ${values}) as x(e, c, s)
+      join ba_offerings o on o.term_id = ${termId} and o.course_id = x.c and o.kind = 'course'
+      join ba_student_courses sc on sc.offering_id = o.id and sc.enrolment_id = x.e
+        and sc.status <> 'drop-delete'
+      join grading_schemas gs on gs.id = ${schemaId}
+      on conflict (student_course_id) do nothing
+      returning student_course_id, score, grading_schema_id, grading_schema_version, version)
+    insert into grade_events (subject, student_id, course_id, enrolment_id, student_course_id,
+      action, old_points, new_points, old_published, new_published, max_points,
+      grading_schema_id, grading_schema_version, grade_version, reason)
+    select 'course_result', e.user_id, o.course_id, sc.enrolment_id, m.student_course_id,
+      s.action::grade_event_action, case when s.v = 1 then null else m.score end, m.score,
+      case when s.v = 1 then null else false end, s.v = 2, gs.scale_max, m.grading_schema_id,
+      m.grading_schema_version, m.version - 2 + s.v, case when s.v = 2 then ${reason} end
+    from made m
+    join ba_student_courses sc on sc.id = m.student_course_id
+    join ba_offerings o on o.id = sc.offering_id
+    join enrolments e on e.id = sc.enrolment_id
+    join grading_schemas gs on gs.id = m.grading_schema_id
+    cross join (values ('save', 1), ('finalise', 2)) as s(action, v)
+    order by sc.enrolment_id, o.course_id, s.v`);
+}
+
+/**
+ * The `earned` entries of every bachelor `finalise` event (and `change` of a latest attempt)
+ * that has none yet, as the app's
+ * ledger writer appends them (credits/credits.ledger.ts): in event order, per course the
+ * difference between what the new final grade earns and what the student holds, naming the
+ * entry it follows. One round per attempt, so a later attempt builds on the earlier one.
+ */
+export async function earnFinalised(tx: Db, approvedBy: number | null = null): Promise<number> {
+  let made = 0;
+  for (;;) {
+    const round = await all<{ id: number }>(
+      tx,
+      sql`insert into ba_credit_ledger (enrolment_id, kind, course_id, credits, grade_event_id,
+            replaces_entry_id, source_grade, source_schema_id, source_schema_version, approved_by)
+          select * from (
+            select distinct on (ev.enrolment_id, ev.course_id) ev.enrolment_id,
+              'earned'::credit_entry_kind, ev.course_id,
+              (case when ev.new_points >= gs.pass_mark then pc.units else 0 end)
+                - coalesce((select sum(l.credits) from ba_credit_ledger l
+                    where l.enrolment_id = ev.enrolment_id and l.course_id = ev.course_id
+                      and l.kind in ('earned', 'replaced')), 0),
+              ev.id,
+              (select max(l.id) from ba_credit_ledger l where l.enrolment_id = ev.enrolment_id
+                 and l.course_id = ev.course_id and l.kind = 'earned'),
+              ev.new_points, ev.grading_schema_id, ev.grading_schema_version, ${approvedBy}::int
+            from grade_events ev
+            join programme_courses pc on pc.id = ev.course_id
+            join enrolments e on e.id = ev.enrolment_id
+            join programmes p on p.id = e.programme_id and p.type = 'bachelor'
+            join grading_schemas gs on gs.id = p.grading_schema_id
+            where ev.subject = 'course_result'
+              -- A change of a final result counts when no later attempt has a result.
+              and (ev.action = 'finalise' or (ev.action = 'change' and not exists (
+                select 1 from ba_student_courses sc
+                join ba_offerings o on o.id = sc.offering_id
+                join ba_terms t on t.id = o.term_id
+                join ba_student_courses later on later.enrolment_id = sc.enrolment_id
+                  and later.status <> 'drop-delete'
+                join ba_offerings lo on lo.id = later.offering_id and lo.course_id = o.course_id
+                join ba_terms lt on lt.id = lo.term_id and lt.start_date > t.start_date
+                join ba_attempt_results la on la.student_course_id = later.id
+                where sc.id = ev.student_course_id)))
+              and not exists (select 1 from ba_credit_ledger l where l.grade_event_id = ev.id)
+            order by ev.enrolment_id, ev.course_id, ev.id) x
+          returning id`,
+    );
+    if (round.length === 0) return made;
+    made += round.length;
+  }
+}
+
+/** The earned entries of final results the seeds before this one made (the verification's). */
+export async function seedEarnedForFinalResults(tx: Db): Promise<number> {
+  return earnFinalised(tx);
 }

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import { syncCourseResults } from './bachelor-attempts';
 import { gradeSetHash, gradeSetOf, snapshotOf } from './bachelor-grade-set';
+import { gradeAttempts } from './seed-bachelor-credits';
 
 // Demo verification and export statuses for the bachelor programme 512 (docs/decisions/0022
 // "As built: verification"). Runs after the terms seed: it takes whatever terms with students
@@ -48,10 +50,10 @@ export async function seedBachelorVerify(
   const user = (name: string) => people.find((p) => p.username === name)?.jwl_id ?? null;
   const [kak] = await rowsOf<{ id: number }>(db, sql`select id from clcs where code = 'KAK'`);
 
-  // Results are one per student and course, shared by every term the course was taken in:
-  // all terms' grades are made final before any is approved, so that finalising one term does
-  // not move a grade another term's approval already signed.
-  for (const term of terms) await finaliseGrades(db, term.id);
+  // Each attempt has its own result (decision 0022, "results per attempt"); the terms are
+  // graded oldest first, as they were taught, so that each course's latest attempt is the one
+  // the student's course result and credit follow.
+  for (const term of [...terms].reverse()) await finaliseGrades(db, term.id);
   const staleLater: number[] = [];
   for (const [index, term] of terms.entries()) {
     const plan = PLANS[index] ?? 'all';
@@ -85,106 +87,108 @@ export async function seedBachelorVerify(
     await approveAt('UNI', null, days - 5);
     if (plan === 'stale') staleLater.push(term.id);
   }
-  for (const termId of staleLater)
-    await changeOneGrade(
-      db,
-      termId,
-      terms.map((t) => t.id),
-    );
+  for (const termId of staleLater) await changeOneGrade(db, termId);
+  // The student's course result follows each course's latest graded attempt.
+  const enrolled = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from enrolments where programme_id = ${programme.id}`,
+  );
+  await syncCourseResults(
+    db,
+    enrolled.map((e) => e.id),
+  );
   const exportStatuses = await seedExportStatuses(db, programme.id, user('admin'));
   return { verifiedTerms: terms.length, exportStatuses };
 }
 
 /**
- * Gives every student course of a term that expects one a final result, as the grade ledger
- * leaves it (decision 0021): an entered result made final, each step an event; a result
- * entered but not final yet is made final. Failed courses
- * get a failing grade, the others a passing one.
+ * Gives every attempt of a term that expects one a final result, as the grade ledger leaves it
+ * (decision 0021): a result entered but not final yet is made final (a `finalise` event), one
+ * missing is entered and made final (`save`, `finalise`), each event naming its attempt. Failed
+ * and retaken attempts get a failing grade, the others a passing one.
  */
 async function finaliseGrades(db: Db, termId: number): Promise<void> {
-  // Results already entered but not final yet are made final (a finalise event each).
   await db.execute(sql`
     with made as (
-      update course_results r set is_final = true, version = r.version + 1, updated_at = now()
+      update ba_attempt_results a set is_final = true, version = a.version + 1, updated_at = now()
       from ba_student_courses sc join ba_offerings o on o.id = sc.offering_id
-      where o.term_id = ${termId} and sc.status <> 'drop-delete' and not r.is_final
-        and r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id
-      returning r.enrolment_id, r.course_id, r.score, r.version, r.grading_schema_id,
-        r.grading_schema_version)
-    insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
-      new_points, old_published, new_published, max_points, grading_schema_id,
-      grading_schema_version, grade_version, reason)
-    select 'course_result', e.user_id, m.course_id, m.enrolment_id, 'finalise', m.score, m.score,
-      false, true, coalesce(gs.scale_max, m.score), m.grading_schema_id, m.grading_schema_version,
-      m.version, 'Final grades of the term.'
+      where o.term_id = ${termId} and sc.status <> 'drop-delete' and not a.is_final
+        and a.student_course_id = sc.id
+      returning a.student_course_id, sc.enrolment_id, o.course_id, a.score, a.version,
+        a.grading_schema_id, a.grading_schema_version)
+    insert into grade_events (subject, student_id, course_id, enrolment_id, student_course_id,
+      action, old_points, new_points, old_published, new_published, max_points,
+      grading_schema_id, grading_schema_version, grade_version, reason)
+    select 'course_result', e.user_id, m.course_id, m.enrolment_id, m.student_course_id,
+      'finalise', m.score, m.score, false, true, coalesce(gs.scale_max, m.score),
+      m.grading_schema_id, m.grading_schema_version, m.version, 'Final grades of the term.'
     from made m join enrolments e on e.id = m.enrolment_id
     left join grading_schemas gs on gs.id = m.grading_schema_id
     order by m.enrolment_id, m.course_id`);
-  await db.execute(sql`
-    with made as (
-      insert into course_results (enrolment_id, course_id, score, source, is_final,
-        grading_schema_id, grading_schema_version, version)
-      select distinct on (sc.enrolment_id, o.course_id) sc.enrolment_id, o.course_id,
-        case when sc.status in ('failed', 'retaken') then 1.5
-             else least(gs.scale_max, 2 + ((sc.id * 7) % 21) / 10.0) end,
-        'entered', true, p.grading_schema_id, gs.version, 2
-      from ba_student_courses sc
-      join ba_offerings o on o.id = sc.offering_id
-      join enrolments e on e.id = sc.enrolment_id
-      join programmes p on p.id = e.programme_id
-      join grading_schemas gs on gs.id = p.grading_schema_id
-      where o.term_id = ${termId} and sc.status not in ('drop-delete', 'open', 'withdrawn')
-      order by sc.enrolment_id, o.course_id, sc.id
-      on conflict (enrolment_id, course_id) do nothing
-      returning enrolment_id, course_id, score, grading_schema_id, grading_schema_version)
-    insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
-      new_points, old_published, new_published, max_points, grading_schema_id,
-      grading_schema_version, grade_version, reason)
-    select 'course_result', e.user_id, m.course_id, m.enrolment_id, s.action::grade_event_action,
-      case when s.v = 1 then null else m.score end, m.score,
-      case when s.v = 1 then null else false end, s.v = 2, gs.scale_max,
-      m.grading_schema_id, m.grading_schema_version, s.v,
-      case when s.v = 2 then 'Final grades of the term.' end
-    from made m
-    join enrolments e on e.id = m.enrolment_id
-    join grading_schemas gs on gs.id = m.grading_schema_id
-    cross join (values ('save', 1), ('finalise', 2)) as s(action, v)
-    order by m.enrolment_id, m.course_id, s.v`);
+  const missing = await rowsOf<{ e: number; c: number; score: string; schema_id: number }>(
+    db,
+    sql`select sc.enrolment_id as e, o.course_id as c, p.grading_schema_id as schema_id,
+          case when sc.status in ('failed', 'retaken') then 1.5
+               else least(gs.scale_max, 2 + ((sc.id * 7) % 21) / 10.0) end as score
+        from ba_student_courses sc
+        join ba_offerings o on o.id = sc.offering_id and o.kind = 'course'
+        join enrolments e on e.id = sc.enrolment_id
+        join programmes p on p.id = e.programme_id
+        join grading_schemas gs on gs.id = p.grading_schema_id
+        where o.term_id = ${termId} and sc.status not in ('drop-delete', 'open', 'withdrawn')
+          and not exists (select 1 from ba_attempt_results a where a.student_course_id = sc.id)
+        order by sc.id`,
+  );
+  const schemaId = missing[0]?.schema_id;
+  if (schemaId !== undefined)
+    await gradeAttempts(
+      db,
+      termId,
+      missing.map((m) => ({ e: m.e, c: m.c, score: Number(m.score) })),
+      schemaId,
+      'Final grades of the term.',
+    );
 }
 
-/** A grade-change request approved after the term was verified: one result moves by half. */
-async function changeOneGrade(db: Db, termId: number, verifiedTermIds: number[]): Promise<void> {
+/**
+ * A grade-change request approved after the term was verified: one attempt's final result moves
+ * by half a grade (its version goes on from the course's last event).
+ */
+async function changeOneGrade(db: Db, termId: number): Promise<void> {
   await db.execute(sql`
     with target as (
-      select r.enrolment_id, r.course_id, r.score as old_score,
-        case when r.score >= 3.5 then r.score - 0.5 else r.score + 0.5 end as new_score
+      select a.student_course_id, a.score as old_score,
+        case when a.score >= 3.5 then a.score - 0.5 else a.score + 0.5 end as new_score,
+        (select max(ev.grade_version) from grade_events ev where ev.subject = 'course_result'
+           and ev.enrolment_id = sc.enrolment_id and ev.course_id = o.course_id) + 1 as version
       from ba_student_courses sc
       join ba_offerings o on o.id = sc.offering_id
-      join course_results r on r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id
-      where o.term_id = ${termId} and sc.status = 'active' and r.is_final
-        -- Results are one per student and course, shared by every term the course was taken
-        -- in: only a result no other verified term holds is changed, so that no other
-        -- term's approvals go stale with it (where every result is shared, none is).
-        and not exists (select 1 from ba_student_courses sc2
-          join ba_offerings o2 on o2.id = sc2.offering_id
-          where sc2.enrolment_id = sc.enrolment_id and o2.course_id = o.course_id
-            and o2.term_id <> ${termId} and o2.term_id in (${sql.join(
-              verifiedTermIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}))
-      order by sc.id limit 1),
+      join ba_attempt_results a on a.student_course_id = sc.id
+      join ba_terms t on t.id = o.term_id
+      where o.term_id = ${termId} and sc.status = 'active' and a.is_final
+      -- An earlier attempt first (a later one has its result, and the credit stays with it).
+      order by exists (select 1 from ba_student_courses sc2
+          join ba_offerings o2 on o2.id = sc2.offering_id and o2.course_id = o.course_id
+          join ba_terms t2 on t2.id = o2.term_id and t2.start_date > t.start_date
+          join ba_attempt_results a2 on a2.student_course_id = sc2.id
+          where sc2.enrolment_id = sc.enrolment_id and sc2.status <> 'drop-delete') desc, sc.id
+      limit 1),
     changed as (
-      update course_results r set score = t.new_score, version = r.version + 1, updated_at = now()
-      from target t where r.enrolment_id = t.enrolment_id and r.course_id = t.course_id
-      returning r.enrolment_id, r.course_id, t.old_score, r.score, r.version, r.grading_schema_id,
-        r.grading_schema_version)
-    insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
-      new_points, old_published, new_published, max_points, grading_schema_id,
-      grading_schema_version, grade_version, reason)
-    select 'course_result', e.user_id, c.course_id, c.enrolment_id, 'change', c.old_score,
-      c.score, true, true, coalesce(gs.scale_max, c.score), c.grading_schema_id,
-      c.grading_schema_version, c.version, 'Grade-change request approved after verification.'
-    from changed c join enrolments e on e.id = c.enrolment_id
+      update ba_attempt_results a set score = t.new_score, version = t.version, updated_at = now()
+      from target t where a.student_course_id = t.student_course_id
+      returning a.student_course_id, t.old_score, a.score, a.version, a.grading_schema_id,
+        a.grading_schema_version)
+    insert into grade_events (subject, student_id, course_id, enrolment_id, student_course_id,
+      action, old_points, new_points, old_published, new_published, max_points,
+      grading_schema_id, grading_schema_version, grade_version, reason)
+    select 'course_result', e.user_id, o.course_id, sc.enrolment_id, c.student_course_id,
+      'change', c.old_score, c.score, true, true, coalesce(gs.scale_max, c.score),
+      c.grading_schema_id, c.grading_schema_version, c.version,
+      'Grade-change request approved after verification.'
+    from changed c
+    join ba_student_courses sc on sc.id = c.student_course_id
+    join ba_offerings o on o.id = sc.offering_id
+    join enrolments e on e.id = sc.enrolment_id
     left join grading_schemas gs on gs.id = c.grading_schema_id`);
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -28,7 +29,14 @@ import {
 } from '@lantern/contracts/bachelor';
 import { clcs, users } from './people';
 import { files } from './operations';
-import { classes, enrolments, gradingSchemas, programmeCourses, programmes } from './programmes';
+import {
+  classes,
+  courseResultSourceEnum,
+  enrolments,
+  gradingSchemas,
+  programmeCourses,
+  programmes,
+} from './programmes';
 
 // The bachelor model (docs/decisions/0022). A bachelor student is an `enrolments` row of a
 // bachelor programme (states and actions of 0006, breaks of 0007); what a bachelor adds is
@@ -182,6 +190,28 @@ export const baStudentCourses = pgTable(
     index('ba_student_courses_class_idx').on(t.classId),
   ],
 );
+
+/**
+ * The result of one attempt at a course: a student course's own copy of the course result it
+ * was given (decision 0022, "As built: results per attempt"). `course_results` keeps one result
+ * per student and course, the latest attempt's; a term's grade set reads its attempts here, so
+ * a retake graded in a later term leaves the earlier term's verified grades as they were.
+ * Written with `course_results` by `applyResultEvents`, in the same transaction.
+ */
+export const baAttemptResults = pgTable('ba_attempt_results', {
+  studentCourseId: integer('student_course_id')
+    .primaryKey()
+    .references(() => baStudentCourses.id, { onDelete: 'cascade' }),
+  score: numeric('score', { mode: 'number' }).notNull(),
+  source: courseResultSourceEnum('source').notNull().default('entered'),
+  isFinal: boolean('is_final').notNull().default(false),
+  gradingSchemaId: integer('grading_schema_id'),
+  gradingSchemaVersion: integer('grading_schema_version'),
+  /** The course result's version this attempt was given (versions go on across attempts). */
+  version: integer('version').notNull(),
+  enteredBy: userRef('entered_by'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
 
 /**
  * A classroom: a `classes` row (the learning platform's teaching group) that teaches one

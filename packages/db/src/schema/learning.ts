@@ -382,6 +382,8 @@ export const gradeEvents = pgTable(
     courseId: integer('course_id').notNull(),
     /** The enrolment a course result belongs to; null for a task. */
     enrolmentId: integer('enrolment_id'),
+    /** A bachelor course result: the attempt (`ba_student_courses`) it was given in. */
+    studentCourseId: integer('student_course_id'),
     submissionId: bigint('submission_id', { mode: 'number' }),
     action: gradeEventActionEnum('action').notNull(),
     oldPoints: numeric('old_points', { precision: 7, scale: 2, mode: 'number' }),

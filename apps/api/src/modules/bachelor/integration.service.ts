@@ -178,7 +178,7 @@ export async function listResults(
         join ba_offerings o on o.id = sc.offering_id
         join enrolments e on e.id = sc.enrolment_id
         left join programme_courses pc on pc.id = o.course_id
-        left join course_results r on r.enrolment_id = e.id and r.course_id = o.course_id
+        left join ba_attempt_results r on r.student_course_id = sc.id
         where o.term_id = ${found.id} and sc.id > ${query.after}
           and ${inScope(sql`e.clc_id`, clcScope(auth))}
           ${query.finalOnly ? sql`and r.is_final` : sql``}

@@ -28,6 +28,7 @@ import { clcScope } from '../../lib/scope';
 import { containsPattern, inScope, intArray, rows } from '../../lib/sql';
 import { isoDay, offeringOf, termByKey } from './terms.service';
 import { recordRetake } from './credits/credits.ledger';
+import { syncCourseResults } from '@lantern/db/bachelor-attempts';
 
 // Students in the offered courses of a bachelor programme's terms, and the one path every
 // course-status move goes through (`moveCourseStatus`, decision 0022).
@@ -366,6 +367,9 @@ export async function moveCourseStatus(
             changed_by = ${auth.user.jwlId}, version = version + 1, updated_at = now()
           where id = ${studentCourseId}`,
     );
+    // A dropped attempt no longer counts: the student's course result is the latest attempt's
+    // that still has one (decision 0022, "results per attempt").
+    if (rule.to === 'drop-delete') await syncCourseResults(tx, [current.enrolmentId]);
     // A retake takes back the credit the course holds (none when it has no final result yet).
     const replacedEntryId =
       rule.to === 'retaken'

@@ -62,6 +62,11 @@ export const USER_REFERENCES: Readonly<Record<string, ReferencePolicy>> = {
     label: 'Results entered',
     conflict: 'Results cannot conflict.',
   },
+  'ba_attempt_results.entered_by': {
+    kind: 'move',
+    label: 'Results entered (per attempt)',
+    conflict: 'Results cannot conflict.',
+  },
   // An earlier merge into the removed person now points at the kept one: no chains.
   'users.merged_into_id': {
     kind: 'move',

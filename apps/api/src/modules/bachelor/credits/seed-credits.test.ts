@@ -22,12 +22,12 @@ describe('the demo credits seed after the verification seed (as npm start seeds)
       [programmeId],
     );
     expect(entries?.n).toBeGreaterThan(0);
-    // No result got a second history: one `save` at most per student and course.
+    // No attempt's result got a second history: one `save` at most per attempt.
     const [twice] = await t.database.query<{ n: number }>(
-      `select count(*)::int as n from (select enrolment_id, course_id from grade_events
+      `select count(*)::int as n from (select student_course_id from grade_events
          where subject = 'course_result' and action = 'save' and enrolment_id in
            (select id from enrolments where programme_id = $1)
-         group by enrolment_id, course_id having count(*) > 1) x`,
+         group by student_course_id having count(*) > 1) x`,
       [programmeId],
     );
     expect(twice?.n).toBe(0);

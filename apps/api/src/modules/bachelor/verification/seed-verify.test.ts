@@ -64,12 +64,15 @@ const view = async (termKey: string) => {
 
 describe('the demo verification seed', () => {
   it('verifies the terms at each level, one of them stale, and puts students in each export status', async () => {
-    // One result entered but not final yet, as a grade book might leave it: the seed finalises it.
+    // One attempt's result entered but not final yet, as a grade book might leave it: the seed
+    // finalises it.
     await t.database.query(
-      `insert into course_results (enrolment_id, course_id, score, is_final, version)
-       select e.id, pc.id, 3, false, 1 from enrolments e
-       join programme_courses pc on pc.programme_id = e.programme_id and pc.code = 'LIB110'
-       where e.programme_id = $1 order by e.id limit 1`,
+      `insert into ba_attempt_results (student_course_id, score, is_final, version)
+       select sc.id, 3, false, 1 from ba_student_courses sc
+       join ba_offerings o on o.id = sc.offering_id
+       join programme_courses pc on pc.id = o.course_id and pc.code = 'LIB110'
+       join enrolments e on e.id = sc.enrolment_id
+       where e.programme_id = $1 order by sc.id limit 1`,
       [programmeId],
     );
     const made = await seedBachelorVerify(t.database.db);

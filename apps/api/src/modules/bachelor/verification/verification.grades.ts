@@ -50,7 +50,7 @@ function gradeQuery(termId: number, where: SQL[], tail: SQL): SQL {
     join users u on u.jwl_id = e.user_id
     join programme_courses pc on pc.id = o.course_id
     left join clcs c on c.id = e.clc_id
-    left join course_results r on r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id
+    left join ba_attempt_results r on r.student_course_id = sc.id
     where o.term_id = ${termId} and sc.status <> 'drop-delete' and ${sql.join(where, sql` and `)}
     ${tail}`;
 }

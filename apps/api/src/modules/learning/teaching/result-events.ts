@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CourseResultSource } from '@lantern/contracts/learning-enums';
+import { attemptsInForce, syncCourseResults } from '@lantern/db/bachelor-attempts';
 import type { Db } from '@lantern/db/client';
 import { AppError } from '../../../lib/errors';
 import { jsonParam, rows } from '../../../lib/sql';
@@ -8,7 +9,9 @@ import { creditResultEvents, type ResultEventWritten } from '../../bachelor/cred
 // The one writer of `course_results` (decision 0021): every change of a course result is an
 // event of the grade ledger (`subject = 'course_result'`), appended in the caller's transaction
 // with the projection. Set-based: the finish page saves up to 20,000 cells at once, so a batch is
-// a lock, an upsert, a delete and one insert of events, whatever its size.
+// a lock, an upsert, a delete and one insert of events, whatever its size. A bachelor student's
+// result is also its attempt's (decision 0022, "results per attempt"): the attempt in force is
+// what the action applies to, and `course_results` follows the latest attempt that has a result.
 
 export type ResultAction = 'save' | 'finalise' | 'reopen' | 'change';
 
@@ -43,6 +46,8 @@ type Current = {
 
 type After = {
   enrolment_id: number;
+  /** The attempt (bachelor student course) the result is given in; null outside bachelor terms. */
+  student_course_id: number | null;
   course_id: number;
   student_id: number;
   score: number | null;
@@ -81,9 +86,47 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
            from jsonb_to_recordset(${wanted}::jsonb) as x(enrolment_id int, course_id int))
         for update of r`,
   );
-  const byKey = new Map(
-    current.map((c) => [key({ enrolmentId: c.enrolment_id, courseId: c.course_id }), c]),
+  // The attempts in force of bachelor students: their result is the attempt's own, which may
+  // have none yet while `course_results` still holds an earlier attempt's.
+  const attempts = await rows<{
+    enrolment_id: number;
+    course_id: number;
+    student_course_id: number;
+  }>(
+    tx,
+    attemptsInForce(
+      sql`select x.enrolment_id, x.course_id
+          from jsonb_to_recordset(${wanted}::jsonb) as x(enrolment_id int, course_id int)`,
+    ),
   );
+  const attemptOf = new Map(
+    attempts.map((a) => [
+      key({ enrolmentId: a.enrolment_id, courseId: a.course_id }),
+      a.student_course_id,
+    ]),
+  );
+  const attemptRows =
+    attempts.length === 0
+      ? []
+      : await rows<Current & { student_course_id: number }>(
+          tx,
+          sql`select a.student_course_id, sc.enrolment_id, o.course_id, a.score, a.source,
+                a.is_final, a.version
+              from ba_attempt_results a
+              join ba_student_courses sc on sc.id = a.student_course_id
+              join ba_offerings o on o.id = sc.offering_id
+              where a.student_course_id in
+                (select (x->>'student_course_id')::int
+                 from jsonb_array_elements(${jsonParam(attempts)}::jsonb) x)
+              for update of a`,
+        );
+  const byKey = new Map(
+    current
+      .filter((c) => !attemptOf.has(key({ enrolmentId: c.enrolment_id, courseId: c.course_id })))
+      .map((c) => [key({ enrolmentId: c.enrolment_id, courseId: c.course_id }), c]),
+  );
+  for (const a of attemptRows)
+    byKey.set(key({ enrolmentId: a.enrolment_id, courseId: a.course_id }), a);
   const people = await rows<{ id: number; user_id: number }>(
     tx,
     sql`select e.id, e.user_id from enrolments e
@@ -109,6 +152,7 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
     if (!before) missing.push(entry);
     afters.push({
       enrolment_id: entry.enrolmentId,
+      student_course_id: attemptOf.get(key(entry)) ?? null,
       course_id: entry.courseId,
       student_id: studentId,
       score: next.score,
@@ -146,7 +190,33 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
   }
 
   const kept = afters.filter((a) => a.score !== null);
-  const cleared = afters.filter((a) => a.score === null);
+  // A cleared attempt hands `course_results` back to the attempt before it (synced below).
+  const cleared = afters.filter((a) => a.score === null && a.student_course_id === null);
+  const attemptsKept = kept.filter((a) => a.student_course_id !== null);
+  const attemptsCleared = afters.filter((a) => a.score === null && a.student_course_id !== null);
+  if (attemptsKept.length > 0)
+    await tx.execute(
+      sql`insert into ba_attempt_results (student_course_id, score, source, is_final,
+            grading_schema_id, grading_schema_version, version, entered_by, updated_at)
+          select x.student_course_id, x.score, x.source, x.is_final, ${batch.schema.id}::int,
+            ${batch.schema.version}::int, x.version, ${batch.actorId}::int, now()
+          from jsonb_to_recordset(${jsonParam(attemptsKept)}::jsonb)
+            as x(student_course_id int, score numeric, source course_result_source,
+                 is_final boolean, version int)
+          on conflict (student_course_id) do update set
+            score = excluded.score, source = excluded.source, is_final = excluded.is_final,
+            grading_schema_id = excluded.grading_schema_id,
+            grading_schema_version = excluded.grading_schema_version, version = excluded.version,
+            entered_by = excluded.entered_by, updated_at = now()`,
+    );
+  if (attemptsCleared.length > 0) {
+    await tx.execute(
+      sql`delete from ba_attempt_results where student_course_id in
+            (select (x->>'student_course_id')::int
+             from jsonb_array_elements(${jsonParam(attemptsCleared)}::jsonb) x)`,
+    );
+    await syncCourseResults(tx, [...new Set(attemptsCleared.map((a) => a.enrolment_id))]);
+  }
   if (kept.length > 0)
     await tx.execute(
       sql`insert into course_results (enrolment_id, course_id, score, entered_by, updated_at, source,
@@ -170,17 +240,18 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
     );
   const written = await rows<ResultEventWritten>(
     tx,
-    sql`insert into grade_events (subject, student_id, course_id, enrolment_id, action, old_points,
+    sql`insert into grade_events (subject, student_id, course_id, enrolment_id, student_course_id,
+          action, old_points,
           new_points, old_published, new_published, max_points, grading_schema_id,
           grading_schema_version, grade_version, actor_id, impersonator_id, reason, request_id)
-        select 'course_result', x.student_id, x.course_id, x.enrolment_id,
+        select 'course_result', x.student_id, x.course_id, x.enrolment_id, x.student_course_id,
           ${batch.action}::grade_event_action, x.old_score, x.score, x.old_final, x.is_final,
           ${batch.schema.scaleMax}, ${batch.schema.id}::int, ${batch.schema.version}::int, x.version,
           ${batch.actorId}::int, ${batch.impersonatorId}::int, ${batch.reason ?? null}::text,
           ${batch.requestId ?? null}::bigint
         from jsonb_to_recordset(${jsonParam(afters)}::jsonb)
-          as x(enrolment_id int, course_id int, student_id int, score numeric, is_final boolean,
-               version int, old_score numeric, old_final boolean)
+          as x(enrolment_id int, course_id int, student_id int, student_course_id int,
+               score numeric, is_final boolean, version int, old_score numeric, old_final boolean)
         order by x.enrolment_id, x.course_id
         returning id, enrolment_id, course_id, action, new_points, new_published, grading_schema_id,
           grading_schema_version`,
