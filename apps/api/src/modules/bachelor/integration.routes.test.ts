@@ -74,6 +74,12 @@ beforeAll(async () => {
     `insert into course_results (enrolment_id, course_id, score, is_final) values ($1, $2, 3.5, true)`,
     [enrolments[0]?.id, course?.id],
   );
+  // The term's attempt has that result (what the term's results read).
+  await q(
+    `insert into ba_attempt_results (student_course_id, score, is_final, version)
+     select id, 3.5, true, 1 from ba_student_courses where offering_id = $1 and enrolment_id = $2`,
+    [offering?.id, enrolments[0]?.id],
+  );
   await q(
     `insert into ba_credit_ledger (enrolment_id, kind, course_id, credits) values ($1, 'earned', $2, 3)`,
     [enrolments[0]?.id, course?.id],

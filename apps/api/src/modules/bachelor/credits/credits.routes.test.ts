@@ -703,14 +703,13 @@ describe('the demo seed', () => {
          or ev.course_id <> l.course_id or ev.action not in ('finalise', 'change'))`,
     );
     expect(orphans).toEqual([]);
-    // The credits seed runs after the verification seed, which already finalised results of
-    // the same courses: each final result has exactly one finalise event (none entered twice).
+    // Each final attempt's result has exactly one finalise event naming it (none entered twice).
     const twice = await q(
-      `select r.enrolment_id, r.course_id from course_results r
-       join enrolments e on e.id = r.enrolment_id and e.programme_id = $1
-       where r.is_final and (select count(*) from grade_events ev where ev.subject = 'course_result'
-         and ev.action = 'finalise' and ev.enrolment_id = r.enrolment_id
-         and ev.course_id = r.course_id) <> 1`,
+      `select a.student_course_id from ba_attempt_results a
+       join ba_student_courses sc on sc.id = a.student_course_id
+       join enrolments e on e.id = sc.enrolment_id and e.programme_id = $1
+       where a.is_final and (select count(*) from grade_events ev where ev.subject = 'course_result'
+         and ev.action = 'finalise' and ev.student_course_id = a.student_course_id) <> 1`,
       [p512.id],
     );
     expect(twice).toEqual([]);

@@ -72,6 +72,13 @@ beforeAll(async () => {
      where o.term_id = $1 and e.programme_id = $2`,
     [termId, programmeId],
   );
+  // Each attempt's result, and the student's course result that follows it.
+  await t.database.query(
+    `insert into ba_attempt_results (student_course_id, score, is_final, version, grading_schema_id)
+     select sc.id, 3, true, 2, $2 from ba_student_courses sc
+     join enrolments e on e.id = sc.enrolment_id where e.programme_id = $1`,
+    [programmeId, schema?.id],
+  );
   await t.database.query(
     `insert into course_results (enrolment_id, course_id, score, is_final, version, grading_schema_id)
      select e.id, pc.id, 3, true, 2, $2 from enrolments e
@@ -367,9 +374,8 @@ describe('final-grade verification', () => {
   it('refuses a set with grades that are not final, and flags them', async () => {
     const sc = await aKakStudentCourse();
     await t.database.query(
-      `update course_results r set is_final = false, version = r.version + 1
-       from ba_student_courses sc join ba_offerings o on o.id = sc.offering_id
-       where sc.id = $1 and r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id`,
+      `update ba_attempt_results set is_final = false, version = version + 1
+       where student_course_id = $1`,
       [sc],
     );
     const v = await view('admin');
@@ -385,11 +391,116 @@ describe('final-grade verification', () => {
     });
     expect(flagged.json<VerificationGradePage>().items.map((g) => g.flag)).toEqual(['not-final']);
     await t.database.query(
-      `update course_results r set is_final = true, version = r.version + 1
-       from ba_student_courses sc join ba_offerings o on o.id = sc.offering_id
-       where sc.id = $1 and r.enrolment_id = sc.enrolment_id and r.course_id = o.course_id`,
+      `update ba_attempt_results set is_final = true, version = version + 1
+       where student_course_id = $1`,
       [sc],
     );
+  });
+});
+
+describe('results per attempt', () => {
+  const states = (v: TermVerification) => v.levels.map((l) => `${l.level}:${l.state}`).sort();
+  const result = async (enrolmentId: number, courseId: number) =>
+    (
+      await t.database.query<{ score: string; is_final: boolean; version: number }>(
+        `select score, is_final, version from course_results where enrolment_id = $1 and course_id = $2`,
+        [enrolmentId, courseId],
+      )
+    )[0];
+
+  it('a retake graded in a later term leaves this term’s grades and approvals as they were; dropping it gives the earlier result back', async () => {
+    const spring = await view('admin');
+    const springGrades = await t.app.inject({
+      url: `${base()}/grades?termKey=${TERM}&limit=100`,
+      headers: await t.as('admin'),
+    });
+    expect(springGrades.statusCode, springGrades.body).toBe(200);
+    const sc = await aKakStudentCourse();
+    const [attempt] = await t.database.query<{ enrolment_id: number; course_id: number }>(
+      `select sc.enrolment_id, o.course_id from ba_student_courses sc
+       join ba_offerings o on o.id = sc.offering_id where sc.id = $1`,
+      [sc],
+    );
+    if (!attempt) throw new Error('no attempt');
+    const before = await result(attempt.enrolment_id, attempt.course_id);
+    // The course again in the fall: a second attempt, placed before any grade of it.
+    const [fall] = await t.database.query<{ id: number }>(
+      `insert into ba_terms (programme_id, year, season, name, start_date, weeks)
+       values ($1, 2026, 'fa', 'Fall 2026', '2026-09-01', 14) returning id`,
+      [programmeId],
+    );
+    const [retake] = await t.database.query<{ id: number; version: number }>(
+      `with o as (insert into ba_offerings (term_id, course_id) values ($1, $2) returning id)
+       insert into ba_student_courses (offering_id, enrolment_id) select o.id, $3 from o
+       returning id, version`,
+      [fall?.id, attempt.course_id, attempt.enrolment_id],
+    );
+    if (!retake) throw new Error('no retake');
+    // The earlier attempt's final result does not hold the retake's grade back.
+    const apply = (action: 'save' | 'finalise', score?: number) =>
+      t.database.db.transaction((tx) =>
+        applyResultEvents(tx, {
+          action,
+          entries: [{ enrolmentId: attempt.enrolment_id, courseId: attempt.course_id, score }],
+          schema: { id: null, version: null, scaleMax: 4 },
+          actorId: null,
+          impersonatorId: null,
+        }),
+      );
+    expect(await apply('save', 1.5)).toBe(1);
+    expect(await apply('finalise')).toBe(1);
+    const now = await result(attempt.enrolment_id, attempt.course_id);
+    expect([Number(now?.score), now?.is_final]).toEqual([1.5, true]);
+    // Versions go on across attempts; each event names its attempt.
+    expect(now?.version).toBeGreaterThan(before?.version ?? 0);
+    const events = await t.database.query<{ student_course_id: number; action: string }>(
+      `select student_course_id, action::text from grade_events
+       where subject = 'course_result' and enrolment_id = $1 and course_id = $2 order by id`,
+      [attempt.enrolment_id, attempt.course_id],
+    );
+    expect(events.slice(-2)).toEqual([
+      { student_course_id: retake.id, action: 'save' },
+      { student_course_id: retake.id, action: 'finalise' },
+    ]);
+    // Spring reads its own attempt: its grades, hash and approvals are unchanged.
+    const after = await view('admin');
+    expect(states(after)).toEqual(states(spring));
+    expect(scope(after, 'BASIC').hash).toBe(scope(spring, 'BASIC').hash);
+    const againGrades = await t.app.inject({
+      url: `${base()}/grades?termKey=${TERM}&limit=100`,
+      headers: await t.as('admin'),
+    });
+    expect(againGrades.body).toBe(springGrades.body);
+    // The fall term's grade set reads the retake.
+    const fallGrades = await t.app.inject({
+      url: `${base()}/grades?termKey=2026-fa&limit=100`,
+      headers: await t.as('admin'),
+    });
+    expect(fallGrades.json<VerificationGradePage>().items.map((g) => g.score)).toEqual([1.5]);
+    // Dropped (late: confirmed, with a reason), the retake no longer counts: the student's
+    // result is the spring attempt's again.
+    const dropped = await t.app.inject({
+      method: 'POST',
+      url: `/api/en/programme/bachelor/${String(programmeId)}/student-courses/${String(retake.id)}/status`,
+      headers: await t.as('admin'),
+      payload: {
+        action: 'dropDelete',
+        version: retake.version,
+        confirm: true,
+        reason: 'Wrong term',
+      },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const back = await result(attempt.enrolment_id, attempt.course_id);
+    const [own] = await t.database.query<{ score: string; is_final: boolean; version: number }>(
+      `select score, is_final, version from ba_attempt_results where student_course_id = $1`,
+      [sc],
+    );
+    expect([Number(back?.score), back?.is_final, back?.version]).toEqual([
+      Number(own?.score),
+      own?.is_final,
+      own?.version,
+    ]);
   });
 });
 
