@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Classroom } from '@lantern/contracts/bachelor-terms';
 import { fetchCall, jsonResponse, renderWithProviders } from '../../../test/render';
-import { ClassroomRenameModal } from './classroom-rename-modal';
+import { ClassroomFormModal } from './classroom-form-modal';
 import { UnseatStudentModal } from './unseat-student-modal';
 
 const ROOM: Classroom = {
@@ -32,12 +32,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ClassroomRenameModal', () => {
+describe('ClassroomFormModal (rename)', () => {
   it('saves the new name with the seats and the version seen', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ ...ROOM, name: 'LIB110 KAK North', version: 5 }));
     const onClose = vi.fn();
     renderWithProviders(
-      <ClassroomRenameModal programmeId={512} classroom={ROOM} onClose={onClose} />,
+      <ClassroomFormModal programmeId={512} classroom={ROOM} onClose={onClose} />,
     );
     const name = await screen.findByRole('textbox', { name: /name/i });
     await userEvent.clear(name);
@@ -67,7 +67,7 @@ describe('ClassroomRenameModal', () => {
     );
     const onClose = vi.fn();
     renderWithProviders(
-      <ClassroomRenameModal programmeId={512} classroom={ROOM} onClose={onClose} />,
+      <ClassroomFormModal programmeId={512} classroom={ROOM} onClose={onClose} />,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Save classroom' }));
     expect(await screen.findByText('This programme has a classroom of this name.')).toBeTruthy();
