@@ -1,5 +1,6 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { Button, Select, Stack, Title } from '@mantine/core';
+import type { FieldPath, FieldValues, UseControllerReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { BachelorSummary } from '@lantern/contracts/bachelor';
 import type { TransferInInput } from '@lantern/contracts/bachelor-credits';
@@ -39,6 +40,16 @@ export function useProposeTransfer(programmeId: number) {
   };
   return { send, failure: propose.isError ? displayError(propose.error) : null };
 }
+
+/** A field of the form, from its `useController`. */
+export const controlled = <T extends FieldValues, N extends FieldPath<T>>({
+  field,
+  fieldState,
+}: UseControllerReturn<T, N>): Field => ({
+  value: field.value,
+  onChange: field.onChange,
+  error: fieldState.error?.message,
+});
 
 const idOf = (value: unknown) => (typeof value === 'number' ? value : null);
 

@@ -10,7 +10,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { requireRight } from '../../../lib/require-right';
 import { useConversions } from '../api/get-conversions';
 import { previewConversion } from '../components/conversion-preview';
-import { TransferInForm, useProposeTransfer } from '../components/transfer-in-form';
+import { controlled, TransferInForm, useProposeTransfer } from '../components/transfer-in-form';
 
 export const loader = requireRight('BA_TRANSFER_IN__CREATE');
 
@@ -100,16 +100,8 @@ export default function TransferInExternal() {
       onSubmit={onSubmit}
       isSubmitting={formState.isSubmitting}
       failure={propose.failure}
-      student={{
-        value: student.field.value,
-        onChange: student.field.onChange,
-        error: student.fieldState.error?.message,
-      }}
-      course={{
-        value: course.field.value,
-        onChange: course.field.onChange,
-        error: course.fieldState.error?.message,
-      }}
+      student={controlled(student)}
+      course={controlled(course)}
       preview={preview}
     >
       <TextInput

@@ -11,7 +11,7 @@ import { requireRight } from '../../../lib/require-right';
 import { useConversions } from '../api/get-conversions';
 import { useTransferSources } from '../api/get-transfer-sources';
 import { previewConversion } from '../components/conversion-preview';
-import { TransferInForm, useProposeTransfer } from '../components/transfer-in-form';
+import { controlled, TransferInForm, useProposeTransfer } from '../components/transfer-in-form';
 
 export const loader = requireRight('BA_TRANSFER_IN__CREATE');
 
@@ -68,20 +68,15 @@ export default function TransferInInternal() {
       isSubmitting={formState.isSubmitting}
       failure={propose.failure}
       student={{
-        value: student.field.value,
+        ...controlled(student),
         onChange: (v) => {
           student.field.onChange(v);
           // Another student's results: the source chosen for the last one no longer applies.
           setValue('sourceEnrolmentId', undefined as unknown as number);
           setValue('sourceCourseId', undefined as unknown as number);
         },
-        error: student.fieldState.error?.message,
       }}
-      course={{
-        value: course.field.value,
-        onChange: course.field.onChange,
-        error: course.fieldState.error?.message,
-      }}
+      course={controlled(course)}
       preview={preview}
       after={
         <Controller
