@@ -200,7 +200,10 @@ export const classroomUpdateSchema = classroomInputSchema.omit({ clcId: true }).
 
 export const classroomStaffSchema = z.object({
   userId: z.number(),
+  /** The full name as shown; the parts as stored, for the staff picker's "family, given". */
   name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
   kind: z.enum(CLASS_STAFF_KINDS),
 });
 export const classroomSchema = z.object({

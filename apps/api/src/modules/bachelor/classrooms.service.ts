@@ -50,7 +50,8 @@ const SELECT = sql`select k.id, r.offering_id, t.year::text || '-' || t.season::
     l.code as clc, k.capacity, k.version, r.closed_at,
     (select count(*)::int from ba_student_courses s where s.class_id = k.id) as students,
     coalesce((select json_agg(json_build_object('userId', cs.user_id,
-        'name', u.first_name || ' ' || u.last_name, 'kind', cs.kind) order by cs.kind, u.last_name)
+        'name', u.first_name || ' ' || u.last_name, 'firstName', u.first_name,
+        'lastName', u.last_name, 'kind', cs.kind) order by cs.kind, u.last_name)
       from class_staff cs join users u on u.jwl_id = cs.user_id where cs.class_id = k.id), '[]'::json)
       as staff
   from ba_classrooms r

@@ -546,15 +546,21 @@ describe('classrooms', () => {
     expect(tooMany.body.detail).toMatch(/2 free seats of 2; 3 students do not fit/);
     expect((await seat(kak.slice(0, 2).map((s) => idOf(s.id)))).status).toBe(200);
 
-    const [facilitator] = await q<{ jwl_id: number }>(
-      `select jwl_id from users where username = 'facilitator'`,
+    const [facilitator] = await q<{ jwl_id: number; first_name: string; last_name: string }>(
+      `select jwl_id, first_name, last_name from users where username = 'facilitator'`,
     );
     const staffed = await call<Classroom>('PUT', `/classrooms/${room.id}/staff`, admin, {
       facilitatorIds: [must(facilitator).jwl_id],
     });
     expect(staffed.status).toBe(200);
     expect(staffed.body.staff).toEqual([
-      expect.objectContaining({ userId: must(facilitator).jwl_id, kind: 'facilitator' }),
+      // The name's parts as stored, so a picker need not guess where a family name starts.
+      expect.objectContaining({
+        userId: must(facilitator).jwl_id,
+        firstName: must(facilitator).first_name,
+        lastName: must(facilitator).last_name,
+        kind: 'facilitator',
+      }),
     ]);
     const notFaculty = await call('PUT', `/classrooms/${room.id}/staff`, admin, {
       facultyIds: [must(facilitator).jwl_id],

@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { Checkbox, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import type { Classroom } from '@lantern/contracts/bachelor-terms';
-import { DialogActions } from '../../../components/dialog-actions';
 import { CLOSE_LABEL } from '../../../lib/a11y';
-import { displayError } from '../../../lib/errors';
-import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
+import { outcomeTexts } from '../../../lib/notify';
 import { useStudentCourses } from '../api/find-student-courses';
 import { useSeatStudents } from '../api/seat-students';
+import { ChooseStudents } from './choose-students';
 
 const TEXTS = outcomeTexts('Students seated', 'The students were not seated');
 
@@ -28,58 +26,26 @@ function SeatBody({
   });
   const free = (list.data?.rows ?? []).filter((r) => r.classId === null);
   const seat = useSeatStudents();
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [failure, setFailure] = useState<string | null>(null);
-  const run = async () => {
-    setFailure(null);
-    if (chosen.size === 0) {
-      setFailure('Choose at least one student.');
-      return;
-    }
-    try {
-      await seat.mutateAsync({ programmeId, classId: classroom.id, studentCourseIds: [...chosen] });
-      notifySuccess('seat-students', TEXTS);
-      onClose();
-    } catch (error) {
-      setFailure(displayError(error));
-      notifyFailure('seat-students', displayError(error), TEXTS);
-    }
+  const save = async (studentCourseIds: number[]) => {
+    await seat.mutateAsync({ programmeId, classId: classroom.id, studentCourseIds });
+    return undefined;
   };
   return (
-    <Stack gap="sm">
-      <Text size="sm">
-        {classroom.students} of {classroom.capacity} seats taken.
-      </Text>
-      <ScrollArea.Autosize mah={300}>
-        <Stack gap={4}>
-          {free.map((r) => (
-            <Checkbox
-              key={r.id}
-              label={`${r.student} (${String(r.jwlId)})`}
-              checked={chosen.has(r.id)}
-              onChange={(event) => {
-                const next = new Set(chosen);
-                if (event.currentTarget.checked) next.add(r.id);
-                else next.delete(r.id);
-                setChosen(next);
-              }}
-            />
-          ))}
-          {list.data && free.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Every student of this course at {classroom.clc} has a classroom.
-            </Text>
-          ) : null}
-        </Stack>
-      </ScrollArea.Autosize>
-      <DialogActions
-        failure={failure}
-        onBack={onClose}
-        label={`Seat ${String(chosen.size)} students`}
-        isBusy={seat.isPending}
-        onConfirm={() => void run()}
-      />
-    </Stack>
+    <ChooseStudents
+      taken={`${String(classroom.students)} of ${String(classroom.capacity)} seats taken.`}
+      choices={free.map((r) => ({ id: r.id, label: `${r.student} (${String(r.jwlId)})` }))}
+      empty={
+        list.data && free.length === 0
+          ? `Every student of this course at ${classroom.clc} has a classroom.`
+          : null
+      }
+      verb="Seat"
+      isBusy={seat.isPending}
+      form="seat-students"
+      texts={TEXTS}
+      save={save}
+      onClose={onClose}
+    />
   );
 }
 

@@ -29,7 +29,6 @@ import { useClassroom } from '../api/get-classroom';
 import { useClassrooms } from '../api/get-classrooms';
 import { useTerms } from '../api/get-terms';
 import { ClassroomFormModal } from '../components/classroom-form-modal';
-import { ClassroomRenameModal } from '../components/classroom-rename-modal';
 import { ClassroomStaffModal } from '../components/classroom-staff-modal';
 import { SeatStudentsModal } from '../components/seat-students-modal';
 import { UnseatStudentModal, type SeatedStudent } from '../components/unseat-student-modal';
@@ -236,7 +235,7 @@ export default function ClassroomRoute() {
         classroom={staffing && current ? current : null}
         onClose={() => setStaffing(false)}
       />
-      <ClassroomRenameModal
+      <ClassroomFormModal
         programmeId={summary.id}
         classroom={renaming && current ? current : null}
         onClose={() => setRenaming(false)}

@@ -1,45 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet, Route, Routes } from 'react-router';
-import type { BachelorSummary } from '@lantern/contracts/bachelor';
-import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
+import { jsonResponse, urlOf } from '../../../test/render';
+import { CONVERSIONS, openTransferIn, STUDENTS } from '../transfer-in-test-fixtures';
 import TransferInExternal from './transfer-in-external';
-
-const SUMMARY: BachelorSummary = {
-  id: 512,
-  code: '512',
-  title: 'Bachelor of Liberal Studies',
-  status: 'running',
-  certifyingUniversity: null,
-  gradingSchemaId: 2,
-  courses: [{ id: 7, code: 'LIB110', title: 'Academic writing', units: 3 }],
-  terms: [],
-};
-const CONVERSIONS = {
-  programmeSchemaId: 2,
-  schemas: [
-    { id: 1, name: 'Percentage', version: 1, scaleMax: 100, passMark: 60 },
-    { id: 2, name: 'Four-point', version: 1, scaleMax: 4, passMark: 2 },
-  ],
-  conversions: [],
-};
-const STUDENTS = {
-  items: [
-    {
-      enrolmentId: 5,
-      jwlId: 1234,
-      name: 'Maria Alvarez',
-      clc: 'Kakuma CLC',
-      state: 'active',
-      progress: 0,
-      entries: 0,
-    },
-  ],
-  total: 1,
-  page: 1,
-  limit: 50,
-};
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
@@ -67,16 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open() {
-  renderWithProviders(
-    <Routes>
-      <Route path="/en/programme/bachelor/:programme" element={<Outlet context={SUMMARY} />}>
-        <Route path="transfer-in/external" element={<TransferInExternal />} />
-      </Route>
-    </Routes>,
-    { route: '/en/programme/bachelor/512/transfer-in/external' },
-  );
-}
+const open = () => openTransferIn('external', <TransferInExternal />);
 
 describe('TransferInExternal', () => {
   it('says what is missing next to each field, without sending anything', async () => {

@@ -1,21 +1,16 @@
 import '../credits-styles';
-import { Button, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useOutletContext, useParams } from 'react-router';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
+import { useOutletContext, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { BachelorSummary } from '@lantern/contracts/bachelor';
 import { transferInExternalSchema } from '@lantern/contracts/bachelor-credits';
-import { FailureAlert } from '../../../components/failure-alert';
-import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
 import { useConversions } from '../api/get-conversions';
-import { useProposeTransferIn } from '../api/propose-transfer-in';
-import { ConversionPreview, previewConversion } from '../components/conversion-preview';
-import { StudentSelect } from '../components/student-select';
-import { bachelorPaths } from '../paths';
+import { previewConversion } from '../components/conversion-preview';
+import { controlled, TransferInForm, useProposeTransfer } from '../components/transfer-in-form';
 
 export const loader = requireRight('BA_TRANSFER_IN__CREATE');
 
@@ -37,8 +32,7 @@ const GIVEN_SCALE = 'scale';
 export default function TransferInExternal() {
   const id = Number(useParams().programme);
   const summary = useOutletContext<BachelorSummary>();
-  const navigate = useNavigate();
-  const propose = useProposeTransferIn(id);
+  const propose = useProposeTransfer(id);
   const conversions = useConversions(id);
   const { control, register, handleSubmit, setValue, setError, formState } = useForm<
     Values,
@@ -48,6 +42,8 @@ export default function TransferInExternal() {
     resolver: zodResolver(transferInExternalSchema),
     defaultValues: { kind: 'external', institution: '', sourceCourseTitle: '' },
   });
+  const student = useController({ control, name: 'enrolmentId' });
+  const course = useController({ control, name: 'courseId' });
   const [watchedSchema, watchedScale, grade] = useWatch({
     control,
     name: ['sourceSchemaId', 'sourceScaleMax', 'sourceGrade'],
@@ -60,18 +56,7 @@ export default function TransferInExternal() {
     : null;
 
   const onSubmit = handleSubmit(
-    async (data) => {
-      try {
-        await propose.mutateAsync(data);
-        notifySuccess(
-          'transfer-in',
-          outcomeTexts('The transfer waits for approval.', 'The transfer was not proposed.'),
-        );
-        await navigate(bachelorPaths.transferIn(id, 'approval'));
-      } catch (error) {
-        applyFieldErrors(error, setError, FIELDS);
-      }
-    },
+    (data) => propose.send(data, (error) => applyFieldErrors(error, setError, FIELDS)),
     (errors) => {
       // The schema-or-scale rule runs only once the rest is valid: say it at once as well.
       if (!errors.sourceSchemaId && schemaId === null && scaleMax === null)
@@ -107,109 +92,65 @@ export default function TransferInExternal() {
   );
 
   return (
-    <Stack gap="sm" maw={640}>
-      <Title order={2} size="h3">
-        Transfer in from another institution
-      </Title>
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-label="Propose an external transfer"
-      >
-        <Stack gap="xs">
-          <Controller
-            control={control}
-            name="enrolmentId"
-            render={({ field, fieldState }) => (
-              <StudentSelect
-                programmeId={id}
-                value={(field.value as number | undefined) ?? null}
-                onChange={(v) => {
-                  field.onChange(v ?? undefined);
-                }}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <TextInput
-            label="Institution"
-            required
-            maxLength={200}
-            error={formState.errors.institution?.message}
-            {...register('institution')}
-          />
-          <TextInput
-            label="Course taken there"
-            required
-            maxLength={200}
-            error={formState.errors.sourceCourseTitle?.message}
-            {...register('sourceCourseTitle')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <Select
-              label="Grading schema"
-              required
-              data={[
-                ...(conversions.data?.schemas ?? []).map((s) => ({
-                  value: String(s.id),
-                  label: `${s.name} (0–${s.scaleMax})`,
-                })),
-                { value: GIVEN_SCALE, label: 'Another scale (give its maximum)' },
-              ]}
-              value={
-                schemaId !== null
-                  ? String(schemaId)
-                  : givenScale || scaleMax === 0
-                    ? GIVEN_SCALE
-                    : null
-              }
-              onChange={(v) => {
-                if (v === GIVEN_SCALE) {
-                  setValue('sourceSchemaId', null);
-                  setValue('sourceScaleMax', 10);
-                } else {
-                  setValue('sourceSchemaId', v ? Number(v) : null, {
-                    shouldValidate: formState.isSubmitted,
-                  });
-                  setValue('sourceScaleMax', null);
-                }
-              }}
-              error={formState.errors.sourceSchemaId?.message}
-            />
-            {givenScale ? number('sourceScaleMax', 'Scale maximum') : null}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {number('sourceGrade', 'Grade')}
-            {number('credits', 'Credits')}
-          </SimpleGrid>
-          <Controller
-            control={control}
-            name="courseId"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Counts for the course"
-                required
-                data={summary.courses.map((c) => ({
-                  value: String(c.id),
-                  label: `${c.code} ${c.title} (${c.units} credits)`,
-                }))}
-                value={field.value ? String(Number(field.value)) : null}
-                onChange={(v) => {
-                  field.onChange(v ? Number(v) : undefined);
-                }}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <ConversionPreview text={preview} />
-          <FailureAlert text={propose.isError ? displayError(propose.error) : null} />
-          <div>
-            <Button type="submit" loading={formState.isSubmitting}>
-              Propose transfer
-            </Button>
-          </div>
-        </Stack>
-      </form>
-    </Stack>
+    <TransferInForm
+      programmeId={id}
+      courses={summary.courses}
+      title="Transfer in from another institution"
+      label="Propose an external transfer"
+      onSubmit={onSubmit}
+      isSubmitting={formState.isSubmitting}
+      failure={propose.failure}
+      student={controlled(student)}
+      course={controlled(course)}
+      preview={preview}
+    >
+      <TextInput
+        label="Institution"
+        required
+        maxLength={200}
+        error={formState.errors.institution?.message}
+        {...register('institution')}
+      />
+      <TextInput
+        label="Course taken there"
+        required
+        maxLength={200}
+        error={formState.errors.sourceCourseTitle?.message}
+        {...register('sourceCourseTitle')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <Select
+          label="Grading schema"
+          required
+          data={[
+            ...(conversions.data?.schemas ?? []).map((s) => ({
+              value: String(s.id),
+              label: `${s.name} (0–${s.scaleMax})`,
+            })),
+            { value: GIVEN_SCALE, label: 'Another scale (give its maximum)' },
+          ]}
+          value={
+            schemaId !== null ? String(schemaId) : givenScale || scaleMax === 0 ? GIVEN_SCALE : null
+          }
+          onChange={(v) => {
+            if (v === GIVEN_SCALE) {
+              setValue('sourceSchemaId', null);
+              setValue('sourceScaleMax', 10);
+            } else {
+              setValue('sourceSchemaId', v ? Number(v) : null, {
+                shouldValidate: formState.isSubmitted,
+              });
+              setValue('sourceScaleMax', null);
+            }
+          }}
+          error={formState.errors.sourceSchemaId?.message}
+        />
+        {givenScale ? number('sourceScaleMax', 'Scale maximum') : null}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {number('sourceGrade', 'Grade')}
+        {number('credits', 'Credits')}
+      </SimpleGrid>
+    </TransferInForm>
   );
 }
