@@ -191,7 +191,11 @@ export const statusMoveSchema = z.object({
 export type StatusMove = z.infer<typeof statusMoveSchema>;
 
 export const classroomInputSchema = z.object({
-  clcId: id,
+  clcId: z.coerce
+    .number({ error: 'Choose the CLC the classroom is at.' })
+    .int('Choose the CLC the classroom is at.')
+    .positive('Choose the CLC the classroom is at.')
+    .max(2_147_483_647, 'Choose the CLC the classroom is at.'),
   name,
   capacity,
 });
