@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { currentTermYear, type BachelorSummary } from '@lantern/contracts/bachelor';
-import type { StudentCourse } from '@lantern/contracts/bachelor-terms';
+import type { StudentCourseRow } from '@lantern/contracts/bachelor-terms';
 import { BASE_DATA } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import { allowedMoves, needsLateConfirm } from '../components/course-status-modal';
 import { FROM_CLASSROOM } from '../current-course-index';
 import ClassroomRoute from './classroom';
+import PastClassroomsRoute from './past-classrooms';
 import StudentsRoute from './students';
 import TermsRoute from './terms';
 import TermsRedirect from './terms-redirect';
@@ -34,7 +35,7 @@ const SUMMARY: BachelorSummary = {
   ],
 };
 
-const row = (patch: Partial<StudentCourse> = {}): StudentCourse => ({
+const row = (patch: Partial<StudentCourseRow> = {}): StudentCourseRow => ({
   id: 31,
   enrolmentId: 7,
   jwlId: 10077,
@@ -44,6 +45,7 @@ const row = (patch: Partial<StudentCourse> = {}): StudentCourse => ({
   enrolmentState: 'active',
   clcId: 1,
   clc: 'KAK',
+  clcName: 'Kakuma CLC',
   termKey: '2026-fa',
   offeringId: 3,
   kind: 'course',
@@ -68,7 +70,7 @@ const classroom = (id: number, name: string) => ({
   title: 'Academic writing',
   name,
   clcId: 1,
-  clc: 'KAK',
+  clc: 'Kakuma CLC',
   capacity: 12,
   students: 1,
   closedAt: null,
@@ -117,6 +119,15 @@ beforeEach(() => {
           ],
         }),
       );
+    if (url.includes('/past-classrooms/open'))
+      return Promise.resolve(
+        jsonResponse({
+          classrooms: [classroom(42, 'LIB110 2026-fa KAK C')],
+          total: 1,
+          page: 1,
+          limit: 50,
+        }),
+      );
     if (url.includes('/classrooms?'))
       return Promise.resolve(
         jsonResponse({
@@ -149,6 +160,7 @@ function App() {
         <Route path="terms" element={<TermsRedirect />} />
         <Route path="terms/:termYear" element={<TermsRoute />} />
         <Route path="students/:termYear/term/:termKey" element={<StudentsRoute />} />
+        <Route path="students/past-classrooms/:which" element={<PastClassroomsRoute />} />
         <Route
           path="classroom/:termKey/:courseId/:currentCourseIndex"
           element={<ClassroomRoute />}
@@ -216,6 +228,34 @@ describe('the saved current-course index', () => {
     renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
     expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
     expect(window.localStorage.getItem('currentCourseIndex')).toBeNull();
+  });
+});
+
+describe('labels, not codes', () => {
+  it('shows a student’s CLC by its name', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    const table = await screen.findByRole('table');
+    const cells = async () => (await within(table).findAllByRole('cell')).map((c) => c.textContent);
+    await waitFor(async () => {
+      expect(await cells()).toContain('Kakuma CLC');
+    });
+    expect(await cells()).not.toContain('KAK');
+  });
+
+  it('shows a classroom’s CLC by its name', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/classroom/2026-fa/5/1` });
+    expect(await screen.findByText(/^Kakuma CLC · 1 of 12 seats/)).toBeInTheDocument();
+  });
+
+  it('lists past classrooms with the term’s and the CLC’s names', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/students/past-classrooms/open` });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('LIB110 2026-fa KAK C')).toBeInTheDocument();
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['Fall 2026', 'Kakuma CLC']));
+    expect(cells).not.toContain('2026-fa');
   });
 });
 
