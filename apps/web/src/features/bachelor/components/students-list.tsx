@@ -167,8 +167,11 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
           {
             accessor: 'classroom',
             title: 'Classroom',
+            // The name links to the classroom page only for those it opens to.
             render: (r) =>
-              r.classroom && kind === 'course' ? (
+              r.classroom && kind === 'course' && !has('CLASSROOM__DISPLAY') ? (
+                r.classroom
+              ) : r.classroom && kind === 'course' ? (
                 <Anchor
                   component={Link}
                   size="sm"

@@ -85,18 +85,20 @@ const RIGHTS = [
   'CLASSROOM__DISPLAY',
 ];
 
+let rights: string[] = RIGHTS;
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   window.localStorage.clear();
+  rights = RIGHTS;
   fetchMock.mockImplementation((input) => {
     const url = urlOf(input);
     if (url.startsWith('/api/general/current-user/'))
       return Promise.resolve(
         jsonResponse({
           ...BASE_DATA,
-          user: { ...BASE_DATA.user, applicationRights: RIGHTS },
+          user: { ...BASE_DATA.user, applicationRights: rights },
         }),
       );
     if (url.includes('/student-courses'))
@@ -137,6 +139,35 @@ beforeEach(() => {
           ],
         }),
       );
+    if (url.includes('/terms?year=2020'))
+      return Promise.resolve(
+        jsonResponse({
+          year: 2020,
+          terms: [
+            {
+              ...SUMMARY.terms[0],
+              key: '2020-fa',
+              year: 2020,
+              name: 'Fall 2020',
+              version: 1,
+              students: 1,
+              offerings: [
+                {
+                  id: 3,
+                  kind: 'course',
+                  courseId: 5,
+                  courseCode: 'LIB110',
+                  title: 'Academic writing',
+                  capacity: 30,
+                  placed: 1,
+                  classrooms: 2,
+                  version: 1,
+                },
+              ],
+            },
+          ],
+        }),
+      );
     if (url.includes('/terms?'))
       return Promise.resolve(
         jsonResponse({
@@ -152,6 +183,10 @@ afterEach(() => {
 });
 
 const BASE = '/en/programme/bachelor/512';
+/** Signed in, so the user's rights load: links and actions show by right. */
+const signIn = () => {
+  window.localStorage.setItem('authCode', 'token');
+};
 
 function App() {
   return (
@@ -184,6 +219,7 @@ function App() {
 
 describe('the saved current-course index', () => {
   it('is saved by the classroom route and kept when its link returns to the term', async () => {
+    signIn();
     renderWithProviders(<App />, { route: `${BASE}/classroom/2026-fa/5/1` });
     expect(await screen.findByText('71.5')).toBeInTheDocument();
     expect(screen.getByText('LIB110 2026-fa KAK B', { selector: 'p' })).toBeInTheDocument();
@@ -200,6 +236,7 @@ describe('the saved current-course index', () => {
   });
 
   it('is cleared when the term route is entered from anywhere but a classroom', async () => {
+    signIn();
     window.localStorage.setItem('currentCourseIndex', '1');
     renderWithProviders(<App />, { route: `${BASE}/elsewhere` });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -256,6 +293,47 @@ describe('labels, not codes', () => {
       .map((c) => c.textContent);
     expect(cells).toEqual(expect.arrayContaining(['Fall 2026', 'Kakuma CLC']));
     expect(cells).not.toContain('2026-fa');
+  });
+});
+
+describe('links by right', () => {
+  it('name the classroom without linking it for a role that may not open classrooms', async () => {
+    signIn();
+    rights = RIGHTS.filter((r) => r !== 'CLASSROOM__DISPLAY');
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    // The rights have loaded once the row offers its actions.
+    await screen.findByRole('button', { name: 'Actions for Amani Gatete' });
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('LIB110 2026-fa KAK')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'LIB110 2026-fa KAK' })).toBeNull();
+  });
+
+  it('count a term’s classrooms without linking them for a role that may not open classrooms', async () => {
+    signIn();
+    rights = RIGHTS.filter((r) => r !== 'CLASSROOM__DISPLAY');
+    renderWithProviders(<App />, { route: `${BASE}/terms/2020` });
+    const table = await screen.findByRole('table', { name: 'What Fall 2020 offers' });
+    expect(within(table).getByText('2')).toBeInTheDocument();
+    expect(within(table).queryByRole('link')).toBeNull();
+  });
+
+  it('link a term’s classrooms for a role that may open them', async () => {
+    signIn();
+    renderWithProviders(<App />, { route: `${BASE}/terms/2020` });
+    const table = await screen.findByRole('table', { name: 'What Fall 2020 offers' });
+    expect(
+      await within(table).findByRole('link', { name: 'Classrooms of LIB110 Academic writing: 2' }),
+    ).toHaveAttribute('href', `${BASE}/classroom/2020-fa/5/0`);
+  });
+
+  it('link the classroom for a role that may open it', async () => {
+    signIn();
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByRole('link', { name: 'LIB110 2026-fa KAK' })).toHaveAttribute(
+      'href',
+      `${BASE}/classroom/2026-fa/5/0`,
+    );
   });
 });
 
