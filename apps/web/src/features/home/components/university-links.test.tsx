@@ -59,8 +59,11 @@ async function refusalOf(href: string): Promise<string | null> {
     if (typeof route.lazy !== 'function') continue;
     const loaded = (await route.lazy()) as { loader?: LoaderFunction };
     if (!loaded.loader) continue;
+    const url = new URL(`http://localhost${href}`);
     const answer: unknown = await loaded.loader({
-      request: new Request(`http://localhost${href}`),
+      request: new Request(url),
+      url,
+      pattern: route.path ?? '',
       params,
       context: undefined,
     });
