@@ -76,6 +76,15 @@ export const apiTokenUserSchema = z.object({
   username: z.string(),
 });
 export const apiTokenUserListSchema = z.object({ items: z.array(apiTokenUserSchema) });
+/**
+ * Who to list: `eligible`, those a token may be made for now; `holders`, those who hold a token
+ * (in any state), for the list's user filter — a holder may have lost BA_API__DISPLAY since.
+ */
+export const API_TOKEN_USER_KINDS = ['eligible', 'holders'] as const;
+export const apiTokenUserQuerySchema = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  kind: z.enum(API_TOKEN_USER_KINDS, { error: VALIDATION.select }).default('eligible'),
+});
 
 // ---------------------------------------------------------------------------------------------
 // BA_API: `/api/:locale/integration/programme/bachelor[/:id/...]`

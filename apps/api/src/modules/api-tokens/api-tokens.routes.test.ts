@@ -162,6 +162,52 @@ describe('API tokens', () => {
     expect(list.json<{ items: ApiToken[] }>().items.map((i) => i.id)).toContain(expiring.item.id);
   });
 
+  it('are filtered by their user, who is picked among the users holding a token', async () => {
+    // A second integration user: a coordinator given API_USER, then a token for each.
+    const [other] = await t.database.query<{ id: number }>(
+      `select jwl_id as id from users where username = 'coordinator'`,
+    );
+    const otherId = other?.id ?? 0;
+    await t.database.query(`insert into user_roles (user_id, role_key) values ($1, 'API_USER')`, [
+      otherId,
+    ]);
+    const mine = await newToken('filter: api user');
+    const theirs = await create({ userId: otherId, name: 'filter: coordinator' });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const theirId = theirs.json<{ item: ApiToken }>().item.id;
+    const listOf = async (userId: number) => {
+      const res = await t.app.inject({
+        url: `/api/en/api-tokens?userId=${String(userId)}&limit=100`,
+        headers: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: ApiToken[]; total: number }>();
+    };
+    const ofApiUser = await listOf(apiUserId);
+    expect(ofApiUser.items.every((i) => i.userId === apiUserId)).toBe(true);
+    expect(ofApiUser.items.map((i) => i.id)).toContain(mine.item.id);
+    expect(ofApiUser.items.map((i) => i.id)).not.toContain(theirId);
+    const ofOther = await listOf(otherId);
+    expect(ofOther.items.map((i) => i.id)).toEqual([theirId]);
+    expect(ofOther.total).toBe(1);
+    // The filter's choices are those holding a token, even once they may no longer get one.
+    await t.database.query(`delete from user_roles where user_id = $1 and role_key = 'API_USER'`, [
+      otherId,
+    ]);
+    const users = async (query: string) =>
+      (await t.app.inject({ url: `/api/en/api-tokens/users${query}`, headers: admin }))
+        .json<{ items: { id: number }[] }>()
+        .items.map((u) => u.id);
+    expect(await users('?kind=holders')).toEqual(expect.arrayContaining([apiUserId, otherId]));
+    expect(await users('?kind=holders&q=coord')).toEqual([otherId]);
+    expect(await users('')).not.toContain(otherId);
+    const wrongKind = await t.app.inject({
+      url: '/api/en/api-tokens/users?kind=everyone',
+      headers: admin,
+    });
+    expect(wrongKind.statusCode).toBe(400);
+  });
+
   it('follow their user: a locked user’s token is refused', async () => {
     const { token } = await newToken('locked');
     await t.database.query(`update users set status = 'locked' where jwl_id = $1`, [apiUserId]);

@@ -8,6 +8,7 @@ import {
   apiTokenQuerySchema,
   apiTokenSchema,
   apiTokenUserListSchema,
+  apiTokenUserQuerySchema,
 } from '@lantern/contracts/bachelor-integration';
 import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
@@ -40,12 +41,13 @@ export async function apiTokenRoutes(app: FastifyInstance, deps: Deps): Promise<
     config,
     schema: {
       tags,
-      summary: 'The users a token may be made for (holding BA_API__DISPLAY)',
+      summary:
+        'The users a token may be made for (holding BA_API__DISPLAY), or with kind=holders those who hold a token',
       params: localeParams,
-      querystring: z.object({ q: z.string().trim().max(100).optional() }),
+      querystring: apiTokenUserQuerySchema,
       response: { 200: apiTokenUserListSchema },
     },
-    handler: async (request) => service.tokenUsers(deps, request.query.q),
+    handler: async (request) => service.tokenUsers(deps, request.query),
   });
 
   r.post('/api/:locale/api-tokens', {

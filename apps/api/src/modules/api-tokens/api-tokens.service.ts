@@ -4,6 +4,7 @@ import type {
   ApiToken,
   apiTokenInputSchema,
   apiTokenQuerySchema,
+  apiTokenUserQuerySchema,
 } from '@lantern/contracts/bachelor-integration';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
@@ -14,6 +15,7 @@ import { newApiToken } from '../../lib/api-tokens';
 
 type Input = z.output<typeof apiTokenInputSchema>;
 type Query = z.output<typeof apiTokenQuerySchema>;
+type UserQuery = z.output<typeof apiTokenUserQuerySchema>;
 
 type Row = {
   id: number;
@@ -91,17 +93,24 @@ export async function listTokens(deps: Deps, query: Query) {
   return { items: items.map(toToken), total: count?.n ?? 0, page: query.page, limit: query.limit };
 }
 
-/** Users who may hold a token: those with BA_API__DISPLAY in one of their roles. */
-export async function tokenUsers(deps: Deps, q: string | undefined) {
-  const like = q ? containsPattern(q.toLowerCase()) : null;
+/**
+ * Users who may hold a token (those with BA_API__DISPLAY in one of their roles), or, for the
+ * list's user filter, those who hold one.
+ */
+export async function tokenUsers(deps: Deps, query: UserQuery) {
+  const like = query.q ? containsPattern(query.q.toLowerCase()) : null;
+  const who =
+    query.kind === 'holders'
+      ? sql`exists (select 1 from api_tokens t where t.user_id = u.jwl_id)`
+      : sql`exists (select 1 from user_roles r join role_rights rr on rr.role_key = r.role_key
+            where r.user_id = u.jwl_id and rr.right_key = 'BA_API__DISPLAY')`;
   const found = await rows<{ id: number; name: string; username: string }>(
     deps.db,
     sql`select u.jwl_id as id, u.first_name || ' ' || u.last_name as name, u.username
         from users u
-        where exists (select 1 from user_roles r join role_rights rr on rr.role_key = r.role_key
-            where r.user_id = u.jwl_id and rr.right_key = 'BA_API__DISPLAY')
+        where ${who}
           ${like ? sql`and (lower(u.username) like ${like} or lower(u.first_name || ' ' || u.last_name) like ${like})` : sql``}
-        order by u.last_name, u.first_name limit 50`,
+        order by u.last_name, u.first_name, u.jwl_id limit 50`,
   );
   return { items: found };
 }

@@ -47,7 +47,7 @@ type Row = {
 
 const SELECT = sql`select k.id, r.offering_id, t.year::text || '-' || t.season::text as term_key,
     o.course_id, c.code as course_code, coalesce(o.title, c.title) as title, k.name, k.clc_id,
-    l.code as clc, k.capacity, k.version, r.closed_at,
+    l.name as clc, k.capacity, k.version, r.closed_at,
     (select count(*)::int from ba_student_courses s where s.class_id = k.id) as students,
     coalesce((select json_agg(json_build_object('userId', cs.user_id,
         'name', u.first_name || ' ' || u.last_name, 'firstName', u.first_name,

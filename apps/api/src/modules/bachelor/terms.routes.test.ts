@@ -12,6 +12,7 @@ import type {
   Offering,
   StudentCourse,
   StudentCourseList,
+  StudentCoursePage,
   Term,
   TermList,
 } from '@lantern/contracts/bachelor-terms';
@@ -26,7 +27,7 @@ let admin: Record<string, string>;
 let programmeId = 0;
 let base = '';
 let courses: { id: number; code: string }[] = [];
-let students: { id: number; clc: string; clc_id: number }[] = [];
+let students: { id: number; clc: string; clc_id: number; clc_name: string }[] = [];
 
 function must<T>(value: T | undefined | null): T {
   if (value === undefined || value === null) throw new Error('The fixture lacks a row.');
@@ -94,7 +95,7 @@ beforeAll(async () => {
     [programmeId],
   );
   students = await q(
-    `select e.id, c.code as clc, c.id as clc_id from enrolments e join clcs c on c.id = e.clc_id
+    `select e.id, c.code as clc, c.id as clc_id, c.name as clc_name from enrolments e join clcs c on c.id = e.clc_id
       where e.programme_id = $1 and e.state = 'active' order by e.id`,
     [programmeId],
   );
@@ -344,7 +345,7 @@ describe('the course-status machine', () => {
     const row = await rowOf(inWindow.id, at(students, 4).id);
     const res = await move(row.id, { action: 'open', version: row.version }, coordinator);
     expect(res.status).toBe(403);
-    const list = await call<StudentCourseList>(
+    const list = await call<StudentCoursePage>(
       'GET',
       `/student-courses?termKey=2033-sp&limit=100`,
       coordinator,
@@ -352,7 +353,11 @@ describe('the course-status machine', () => {
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(students.filter((s) => s.clc === 'KAK').length);
     expect(list.body.rows.every((r) => r.clc === 'KAK')).toBe(true);
-    const second = await call<StudentCourseList>(
+    // People read the CLC's name; the code stays beside it.
+    const kakName = must(students.find((s) => s.clc === 'KAK')).clc_name;
+    expect(kakName).not.toBe('KAK');
+    expect(list.body.rows.map((r) => r.clcName)).toEqual(list.body.rows.map(() => kakName));
+    const second = await call<StudentCoursePage>(
       'GET',
       `/student-courses?termKey=2033-sp&limit=100`,
       await t.as('coordinator_2'),
@@ -524,7 +529,14 @@ describe('classrooms', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const room = created.body;
-    expect(room).toMatchObject({ termKey: '2035-sp', clc: 'KAK', students: 0, closedAt: null });
+    // The CLC by its name: the classroom page and the past classrooms show it.
+    expect(room).toMatchObject({
+      termKey: '2035-sp',
+      clcId: at(kak, 0).clc_id,
+      clc: at(kak, 0).clc_name,
+      students: 0,
+      closedAt: null,
+    });
     const sameName = await call('POST', `/offerings/${offering.id}/classrooms`, admin, {
       clcId: at(kak, 0).clc_id,
       name: 'LIB 2035 KAK A',

@@ -21,7 +21,7 @@ import {
   placedSchema,
   statusMoveSchema,
   studentCourseExportQuerySchema,
-  studentCourseListSchema,
+  studentCoursePageSchema,
   studentCourseQuerySchema,
   studentCourseSchema,
   termInputSchema,
@@ -216,10 +216,18 @@ export async function bachelorTermRoutes(app: FastifyInstance, deps: Deps): Prom
         'Students of a term (or a year) in reach: search, filter by status, course, CLC; sort; page (≤ 100)',
       params: idParams,
       querystring: studentCourseQuerySchema,
-      response: { 200: studentCourseListSchema, ...errors },
+      response: { 200: studentCoursePageSchema, ...errors },
     },
     handler: async (request) =>
-      studentCourses.listStudentCourses(deps, authOf(request), request.params.id, request.query),
+      terms.withClcNames(
+        deps.db,
+        await studentCourses.listStudentCourses(
+          deps,
+          authOf(request),
+          request.params.id,
+          request.query,
+        ),
+      ),
   });
 
   r.get(`${base}/student-courses/export`, {

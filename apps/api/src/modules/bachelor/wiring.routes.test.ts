@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Offering, StudentCourse, Term } from '@lantern/contracts/bachelor-terms';
 import type { StudentCredits, Transfer } from '@lantern/contracts/bachelor-credits';
 import type { TermVerification } from '@lantern/contracts/bachelor-verification';
@@ -288,6 +288,48 @@ describe('bachelor automatic mails from the changes themselves', () => {
       { to_address: student(1).email, subject: 'Transfer Approved: 3 credits' },
       { to_address: student(2).email, subject: 'Transfer Rejected: 3 credits' },
     ]);
+  });
+
+  it('recording a transfer out queues bachelor_transfer_decided (approved), after the commit', async () => {
+    const mailId = await publish(
+      'bachelor_transfer_decided',
+      'Transfer out {{transferDecision}}: {{credits}} credits',
+      'approved',
+    );
+    const leaving = student(0);
+    const progress = await recount(leaving.id);
+    const dispatch = vi.spyOn(t.deps.mailer, 'dispatch');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-out`,
+      headers: admin,
+      payload: { enrolmentId: leaving.id, reason: 'Continues at the certifying university.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const out = res.json<Transfer>();
+    expect(out.state).toBe('approved');
+    expect(await outbox(mailId)).toEqual([
+      {
+        to_address: leaving.email,
+        subject: `Transfer out Approved: ${String(progress)} credits`,
+      },
+    ]);
+    // Queued with the transfer, then handed to the dispatcher.
+    const [queued] = await q<{ id: number }>(
+      `select id from mail_outbox where dedupe_key like $1`,
+      [`auto:${String(mailId)}:%`],
+    );
+    expect(dispatch).toHaveBeenCalledWith(expect.arrayContaining([queued?.id]));
+    dispatch.mockRestore();
+    // A second transfer out of the same student is refused and queues nothing more.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-out`,
+      headers: admin,
+      payload: { enrolmentId: leaving.id, reason: 'Again.' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await outbox(mailId)).toHaveLength(1);
   });
 
   it('a verification approval queues bachelor_verification_completed for the term’s students', async () => {

@@ -68,4 +68,19 @@ describe('the university representative’s home', () => {
   it('is absent for roles without GENERAL_UNIVERSITY__DISPLAY', async () => {
     expect((await summary('coordinator')).university).toBeUndefined();
   });
+
+  it('follows the right, not the role: admins and view-only users hold it, until it is taken away', async () => {
+    // Decision 0003 gives admins every right and view-only users every display right.
+    expect((await summary('admin')).university?.map((x) => x.code)).toContain('512');
+    expect((await summary('view_only_user')).university?.map((x) => x.code)).toContain('512');
+    await q(
+      `delete from role_rights where role_key = 'VIEW_ONLY_USER' and right_key = 'GENERAL_UNIVERSITY__DISPLAY'`,
+    );
+    expect((await summary('view_only_user')).university).toBeUndefined();
+    // Given to a role that never had it, the block follows.
+    await q(
+      `insert into role_rights (role_key, right_key) values ('COORDINATOR', 'GENERAL_UNIVERSITY__DISPLAY')`,
+    );
+    expect((await summary('coordinator')).university).toBeDefined();
+  });
 });

@@ -223,7 +223,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     handler: async (request, reply) =>
       reply
         .code(201)
-        .send(await service.transferOut(deps.db, authOf(request), request.params.id, request.body)),
+        .send(await service.transferOut(deps, authOf(request), request.params.id, request.body)),
   });
 
   r.get(`${base}/transfer-out/grades-out`, {

@@ -777,15 +777,19 @@ export async function decideTransferIn(
 /**
  * A student leaves for (or is reported to) the certifying university: an approved transfer out
  * and a `transfer-out` entry taking their whole progress, with the reason. Once per student.
+ * It is decided as it is recorded, so it queues the `bachelor_transfer_decided` mails
+ * (`approved`) in the same transaction, as deciding a transfer in does; they are dispatched
+ * after the commit.
  */
 export async function transferOut(
-  db: Db,
+  deps: BachelorMailDeps,
   auth: AuthContext,
   programmeId: number,
   input: { enrolmentId: number; reason: string },
 ): Promise<Transfer> {
+  const { db } = deps;
   await enrolmentInReach(db, auth, programmeId, input.enrolmentId);
-  const id = await db.transaction(async (tx) => {
+  const { id, mailIds } = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from enrolments where id = ${input.enrolmentId} for update`);
     const [already] = await rows<{ id: number }>(
       tx,
@@ -832,7 +836,18 @@ export async function transferOut(
         ledgerEntryId: entryId,
       },
     });
-    return row.id;
+    const queued = await queueBachelorMail(
+      tx,
+      {
+        type: 'bachelor_transfer_decided',
+        programmeId,
+        transferIds: [row.id],
+        decision: 'approved',
+      },
+      deps.config.publicUrl,
+    );
+    return { id: row.id, mailIds: queued };
   });
+  deps.mailer.dispatch(mailIds);
   return getTransfer(db, auth, programmeId, id);
 }

@@ -49,6 +49,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The options list a select's input opens (two selects here list the same user). */
+async function listboxOf(input: HTMLElement): Promise<HTMLElement> {
+  return waitFor(() => {
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (!list) throw new Error('the options are not open');
+    return list;
+  });
+}
+
 describe('API tokens page', () => {
   it('creates a token and shows it once', async () => {
     const user = userEvent.setup();
@@ -56,9 +65,13 @@ describe('API tokens page', () => {
     expect(await screen.findByText('University sync')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'New token' }));
     const form = await screen.findByRole('form', { name: 'New API token' });
-    await user.click(within(form).getByRole('textbox', { name: /Integration user/ }));
+    const picker = within(form).getByRole('textbox', { name: /Integration user/ });
+    await user.click(picker);
     await user.click(
-      await screen.findByRole('option', { name: 'Integration Account (api_user)', hidden: true }),
+      await within(await listboxOf(picker)).findByRole('option', {
+        name: 'Integration Account (api_user)',
+        hidden: true,
+      }),
     );
     await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Registrar sync');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
@@ -82,6 +95,28 @@ describe('API tokens page', () => {
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('This field must be filled')).toBeTruthy();
     expect(posted).toEqual([]);
+  });
+
+  it('filters the list by the token’s user, picked among those holding a token', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiTokensRoute />, { route: '/en/api-tokens' });
+    expect(await screen.findByText('University sync')).toBeTruthy();
+    const picker = screen.getByRole('textbox', { name: 'User' });
+    await user.click(picker);
+    await user.click(
+      await within(await listboxOf(picker)).findByRole('option', {
+        name: 'Integration Account (api_user)',
+        hidden: true,
+      }),
+    );
+    const urls = () => fetchMock.mock.calls.map(([input]) => urlOf(input));
+    await waitFor(() => {
+      expect(
+        urls().some((u) => u.startsWith('/api/en/api-tokens?') && u.includes('userId=30')),
+      ).toBe(true);
+    });
+    // The choices come from the users holding a token, not those who may get one.
+    expect(urls().some((u) => u.startsWith('/api/en/api-tokens/users?kind=holders'))).toBe(true);
   });
 
   it('revokes after a confirmation', async () => {

@@ -15,14 +15,15 @@ import { requireRight } from '../../../lib/require-right';
 import { useApiTokens } from '../api/find-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { NewTokenForm } from '../components/new-token-form';
+import { TokenUserFilter } from '../components/token-user-filter';
 
 export const loader = requireRight('USER__SECURITY_ACCESS');
 
-const SPEC: ListSpec<'createdAt' | 'name' | 'lastUsedAt' | 'user', 'state'> = {
+const SPEC: ListSpec<'createdAt' | 'name' | 'lastUsedAt' | 'user', 'state' | 'userId'> = {
   sorts: ['createdAt', 'name', 'lastUsedAt', 'user'],
   defaultSort: 'createdAt',
   defaultDir: 'desc',
-  filters: ['state'],
+  filters: ['state', 'userId'],
 };
 const STATES = ['active', 'expired', 'revoked'] as const;
 const STATE_COLORS: Record<ApiToken['state'], string> = {
@@ -72,6 +73,8 @@ export default function ApiTokensRoute() {
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const stateFilter = STATES.find((s) => s === state.filters.state) ?? null;
+  const userFilter = state.filters.userId ?? null;
+  const shownUser = list.data?.items.find((t) => String(t.userId) === userFilter);
   return (
     <Stack gap="sm">
       <ListHeader title="API tokens">
@@ -103,6 +106,13 @@ export default function ApiTokensRoute() {
           value={stateFilter}
           onChange={(v) => {
             change({ filters: { state: v } });
+          }}
+        />
+        <TokenUserFilter
+          value={userFilter}
+          knownName={shownUser ? `${shownUser.userName} (${shownUser.username})` : undefined}
+          onChange={(userId) => {
+            change({ filters: { userId } });
           }}
         />
       </ListFilters>

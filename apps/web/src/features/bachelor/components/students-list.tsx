@@ -10,7 +10,11 @@ import {
   type BachelorSummary,
   type CourseStatusAction,
 } from '@lantern/contracts/bachelor';
-import { STUDENT_COURSE_SORTS, type StudentCourse } from '@lantern/contracts/bachelor-terms';
+import {
+  STUDENT_COURSE_SORTS,
+  type StudentCourse,
+  type StudentCourseRow,
+} from '@lantern/contracts/bachelor-terms';
 import { ClcFilterSelect } from '../../../components/clc-select';
 import { ExportButtons } from '../../../components/export-buttons';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -24,6 +28,7 @@ import { exportStudentCourses } from '../api/export-student-courses';
 import { useStudentCourses } from '../api/find-student-courses';
 import { savedCourseIndex, useClearCourseIndexOnEntry } from '../current-course-index';
 import { bachelorPaths } from '../paths';
+import { termKeyLabel } from '../term-label';
 import { CourseStatusModal, allowedMoves } from './course-status-modal';
 import { StudentStatusModal } from './student-status-modal';
 
@@ -127,7 +132,7 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
         />
       </ListFilters>
       <ErrorAlert error={list.error} />
-      <ListTable<StudentCourse, Sort>
+      <ListTable<StudentCourseRow, Sort>
         {...page}
         label={kind === 'internship' ? 'Students in internships' : 'Students in the term’s courses'}
         minHeight={180}
@@ -135,13 +140,13 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
         columns={[
           { accessor: 'jwlId', title: 'JWL ID', sortable: true, width: 80 },
           { accessor: 'name', title: 'Name', sortable: true, render: (r) => r.student },
-          { accessor: 'clc', title: 'CLC', sortable: true, width: 64, render: (r) => r.clc ?? '–' },
+          { accessor: 'clc', title: 'CLC', sortable: true, render: (r) => r.clcName ?? '–' },
           {
             accessor: 'course',
             title: kind === 'internship' ? 'Internship' : 'Course',
             sortable: true,
             render: (r) =>
-              `${r.courseCode} ${r.title}${termKey ? '' : ` · ${termNames.get(r.termKey) ?? r.termKey}`}`,
+              `${r.courseCode} ${r.title}${termKey ? '' : ` · ${termNames.get(r.termKey) ?? termKeyLabel(r.termKey)}`}`,
           },
           {
             accessor: 'status',
@@ -162,8 +167,11 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
           {
             accessor: 'classroom',
             title: 'Classroom',
+            // The name links to the classroom page only for those it opens to.
             render: (r) =>
-              r.classroom && kind === 'course' ? (
+              r.classroom && kind === 'course' && !has('CLASSROOM__DISPLAY') ? (
+                r.classroom
+              ) : r.classroom && kind === 'course' ? (
                 <Anchor
                   component={Link}
                   size="sm"

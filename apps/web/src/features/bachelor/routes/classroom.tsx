@@ -34,6 +34,7 @@ import { SeatStudentsModal } from '../components/seat-students-modal';
 import { UnseatStudentModal, type SeatedStudent } from '../components/unseat-student-modal';
 import { FROM_CLASSROOM, saveCourseIndex } from '../current-course-index';
 import { bachelorPaths } from '../paths';
+import { termKeyLabel } from '../term-label';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
@@ -78,7 +79,7 @@ export default function ClassroomRoute() {
     return <Navigate to={bachelorPaths.students(summary.id)} replace />;
   const termKey = params.termKey;
   // The term by its name (Fall 2027), never its key.
-  const termName = summary.terms.find((t) => t.key === termKey)?.name ?? termKey;
+  const termName = summary.terms.find((t) => t.key === termKey)?.name ?? termKeyLabel(termKey);
   const course = summary.courses.find((c) => c.id === courseId);
   const onClose = async () => {
     if (!current) return;

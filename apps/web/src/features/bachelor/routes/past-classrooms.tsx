@@ -12,6 +12,7 @@ import { useListState, type ListSpec } from '../../../lib/list-state';
 import { requireRight } from '../../../lib/require-right';
 import { usePastClassrooms } from '../api/find-past-classrooms';
 import { bachelorPaths } from '../paths';
+import { termKeyLabel } from '../term-label';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
@@ -22,6 +23,7 @@ export default function PastClassroomsRoute() {
   const summary = useOutletContext<BachelorSummary>();
   const navigate = useNavigate();
   const which = useParams().which === 'closed' ? 'closed' : 'open';
+  const termNames = new Map(summary.terms.map((t) => [t.key, t.name]));
   const [state, change] = useListState(SPEC);
   const list = usePastClassrooms(summary.id, which, {
     ...(state.q ? { q: state.q } : {}),
@@ -66,7 +68,11 @@ export default function PastClassroomsRoute() {
         paginationText={paginationText}
         noRecordsText="No classrooms"
         columns={[
-          { accessor: 'termKey', title: 'Term' },
+          {
+            accessor: 'termKey',
+            title: 'Term',
+            render: (c) => termNames.get(c.termKey) ?? termKeyLabel(c.termKey),
+          },
           {
             accessor: 'name',
             title: 'Classroom',

@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { currentTermYear, type BachelorSummary } from '@lantern/contracts/bachelor';
-import type { StudentCourse } from '@lantern/contracts/bachelor-terms';
+import type { StudentCourseRow } from '@lantern/contracts/bachelor-terms';
 import { BASE_DATA } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import { allowedMoves, needsLateConfirm } from '../components/course-status-modal';
 import { FROM_CLASSROOM } from '../current-course-index';
 import ClassroomRoute from './classroom';
+import PastClassroomsRoute from './past-classrooms';
 import StudentsRoute from './students';
 import TermsRoute from './terms';
 import TermsRedirect from './terms-redirect';
@@ -34,7 +35,7 @@ const SUMMARY: BachelorSummary = {
   ],
 };
 
-const row = (patch: Partial<StudentCourse> = {}): StudentCourse => ({
+const row = (patch: Partial<StudentCourseRow> = {}): StudentCourseRow => ({
   id: 31,
   enrolmentId: 7,
   jwlId: 10077,
@@ -44,6 +45,7 @@ const row = (patch: Partial<StudentCourse> = {}): StudentCourse => ({
   enrolmentState: 'active',
   clcId: 1,
   clc: 'KAK',
+  clcName: 'Kakuma CLC',
   termKey: '2026-fa',
   offeringId: 3,
   kind: 'course',
@@ -68,7 +70,7 @@ const classroom = (id: number, name: string) => ({
   title: 'Academic writing',
   name,
   clcId: 1,
-  clc: 'KAK',
+  clc: 'Kakuma CLC',
   capacity: 12,
   students: 1,
   closedAt: null,
@@ -83,18 +85,20 @@ const RIGHTS = [
   'CLASSROOM__DISPLAY',
 ];
 
+let rights: string[] = RIGHTS;
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   window.localStorage.clear();
+  rights = RIGHTS;
   fetchMock.mockImplementation((input) => {
     const url = urlOf(input);
     if (url.startsWith('/api/general/current-user/'))
       return Promise.resolve(
         jsonResponse({
           ...BASE_DATA,
-          user: { ...BASE_DATA.user, applicationRights: RIGHTS },
+          user: { ...BASE_DATA.user, applicationRights: rights },
         }),
       );
     if (url.includes('/student-courses'))
@@ -117,12 +121,50 @@ beforeEach(() => {
           ],
         }),
       );
+    if (url.includes('/past-classrooms/open'))
+      return Promise.resolve(
+        jsonResponse({
+          classrooms: [classroom(42, 'LIB110 2026-fa KAK C')],
+          total: 1,
+          page: 1,
+          limit: 50,
+        }),
+      );
     if (url.includes('/classrooms?'))
       return Promise.resolve(
         jsonResponse({
           classrooms: [
             classroom(40, 'LIB110 2026-fa KAK A'),
             classroom(41, 'LIB110 2026-fa KAK B'),
+          ],
+        }),
+      );
+    if (url.includes('/terms?year=2020'))
+      return Promise.resolve(
+        jsonResponse({
+          year: 2020,
+          terms: [
+            {
+              ...SUMMARY.terms[0],
+              key: '2020-fa',
+              year: 2020,
+              name: 'Fall 2020',
+              version: 1,
+              students: 1,
+              offerings: [
+                {
+                  id: 3,
+                  kind: 'course',
+                  courseId: 5,
+                  courseCode: 'LIB110',
+                  title: 'Academic writing',
+                  capacity: 30,
+                  placed: 1,
+                  classrooms: 2,
+                  version: 1,
+                },
+              ],
+            },
           ],
         }),
       );
@@ -141,6 +183,10 @@ afterEach(() => {
 });
 
 const BASE = '/en/programme/bachelor/512';
+/** Signed in, so the user's rights load: links and actions show by right. */
+const signIn = () => {
+  window.localStorage.setItem('authCode', 'token');
+};
 
 function App() {
   return (
@@ -149,6 +195,7 @@ function App() {
         <Route path="terms" element={<TermsRedirect />} />
         <Route path="terms/:termYear" element={<TermsRoute />} />
         <Route path="students/:termYear/term/:termKey" element={<StudentsRoute />} />
+        <Route path="students/past-classrooms/:which" element={<PastClassroomsRoute />} />
         <Route
           path="classroom/:termKey/:courseId/:currentCourseIndex"
           element={<ClassroomRoute />}
@@ -172,6 +219,7 @@ function App() {
 
 describe('the saved current-course index', () => {
   it('is saved by the classroom route and kept when its link returns to the term', async () => {
+    signIn();
     renderWithProviders(<App />, { route: `${BASE}/classroom/2026-fa/5/1` });
     expect(await screen.findByText('71.5')).toBeInTheDocument();
     expect(screen.getByText('LIB110 2026-fa KAK B', { selector: 'p' })).toBeInTheDocument();
@@ -188,6 +236,7 @@ describe('the saved current-course index', () => {
   });
 
   it('is cleared when the term route is entered from anywhere but a classroom', async () => {
+    signIn();
     window.localStorage.setItem('currentCourseIndex', '1');
     renderWithProviders(<App />, { route: `${BASE}/elsewhere` });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -216,6 +265,75 @@ describe('the saved current-course index', () => {
     renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
     expect(await screen.findByText('Amani Gatete')).toBeInTheDocument();
     expect(window.localStorage.getItem('currentCourseIndex')).toBeNull();
+  });
+});
+
+describe('labels, not codes', () => {
+  it('shows a student’s CLC by its name', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    const table = await screen.findByRole('table');
+    const cells = async () => (await within(table).findAllByRole('cell')).map((c) => c.textContent);
+    await waitFor(async () => {
+      expect(await cells()).toContain('Kakuma CLC');
+    });
+    expect(await cells()).not.toContain('KAK');
+  });
+
+  it('shows a classroom’s CLC by its name', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/classroom/2026-fa/5/1` });
+    expect(await screen.findByText(/^Kakuma CLC · 1 of 12 seats/)).toBeInTheDocument();
+  });
+
+  it('lists past classrooms with the term’s and the CLC’s names', async () => {
+    renderWithProviders(<App />, { route: `${BASE}/students/past-classrooms/open` });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('LIB110 2026-fa KAK C')).toBeInTheDocument();
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['Fall 2026', 'Kakuma CLC']));
+    expect(cells).not.toContain('2026-fa');
+  });
+});
+
+describe('links by right', () => {
+  it('name the classroom without linking it for a role that may not open classrooms', async () => {
+    signIn();
+    rights = RIGHTS.filter((r) => r !== 'CLASSROOM__DISPLAY');
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    // The rights have loaded once the row offers its actions.
+    await screen.findByRole('button', { name: 'Actions for Amani Gatete' });
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('LIB110 2026-fa KAK')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'LIB110 2026-fa KAK' })).toBeNull();
+  });
+
+  it('count a term’s classrooms without linking them for a role that may not open classrooms', async () => {
+    signIn();
+    rights = RIGHTS.filter((r) => r !== 'CLASSROOM__DISPLAY');
+    renderWithProviders(<App />, { route: `${BASE}/terms/2020` });
+    const table = await screen.findByRole('table', { name: 'What Fall 2020 offers' });
+    expect(within(table).getByText('2')).toBeInTheDocument();
+    expect(within(table).queryByRole('link')).toBeNull();
+  });
+
+  it('link a term’s classrooms for a role that may open them', async () => {
+    signIn();
+    renderWithProviders(<App />, { route: `${BASE}/terms/2020` });
+    const table = await screen.findByRole('table', { name: 'What Fall 2020 offers' });
+    expect(
+      await within(table).findByRole('link', { name: 'Classrooms of LIB110 Academic writing: 2' }),
+    ).toHaveAttribute('href', `${BASE}/classroom/2020-fa/5/0`);
+  });
+
+  it('link the classroom for a role that may open it', async () => {
+    signIn();
+    renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByRole('link', { name: 'LIB110 2026-fa KAK' })).toHaveAttribute(
+      'href',
+      `${BASE}/classroom/2026-fa/5/0`,
+    );
   });
 });
 

@@ -44,6 +44,7 @@ function OfferingsTable({
   term,
   canEdit,
   canPlace,
+  canOpenClassrooms,
   onPlace,
   onCapacity,
 }: {
@@ -51,6 +52,8 @@ function OfferingsTable({
   term: Term;
   canEdit: boolean;
   canPlace: boolean;
+  /** CLASSROOM__DISPLAY: the count links to the classroom page only for those it opens to. */
+  canOpenClassrooms: boolean;
   onPlace: (offering: Offering) => void;
   onCapacity: (offering: Offering) => void;
 }) {
@@ -98,13 +101,15 @@ function OfferingsTable({
                 {o.placed} of {o.capacity}
               </Table.Td>
               <Table.Td>
-                {o.kind === 'course' ? (
+                {o.kind === 'course' && canOpenClassrooms ? (
                   <Link
                     to={bachelorPaths.classroom(programmeId, term.key, o.courseId, 0)}
                     aria-label={`Classrooms of ${o.courseCode} ${o.title}: ${String(o.classrooms)}`}
                   >
                     {o.classrooms}
                   </Link>
+                ) : o.kind === 'course' ? (
+                  o.classrooms
                 ) : (
                   '–'
                 )}
@@ -264,6 +269,7 @@ export default function TermsRoute() {
               term={term}
               canEdit={canEdit}
               canPlace={canPlace}
+              canOpenClassrooms={hasRight(user, 'CLASSROOM__DISPLAY')}
               onPlace={setPlaceIn}
               onCapacity={setCapacityOf}
             />

@@ -9,15 +9,21 @@ import { BACHELOR_SECTIONS } from '../../bachelor/sections';
 type Programmes = NonNullable<HomeSummary['university']>;
 
 /**
- * The university representative's programmes (GENERAL_UNIVERSITY__DISPLAY, decision 0022): each
- * with its students, the terms waiting for the university's approval, its graduates, and the
- * bachelor sections the user's rights open (the same list the programme's own links read, so
- * no link leads to a page the role may not see).
+ * The university's view of the bachelor programmes (GENERAL_UNIVERSITY__DISPLAY, decision 0022),
+ * for whoever holds that right — the university representative, and by decision 0003 admins and
+ * view-only users: each programme with its students, the terms waiting for the university's
+ * approval, its graduates, and the bachelor sections the user's rights open (the same list the
+ * programme's own links read, so no link leads to a page the role may not see). What it says
+ * and links follows the rights too, never the role's name.
  */
 export function UniversityProgrammes({ programmes }: { programmes: Programmes }) {
   const user = useCurrentUser();
-  const sections = BACHELOR_SECTIONS.filter((s) => hasRight(user, s.right));
   const canOpen = hasRight(user, 'PROGRAMME_ACADEMIC__DISPLAY');
+  const sections = canOpen ? BACHELOR_SECTIONS.filter((s) => hasRight(user, s.right)) : [];
+  const canApprove = hasRight(user, 'BA_VERIFICATION_APPROVAL_UNI__EDIT');
+  const canReadVerification = canOpen && hasRight(user, 'BA_VERIFICATION__DISPLAY');
+  const waitingText = (n: number) =>
+    `${n === 1 ? 'term waits' : 'terms wait'} for ${canApprove ? 'your' : 'the university’s'} approval`;
   return (
     <section aria-labelledby="home-university">
       <Title order={2} fz="h4" id="home-university" mb="xs">
@@ -48,15 +54,25 @@ export function UniversityProgrammes({ programmes }: { programmes: Programmes })
                   <Text size="sm">
                     <strong>{p.students.toLocaleString('en')}</strong> students
                   </Text>
-                  <Text size="sm" fw={p.waitingForUni > 0 ? 600 : undefined}>
-                    <strong>{p.waitingForUni}</strong>{' '}
-                    {p.waitingForUni === 1 ? 'term waits' : 'terms wait'} for your approval
-                  </Text>
+                  {canReadVerification && p.waitingForUni > 0 ? (
+                    <Anchor
+                      component={Link}
+                      to={bachelorPaths.verification(p.id)}
+                      size="sm"
+                      fw={600}
+                    >
+                      <strong>{p.waitingForUni}</strong> {waitingText(p.waitingForUni)}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" fw={p.waitingForUni > 0 ? 600 : undefined}>
+                      <strong>{p.waitingForUni}</strong> {waitingText(p.waitingForUni)}
+                    </Text>
+                  )}
                   <Text size="sm">
                     <strong>{p.graduated.toLocaleString('en')}</strong> graduated
                   </Text>
                 </Group>
-                {canOpen && sections.length > 0 ? (
+                {sections.length > 0 ? (
                   <Group gap="sm" component="nav" aria-label={`${p.code} sections`}>
                     {sections.map((s) => (
                       <Anchor key={s.label} component={Link} to={s.path(p.id)} size="sm">
