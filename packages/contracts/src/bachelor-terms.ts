@@ -154,8 +154,10 @@ export const studentCourseSchema = z.object({
   /** The student's standing in the programme (decision 0006), for the student-status actions. */
   enrolmentState: z.enum(ENROLMENT_STATES),
   clcId: z.number().nullable(),
-  /** The CLC's code (files, filters); the list's rows add `clcName`, what people read. */
+  /** The CLC's code (files, filters). */
   clc: z.string().nullable(),
+  /** The CLC's name: what people read. */
+  clcName: z.string().nullable(),
   termKey: z.string(),
   offeringId: z.number(),
   kind: z.enum(OFFERING_KINDS),
@@ -178,15 +180,6 @@ export const studentCourseListSchema = z.object({
   limit: z.number(),
 });
 export type StudentCourseList = z.infer<typeof studentCourseListSchema>;
-/** A row of the students list as the page reads it: the student course and its CLC's name. */
-export const studentCourseRowSchema = studentCourseSchema.extend({
-  clcName: z.string().nullable(),
-});
-export type StudentCourseRow = z.infer<typeof studentCourseRowSchema>;
-export const studentCoursePageSchema = studentCourseListSchema.extend({
-  rows: z.array(studentCourseRowSchema),
-});
-export type StudentCoursePage = z.infer<typeof studentCoursePageSchema>;
 
 /** A course-status move: the action of COURSE_STATUS_ACTIONS at the version seen. */
 export const statusMoveSchema = z.object({

@@ -45,6 +45,7 @@ type Row = {
   enrolment_state: StudentCourse['enrolmentState'];
   clc_id: number | null;
   clc: string | null;
+  clc_name: string | null;
   term_key: string;
   start_date: string | Date;
   offering_id: number;
@@ -61,7 +62,7 @@ type Row = {
 
 const COLUMNS = sql`s.id, s.enrolment_id, u.jwl_id, u.first_name || ' ' || u.last_name as student,
   u.first_name, u.last_name, e.state::text as enrolment_state,
-  e.clc_id, l.code as clc, t.year::text || '-' || t.season::text as term_key, t.start_date,
+  e.clc_id, l.code as clc, l.name as clc_name, t.year::text || '-' || t.season::text as term_key, t.start_date,
   o.id as offering_id, o.kind::text as kind, o.course_id, c.code as course_code,
   coalesce(o.title, c.title) as title, s.status::text as status, k.name as classroom, s.class_id,
   s.reason, s.version`;
@@ -84,6 +85,7 @@ const toStudentCourse = (r: Row, today: string): StudentCourse => ({
   enrolmentState: r.enrolment_state,
   clcId: r.clc_id,
   clc: r.clc,
+  clcName: r.clc_name,
   termKey: r.term_key,
   offeringId: r.offering_id,
   kind: r.kind,
@@ -105,7 +107,7 @@ const SORTS: Record<Query['sort'], SQL[]> = {
   name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
   course: [sql`c.code`, sql`lower(coalesce(o.title, c.title))`],
   status: [sql`s.status`],
-  clc: [sql`l.code`],
+  clc: [sql`lower(l.name)`],
   jwlId: [sql`u.jwl_id`],
 };
 
@@ -210,7 +212,8 @@ export async function exportStudentCourses(
     columns: [
       { header: 'JWL ID', value: (r) => r.jwl_id },
       { header: 'Student', value: (r) => r.student },
-      { header: 'CLC', value: (r) => r.clc },
+      { header: 'CLC', value: (r) => r.clc_name },
+      { header: 'CLC code', value: (r) => r.clc },
       { header: 'Term', value: (r) => r.term_key },
       { header: 'Course', value: (r) => r.course_code },
       { header: 'Title', value: (r) => r.title },

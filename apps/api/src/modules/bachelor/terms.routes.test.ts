@@ -12,7 +12,6 @@ import type {
   Offering,
   StudentCourse,
   StudentCourseList,
-  StudentCoursePage,
   Term,
   TermList,
 } from '@lantern/contracts/bachelor-terms';
@@ -345,7 +344,7 @@ describe('the course-status machine', () => {
     const row = await rowOf(inWindow.id, at(students, 4).id);
     const res = await move(row.id, { action: 'open', version: row.version }, coordinator);
     expect(res.status).toBe(403);
-    const list = await call<StudentCoursePage>(
+    const list = await call<StudentCourseList>(
       'GET',
       `/student-courses?termKey=2033-sp&limit=100`,
       coordinator,
@@ -357,7 +356,7 @@ describe('the course-status machine', () => {
     const kakName = must(students.find((s) => s.clc === 'KAK')).clc_name;
     expect(kakName).not.toBe('KAK');
     expect(list.body.rows.map((r) => r.clcName)).toEqual(list.body.rows.map(() => kakName));
-    const second = await call<StudentCoursePage>(
+    const second = await call<StudentCourseList>(
       'GET',
       `/student-courses?termKey=2033-sp&limit=100`,
       await t.as('coordinator_2'),

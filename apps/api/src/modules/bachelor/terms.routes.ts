@@ -21,7 +21,7 @@ import {
   placedSchema,
   statusMoveSchema,
   studentCourseExportQuerySchema,
-  studentCoursePageSchema,
+  studentCourseListSchema,
   studentCourseQuerySchema,
   studentCourseSchema,
   termInputSchema,
@@ -216,18 +216,10 @@ export async function bachelorTermRoutes(app: FastifyInstance, deps: Deps): Prom
         'Students of a term (or a year) in reach: search, filter by status, course, CLC; sort; page (≤ 100)',
       params: idParams,
       querystring: studentCourseQuerySchema,
-      response: { 200: studentCoursePageSchema, ...errors },
+      response: { 200: studentCourseListSchema, ...errors },
     },
     handler: async (request) =>
-      terms.withClcNames(
-        deps.db,
-        await studentCourses.listStudentCourses(
-          deps,
-          authOf(request),
-          request.params.id,
-          request.query,
-        ),
-      ),
+      studentCourses.listStudentCourses(deps, authOf(request), request.params.id, request.query),
   });
 
   r.get(`${base}/student-courses/export`, {

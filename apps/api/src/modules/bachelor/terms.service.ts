@@ -5,8 +5,6 @@ import type {
   Offering,
   OfferingInput,
   OfferingUpdate,
-  StudentCourseList,
-  StudentCoursePage,
   Term,
   TermInput,
   TermList,
@@ -333,29 +331,4 @@ export async function removeOffering(
       changes: { termKey: before.termKey, title: before.title, kind: before.kind },
     });
   });
-}
-
-/**
- * The students list as the page reads it: each row with its CLC's name beside the code, looked
- * up for the page's CLCs in one query (a page holds at most 100 rows, a handful of CLCs).
- */
-export async function withClcNames(db: Db, list: StudentCourseList): Promise<StudentCoursePage> {
-  const ids = [...new Set(list.rows.flatMap((r) => (r.clcId === null ? [] : [r.clcId])))];
-  const names = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await rows<{ id: number; name: string }>(
-            db,
-            sql`select id, name from clcs where id = any(${intArray(ids)})`,
-          )
-        ).map((c) => [c.id, c.name]),
-  );
-  return {
-    ...list,
-    rows: list.rows.map((r) => ({
-      ...r,
-      clcName: r.clcId === null ? null : (names.get(r.clcId) ?? null),
-    })),
-  };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  studentCoursePageSchema,
+  studentCourseListSchema,
   type StudentCourseQuery,
 } from '@lantern/contracts/bachelor-terms';
 import { apiFetch } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ type Query = Record<string, string | number | undefined> & StudentCourseQuery;
 export const findStudentCourses = (programmeId: number, query: Query) =>
   apiFetch(`${bachelorApi(programmeId)}/student-courses`, {
     query,
-    schema: studentCoursePageSchema,
+    schema: studentCourseListSchema,
   });
 
 export const studentCoursesQueryOptions = (programmeId: number, query: Query) =>

@@ -228,6 +228,7 @@ describe('SeatStudentsModal', () => {
     enrolmentState: 'active',
     clcId: 2,
     clc: 'KAK',
+    clcName: 'Kakuma CLC',
     termKey: '2026-fa',
     offeringId: 7,
     kind: 'course',

@@ -10,11 +10,7 @@ import {
   type BachelorSummary,
   type CourseStatusAction,
 } from '@lantern/contracts/bachelor';
-import {
-  STUDENT_COURSE_SORTS,
-  type StudentCourse,
-  type StudentCourseRow,
-} from '@lantern/contracts/bachelor-terms';
+import { STUDENT_COURSE_SORTS, type StudentCourse } from '@lantern/contracts/bachelor-terms';
 import { ClcFilterSelect } from '../../../components/clc-select';
 import { ExportButtons } from '../../../components/export-buttons';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -132,7 +128,7 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
         />
       </ListFilters>
       <ErrorAlert error={list.error} />
-      <ListTable<StudentCourseRow, Sort>
+      <ListTable<StudentCourse, Sort>
         {...page}
         label={kind === 'internship' ? 'Students in internships' : 'Students in the term’s courses'}
         minHeight={180}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, Route, Routes } from 'react-router';
 import { currentTermYear, type BachelorSummary } from '@lantern/contracts/bachelor';
-import type { StudentCourseRow } from '@lantern/contracts/bachelor-terms';
+import type { StudentCourse } from '@lantern/contracts/bachelor-terms';
 import { BASE_DATA } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import { allowedMoves, needsLateConfirm } from '../components/course-status-modal';
@@ -35,7 +35,7 @@ const SUMMARY: BachelorSummary = {
   ],
 };
 
-const row = (patch: Partial<StudentCourseRow> = {}): StudentCourseRow => ({
+const row = (patch: Partial<StudentCourse> = {}): StudentCourse => ({
   id: 31,
   enrolmentId: 7,
   jwlId: 10077,
