@@ -82,11 +82,12 @@ export async function seedBachelorTerms(
                       and state = 'active' order by id offset (t.year - 2024) * 4 limit 4) e on true
         where t.programme_id = ${id} and o.kind = 'internship'`,
   );
-  // A classroom per course offering and CLC, its students seated, a facilitator of the CLC.
+  // A classroom per course offering and CLC (named as people read it: course, term, CLC), its
+  // students seated, a facilitator of the CLC.
   await db.execute(
     sql`with rooms as (
           insert into classes (programme_id, clc_id, name, capacity)
-          select ${id}, pc.clc_id, c.code || ' ' || t.year || '-' || t.season || ' ' || l.code, 12
+          select ${id}, pc.clc_id, c.code || ' ' || t.name || ', ' || l.name, 12
           from ba_offerings o
           join ba_terms t on t.id = o.term_id
           join programme_courses c on c.id = o.course_id
@@ -101,7 +102,7 @@ export async function seedBachelorTerms(
         join ba_offerings o on o.kind = 'course'
         join ba_terms t on t.id = o.term_id and t.programme_id = ${id}
         join programme_courses c on c.id = o.course_id
-        where r.name like c.code || ' ' || t.year || '-' || t.season || ' %'`,
+        where r.name like c.code || ' ' || t.name || ', %'`,
   );
   await db.execute(
     sql`update ba_student_courses s set class_id = k.id
