@@ -295,9 +295,9 @@ async function measure(context: Context): Promise<Result[]> {
     const [routeRunMs] = await timed(() => call('/run'));
     const [routePreviewMs] = await timed(() => call('/all/preview', PREVIEW_ITEM));
 
-    const explain = (text: SQL) =>
+    const explain = (text: SQL, byTerm = false) =>
       db.db.transaction(async (tx) => {
-        await tuneForEvaluation(tx);
+        await tuneForEvaluation(tx, byTerm);
         return (await rows<{ 'QUERY PLAN': string }>(tx, sql`explain (analyze, buffers) ${text}`))
           .map((r) => r['QUERY PLAN'])
           .join('\n');
@@ -324,6 +324,7 @@ async function measure(context: Context): Promise<Result[]> {
       termPreviewMs.push(ms);
       termPreviewCount = found[0]?.total ?? 0;
     }
+    const termPlan = await explain(savedHitsQuery(programmeId, true), true);
 
     const floor = median(floorMs);
     const evaluation = median(evalMs);
@@ -356,6 +357,7 @@ async function measure(context: Context): Promise<Result[]> {
       termPreviewMs: termPreviewMs.map(Math.round),
       termPreviewCount,
       plan,
+      termPlan,
       floorPlan,
       note: `in this process on a pg Pool: FLOOR_SQL (the counts without evidence), evaluateProgramme in a transaction (the first run writes, ${String(RUNS)} re-runs refresh), previewItem ${String(RUNS)} times; then POST …/run and …/all/preview as ${USERNAME} once each`,
     };
