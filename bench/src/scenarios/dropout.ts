@@ -295,9 +295,9 @@ async function measure(context: Context): Promise<Result[]> {
     const [routeRunMs] = await timed(() => call('/run'));
     const [routePreviewMs] = await timed(() => call('/all/preview', PREVIEW_ITEM));
 
-    const explain = (text: SQL, byTerm = false) =>
+    const explain = (text: SQL) =>
       db.db.transaction(async (tx) => {
-        await tuneForEvaluation(tx, byTerm);
+        await tuneForEvaluation(tx);
         return (await rows<{ 'QUERY PLAN': string }>(tx, sql`explain (analyze, buffers) ${text}`))
           .map((r) => r['QUERY PLAN'])
           .join('\n');
@@ -324,7 +324,7 @@ async function measure(context: Context): Promise<Result[]> {
       termPreviewMs.push(ms);
       termPreviewCount = found[0]?.total ?? 0;
     }
-    const termPlan = await explain(savedHitsQuery(programmeId, true), true);
+    const termPlan = await explain(savedHitsQuery(programmeId, true));
 
     const floor = median(floorMs);
     const evaluation = median(evalMs);

@@ -34,6 +34,29 @@ const excludedJson = (onBreak: SQL, zeroPoint: SQL) =>
             select unnest(case when it.ignore_zero_point_tasks then ${zeroPoint} end), 'zero_point') x),
     '[]'::jsonb)`;
 
+/** The evidence's task lists, built for the hits only, from the per-student figures. */
+const evidenceLists = sql`
+             'counted', case it.criterion
+               when 'missed_tasks' then ${idsJson(sql`p.due_nz_ids`, sql`p.due_z_ids`)}
+               when 'failed_tasks' then ${idsJson(sql`p.pub_nz_ids`, sql`p.pub_z_ids`)}
+               when 'below_grade' then ${idsJson(sql`l.nz_ids`, sql`l.z_ids`)}
+               else '[]'::jsonb end,
+             'excluded', case it.criterion
+               when 'missed_tasks' then ${excludedJson(sql`p.due_break_ids`, sql`p.due_z_ids`)}
+               when 'inactive' then '[]'::jsonb
+               else ${excludedJson(sql`p.pub_break_ids`, sql`p.pub_z_ids`)} end,`;
+
+/**
+ * By term, the same lists carried in the results (`scope.lists`): joining the figures again by
+ * enrolment and term key after `results` was a nested loop over a CTE scan (the planner guessed
+ * 30 hits for 19,811: 790 M rows compared, 73 s in the bench's per-term plan).
+ */
+const termEvidenceLists = sql`
+             'counted', case when it.criterion = 'inactive' then '[]'::jsonb
+               else ${idsJson(sql`r.nz_ids`, sql`r.z_ids`)} end,
+             'excluded', case when it.criterion = 'inactive' then '[]'::jsonb
+               else ${excludedJson(sql`r.break_ids`, sql`r.excluded_z_ids`)} end,`;
+
 /**
  * Per (item, active enrolment) whose item's criterion is met: the flag's status and evidence
  * (decision 0021 §3.2–3.3), as CTEs ending in `hits`. Set-based over the whole programme: the
@@ -136,6 +159,7 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
                      / nullif(p.pub_nz + case when it.ignore_zero_point_tasks then 0 else p.pub_z end, 0)
            end as ratio,
            null::int as course_id
+           ${s.lists(sql`case when it.criterion = 'missed_tasks' then p.due_nz_ids else p.pub_nz_ids end`, sql`case when it.criterion = 'missed_tasks' then p.due_z_ids else p.pub_z_ids end`, sql`case when it.criterion = 'missed_tasks' then p.due_break_ids else p.pub_break_ids end`, sql`case when it.criterion = 'missed_tasks' then p.due_z_ids else p.pub_z_ids end`)}
       from items it join per_enr p on it.criterion in ('missed_tasks', 'failed_tasks')
        ${s.same('p')}
   ),
@@ -161,13 +185,15 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
   ),
   below as (
     select it.id as item_id, l.enrolment_id, l.share as ratio, l.course_id
+           ${s.lists(sql`l.nz_ids`, sql`l.z_ids`, sql`p.pub_break_ids`, sql`p.pub_z_ids`)}
       from items it join lowest l on it.criterion = 'below_grade' ${s.same('l')}
+      ${byTerm ? sql`left join per_enr p on p.enrolment_id = l.enrolment_id and p.term_key = l.term_key` : sql``}
   ),
   ${byTerm ? termInactiveCtes(programmeId) : inactiveCtes(programmeId)}
   results as (
-    select item_id, enrolment_id, ratio, course_id from ratios
-    union all select item_id, enrolment_id, ratio, course_id from below
-    union all select item_id, enrolment_id, ratio, course_id from inactive
+    select item_id, enrolment_id, ratio, course_id ${s.listColumns} from ratios
+    union all select item_id, enrolment_id, ratio, course_id ${s.listColumns} from below
+    union all select item_id, enrolment_id, ratio, course_id ${s.listColumns} from inactive
   ),
   hits as (
     select r.item_id, r.enrolment_id, e.user_id as student_id, e.class_id, e.clc_id, it.action,
@@ -175,15 +201,7 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
            (case when sm.pending_since is not null then 'unknown' else 'at_risk' end)::dropout_flag_status as status,
            jsonb_build_object(
              -- The evidence's task lists, built for the hits only.
-             'counted', case it.criterion
-               when 'missed_tasks' then ${idsJson(sql`p.due_nz_ids`, sql`p.due_z_ids`)}
-               when 'failed_tasks' then ${idsJson(sql`p.pub_nz_ids`, sql`p.pub_z_ids`)}
-               when 'below_grade' then ${idsJson(sql`l.nz_ids`, sql`l.z_ids`)}
-               else '[]'::jsonb end,
-             'excluded', case it.criterion
-               when 'missed_tasks' then ${excludedJson(sql`p.due_break_ids`, sql`p.due_z_ids`)}
-               when 'inactive' then '[]'::jsonb
-               else ${excludedJson(sql`p.pub_break_ids`, sql`p.pub_z_ids`)} end,
+             ${byTerm ? termEvidenceLists : evidenceLists}
              'ratio', case when it.criterion = 'inactive' then r.ratio else round(r.ratio, 4) end,
              'threshold', case when it.criterion = 'inactive' then it.weeks::numeric else it.percent / 100 end,
              'weeksInactive', case when it.criterion = 'inactive' then r.ratio end,
@@ -195,8 +213,12 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
       -- over the CTE read it once per hit (the bench's plan).
       join enrolments e on e.id = r.enrolment_id
       left join learner_sync_marks sm on sm.student_id = e.user_id
-      left join per_enr p on p.enrolment_id = r.enrolment_id ${s.same('p')}
-      left join lowest l on l.enrolment_id = r.enrolment_id and it.criterion = 'below_grade' ${s.same('l')}
+      ${
+        byTerm
+          ? sql``
+          : sql`left join per_enr p on p.enrolment_id = r.enrolment_id
+      left join lowest l on l.enrolment_id = r.enrolment_id and it.criterion = 'below_grade'`
+      }
      where r.ratio is not null and case it.criterion
              when 'missed_tasks' then r.ratio * 100 >= it.percent
              when 'failed_tasks' then r.ratio * 100 >= it.percent
@@ -221,6 +243,15 @@ function scope(byTerm: boolean) {
     key: (alias: string) => (byTerm ? sql`${sql.raw(alias)}.term_key,` : sql``),
     /** The join condition that pairs a figure with the items of its term key, when by term. */
     same: (alias: string) => (byTerm ? sql`and ${sql.raw(alias)}.term_key = it.term_key` : sql``),
+    /**
+     * By term, each result row carries its evidence's task lists: counted (non-zero-point and
+     * zero-point), on a break, and zero-point left out.
+     */
+    lists: (nz: SQL, z: SQL, onBreak: SQL, excludedZ: SQL) =>
+      byTerm
+        ? sql`, ${nz} as nz_ids, ${z} as z_ids, ${onBreak} as break_ids, ${excludedZ} as excluded_z_ids`
+        : sql``,
+    listColumns: byTerm ? sql`, nz_ids, z_ids, break_ids, excluded_z_ids` : sql``,
   };
 }
 
@@ -321,7 +352,8 @@ const termInactiveCtes = (programmeId: number) => sql`
              greatest((select start_date from schema)::timestamptz, en.created_at,
                       la.starts_on::timestamptz)))
            / 604800)::numeric, 2) as ratio,
-           null::int as course_id
+           null::int as course_id, null::int[] as nz_ids, null::int[] as z_ids,
+           null::int[] as break_ids, null::int[] as excluded_z_ids
       from items it
       join last_active la on la.term_key = it.term_key
       join enr en on en.enrolment_id = la.enrolment_id
@@ -356,14 +388,10 @@ export const savedHitsQuery = (programmeId: number, byTerm = false): SQL =>
 /**
  * Settings for the evaluation's statement, inside the caller's transaction: no JIT (compiling
  * took longer than running at 20,000 × 60 in the bench) and room to hash the grades in memory.
- * By term, no nested loops either: the planner cannot size the figures keyed by enrolment and
- * term (it guessed 30 hits for 19,811) and joined them to the hits by a nested loop over a CTE
- * scan, 790 M rows compared (73 s instead of 12 s in the bench's per-term plan).
  */
-export async function tuneForEvaluation(db: Db, byTerm = false): Promise<void> {
+export async function tuneForEvaluation(db: Db): Promise<void> {
   await db.execute(sql`set local jit = off`);
   await db.execute(sql`set local work_mem = '64MB'`);
-  if (byTerm) await db.execute(sql`set local enable_nestloop = off`);
 }
 
 export type EvaluationCounts = { flagged: number; cleared: number; open: number };
@@ -389,11 +417,10 @@ export async function evaluateProgramme(
   programmeId: number,
   options: { publicUrl: string },
 ): Promise<EvaluationCounts & { mailIds: number[] }> {
-  const byTerm = await hasTerms(db, programmeId);
-  await tuneForEvaluation(db, byTerm);
+  await tuneForEvaluation(db);
   const [counts] = await rows<EvaluationCounts & { mail_flags: number[] }>(
     db,
-    sql`with ${hitsCtes(programmeId, savedItems(programmeId), byTerm)},
+    sql`with ${hitsCtes(programmeId, savedItems(programmeId), await hasTerms(db, programmeId))},
       ins as (
         insert into dropout_flags (item_id, enrolment_id, student_id, programme_id, status, evidence)
         select item_id, enrolment_id, student_id, ${programmeId}, status, evidence from hits
@@ -495,9 +522,8 @@ export async function previewItem(
 ): Promise<PreviewRow[]> {
   // Its own transaction, for the settings of tuneForEvaluation.
   return db.transaction(async (tx) => {
-    const byTerm = await hasTerms(tx, programmeId);
-    await tuneForEvaluation(tx, byTerm);
-    return previewRows(tx, programmeId, item, termKey, byTerm);
+    await tuneForEvaluation(tx);
+    return previewRows(tx, programmeId, item, termKey, await hasTerms(tx, programmeId));
   });
 }
 
