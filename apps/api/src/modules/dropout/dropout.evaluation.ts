@@ -67,6 +67,9 @@ const termEvidenceLists = sql`
  */
 function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
   const s = scope(byTerm);
+  // A ratio item's task list: the tasks due for missed tasks, the published grades for failed.
+  const ofRatio = (due: string, published: string) =>
+    sql.raw(`case when it.criterion = 'missed_tasks' then p.${due} else p.${published} end`);
   return sql`
   items as (${items}),
   schema as (
@@ -159,7 +162,12 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
                      / nullif(p.pub_nz + case when it.ignore_zero_point_tasks then 0 else p.pub_z end, 0)
            end as ratio,
            null::int as course_id
-           ${s.lists(sql`case when it.criterion = 'missed_tasks' then p.due_nz_ids else p.pub_nz_ids end`, sql`case when it.criterion = 'missed_tasks' then p.due_z_ids else p.pub_z_ids end`, sql`case when it.criterion = 'missed_tasks' then p.due_break_ids else p.pub_break_ids end`, sql`case when it.criterion = 'missed_tasks' then p.due_z_ids else p.pub_z_ids end`)}
+           ${s.lists(
+             ofRatio('due_nz_ids', 'pub_nz_ids'),
+             ofRatio('due_z_ids', 'pub_z_ids'),
+             ofRatio('due_break_ids', 'pub_break_ids'),
+             ofRatio('due_z_ids', 'pub_z_ids'),
+           )}
       from items it join per_enr p on it.criterion in ('missed_tasks', 'failed_tasks')
        ${s.same('p')}
   ),
