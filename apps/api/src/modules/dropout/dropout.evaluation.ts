@@ -96,6 +96,7 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false, oneItem = fal
       join programme_courses c on c.id = s.course_id and c.programme_id = ${programmeId}
      where s.status = 'submitted'
   ),
+  ${byTerm ? termCoursesCte(programmeId) : sql``}
   -- Materialized: once per (student, task), not once per item as well.
   tasks as materialized (
     select en.enrolment_id, en.student_id, i.id as task_id, i.course_id,
@@ -128,8 +129,16 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false, oneItem = fal
                          and ce.student_id = en.student_id and ce.status = 'dropped')
        and (coalesce(coalesce(d.due_at, i.due_at) < now(), false)
             or coalesce(g.is_published and g.outcome = 'graded', false))
+       ${
+         byTerm
+           ? sql`-- Only the courses an item counts: all of them if one item is of all (one-time),
+       -- else the placed courses of the items' terms (a hashed list).
+       and (exists (select 1 from items where term_key = 'all')
+            or (en.enrolment_id, c.id) in (select tc.enrolment_id, tc.course_id from term_courses tc))`
+           : sql``
+       }
   ),
-  ${byTerm ? termScopeCtes(programmeId) : sql``}
+  ${byTerm ? scopedTasksCte(oneItem) : sql``}
   -- Per student, once (not once per item): the tasks due so far and the published grades,
   -- split by what an item may leave out (study breaks always; zero-point tasks if it says so),
   -- as counts and as task ids for the evidence (unsorted: the hits' evidence sorts its own, so
@@ -266,11 +275,8 @@ function scope(byTerm: boolean, oneItem: boolean) {
   };
 }
 
-/**
- * By term: each (term key of an item, enrolment, course) counted, and the tasks once per term
- * key that counts them (`all` for every course, a term for its placed courses only).
- */
-const termScopeCtes = (programmeId: number) => sql`
+/** By term: each (term key of an item, enrolment, course) the items count, with the term's start. */
+const termCoursesCte = (programmeId: number) => sql`
   term_courses as (
     select distinct bt.year::text || '-' || bt.season::text as term_key, sc.enrolment_id, o.course_id,
            bt.start_date as starts_on
@@ -279,7 +285,19 @@ const termScopeCtes = (programmeId: number) => sql`
       join ba_student_courses sc on sc.offering_id = o.id and sc.status in ('active', 'open')
      where bt.programme_id = ${programmeId}
        and bt.year::text || '-' || bt.season::text in (select term_key from items)
-  ),
+  ),`;
+
+/**
+ * By term: the tasks once per term key that counts them (`all` every course, a term its placed
+ * courses only). One item: the tasks are its own already (see the tasks' filter), so no join.
+ */
+const scopedTasksCte = (oneItem: boolean) =>
+  oneItem
+    ? sql`
+  scoped_tasks as not materialized (
+    select (select term_key from items) as term_key, t.* from tasks t
+  ),`
+    : sql`
   -- Not materialized: read by the counts and the course results, each once, so no copy of tasks.
   scoped_tasks as not materialized (
     select 'all'::text as term_key, t.* from tasks t
