@@ -34,13 +34,42 @@ const excludedJson = (onBreak: SQL, zeroPoint: SQL) =>
             select unnest(case when it.ignore_zero_point_tasks then ${zeroPoint} end), 'zero_point') x),
     '[]'::jsonb)`;
 
+/** The evidence's task lists, built for the hits only, from the per-student figures. */
+const evidenceLists = sql`
+             'counted', case it.criterion
+               when 'missed_tasks' then ${idsJson(sql`p.due_nz_ids`, sql`p.due_z_ids`)}
+               when 'failed_tasks' then ${idsJson(sql`p.pub_nz_ids`, sql`p.pub_z_ids`)}
+               when 'below_grade' then ${idsJson(sql`l.nz_ids`, sql`l.z_ids`)}
+               else '[]'::jsonb end,
+             'excluded', case it.criterion
+               when 'missed_tasks' then ${excludedJson(sql`p.due_break_ids`, sql`p.due_z_ids`)}
+               when 'inactive' then '[]'::jsonb
+               else ${excludedJson(sql`p.pub_break_ids`, sql`p.pub_z_ids`)} end,`;
+
+/**
+ * By term, the same lists carried in the results (`scope.lists`): joining the figures again by
+ * enrolment and term key after `results` was a nested loop over a CTE scan (the planner guessed
+ * 30 hits for 19,811: 790 M rows compared, 73 s in the bench's per-term plan).
+ */
+const termEvidenceLists = sql`
+             'counted', case when it.criterion = 'inactive' then '[]'::jsonb
+               else ${idsJson(sql`r.nz_ids`, sql`r.z_ids`)} end,
+             'excluded', case when it.criterion = 'inactive' then '[]'::jsonb
+               else ${excludedJson(sql`r.break_ids`, sql`r.excluded_z_ids`)} end,`;
+
 /**
  * Per (item, active enrolment) whose item's criterion is met: the flag's status and evidence
  * (decision 0021 §3.2–3.3), as CTEs ending in `hits`. Set-based over the whole programme: the
  * items (saved ones, or one unsaved row for a preview) × the programme's active students not on
  * a study break today × their graded tasks due so far (or graded), aggregated with `filter`.
+ * `byTerm` (bachelor programmes) evaluates each item over its term's scope (see `scope`); without
+ * it the statement is the one it always was. `oneItem`: the items are one row (a preview).
  */
-function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
+function hitsCtes(programmeId: number, items: SQL, byTerm = false, oneItem = false): SQL {
+  const s = scope(byTerm, oneItem);
+  // A ratio item's task list: the tasks due for missed tasks, the published grades for failed.
+  const ofRatio = (due: string, published: string) =>
+    sql.raw(`case when it.criterion = 'missed_tasks' then p.${due} else p.${published} end`);
   return sql`
   items as (${items}),
   schema as (
@@ -67,6 +96,7 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
       join programme_courses c on c.id = s.course_id and c.programme_id = ${programmeId}
      where s.status = 'submitted'
   ),
+  ${byTerm ? termCoursesCte(programmeId) : sql``}
   -- Materialized: once per (student, task), not once per item as well.
   tasks as materialized (
     select en.enrolment_id, en.student_id, i.id as task_id, i.course_id,
@@ -99,13 +129,22 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
                          and ce.student_id = en.student_id and ce.status = 'dropped')
        and (coalesce(coalesce(d.due_at, i.due_at) < now(), false)
             or coalesce(g.is_published and g.outcome = 'graded', false))
+       ${
+         byTerm
+           ? sql`-- Only the courses an item counts: all of them if one item is of all (one-time),
+       -- else the placed courses of the items' terms (a hashed list).
+       and (exists (select 1 from items where term_key = 'all')
+            or (en.enrolment_id, c.id) in (select tc.enrolment_id, tc.course_id from term_courses tc))`
+           : sql``
+       }
   ),
+  ${byTerm ? scopedTasksCte(oneItem) : sql``}
   -- Per student, once (not once per item): the tasks due so far and the published grades,
   -- split by what an item may leave out (study breaks always; zero-point tasks if it says so),
   -- as counts and as task ids for the evidence (unsorted: the hits' evidence sorts its own, so
   -- 20,000 students are not sorted eight times each).
   per_enr as (
-    select t.enrolment_id,
+    select ${s.key('t')} t.enrolment_id,
            count(*) filter (where t.is_due and not t.on_break and not t.zero_point) as due_nz,
            count(*) filter (where t.is_due and not t.on_break and t.zero_point) as due_z,
            count(*) filter (where t.is_due and not t.on_break and not t.zero_point and not t.handed_in) as missed_nz,
@@ -120,8 +159,8 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
            array_agg(t.task_id) filter (where t.published and not t.on_break and not t.zero_point) as pub_nz_ids,
            array_agg(t.task_id) filter (where t.published and not t.on_break and t.zero_point) as pub_z_ids,
            array_agg(t.task_id) filter (where t.published and t.on_break) as pub_break_ids
-      from tasks t
-     group by t.enrolment_id
+      from ${s.tasks} t
+     group by ${s.key('t')} t.enrolment_id
   ),
   ratios as (
     select it.id as item_id, p.enrolment_id,
@@ -132,32 +171,144 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
                      / nullif(p.pub_nz + case when it.ignore_zero_point_tasks then 0 else p.pub_z end, 0)
            end as ratio,
            null::int as course_id
+           ${s.lists(
+             ofRatio('due_nz_ids', 'pub_nz_ids'),
+             ofRatio('due_z_ids', 'pub_z_ids'),
+             ofRatio('due_break_ids', 'pub_break_ids'),
+             ofRatio('due_z_ids', 'pub_z_ids'),
+           )}
       from items it join per_enr p on it.criterion in ('missed_tasks', 'failed_tasks')
+       ${s.same('p')}
   ),
   -- Course results so far (the 0019 formula over published grades, weights honoured). A weight-0
   -- task adds nothing to a weighted result, so the share is the same with or without them.
   course_shares as (
-    select t.enrolment_id, t.course_id,
+    select ${s.key('t')} t.enrolment_id, t.course_id,
            case when min(t.grade_weighting) = 'weights'
                 then sum(t.weight * t.points / t.max_points) / nullif(sum(t.weight), 0)
                 else sum(t.points) / nullif(sum(t.max_points), 0) end as share,
            array_agg(t.task_id) filter (where not t.zero_point) as nz_ids,
            array_agg(t.task_id) filter (where t.zero_point) as z_ids
-      from tasks t
+      from ${s.tasks} t
      where t.published and not t.on_break
        and exists (select 1 from items where criterion = 'below_grade')
-     group by t.enrolment_id, t.course_id
+     group by ${s.key('t')} t.enrolment_id, t.course_id
   ),
   -- The lowest course result so far is the one that can flag.
   lowest as (
-    select distinct on (s.enrolment_id) s.* from course_shares s
+    select distinct on (${s.key('s')} s.enrolment_id) s.* from course_shares s
      where s.share is not null
-     order by s.enrolment_id, s.share, s.course_id
+     order by ${s.key('s')} s.enrolment_id, s.share, s.course_id
   ),
   below as (
     select it.id as item_id, l.enrolment_id, l.share as ratio, l.course_id
-      from items it join lowest l on it.criterion = 'below_grade'
+           ${s.lists(sql`l.nz_ids`, sql`l.z_ids`, sql`p.pub_break_ids`, sql`p.pub_z_ids`)}
+      from items it join lowest l on it.criterion = 'below_grade' ${s.same('l')}
+      ${byTerm ? sql`left join per_enr p on p.enrolment_id = l.enrolment_id and p.term_key = l.term_key` : sql``}
   ),
+  ${byTerm ? termInactiveCtes(programmeId, s) : inactiveCtes(programmeId)}
+  results as (
+    select item_id, enrolment_id, ratio, course_id ${s.listColumns} from ratios
+    union all select item_id, enrolment_id, ratio, course_id ${s.listColumns} from below
+    union all select item_id, enrolment_id, ratio, course_id ${s.listColumns} from inactive
+  ),
+  hits as (
+    select r.item_id, r.enrolment_id, e.user_id as student_id, e.class_id, e.clc_id, it.action,
+           -- Work not yet synced could change the figures: unknown, never at risk.
+           (case when sm.pending_since is not null then 'unknown' else 'at_risk' end)::dropout_flag_status as status,
+           jsonb_build_object(
+             -- The evidence's task lists, built for the hits only.
+             ${byTerm ? termEvidenceLists : evidenceLists}
+             'ratio', case when it.criterion = 'inactive' then r.ratio else round(r.ratio, 4) end,
+             'threshold', case when it.criterion = 'inactive' then it.weeks::numeric else it.percent / 100 end,
+             'weeksInactive', case when it.criterion = 'inactive' then r.ratio end,
+             'courseId', r.course_id,
+             'dataAsOf', now(), 'lastSyncAt', sm.last_sync_at) as evidence
+      from results r
+      join items it on it.id = r.item_id
+      -- By primary key, not the enr CTE: the planner cannot size results and a nested loop
+      -- over the CTE read it once per hit (the bench's plan).
+      join enrolments e on e.id = r.enrolment_id
+      left join learner_sync_marks sm on sm.student_id = e.user_id
+      ${
+        byTerm
+          ? sql``
+          : sql`left join per_enr p on p.enrolment_id = r.enrolment_id
+      left join lowest l on l.enrolment_id = r.enrolment_id and it.criterion = 'below_grade'`
+      }
+     where r.ratio is not null and case it.criterion
+             when 'missed_tasks' then r.ratio * 100 >= it.percent
+             when 'failed_tasks' then r.ratio * 100 >= it.percent
+             when 'below_grade' then r.ratio * 100 < it.percent
+             else r.ratio >= it.weeks end
+  )`;
+}
+
+/**
+ * What an item's figures are counted over. Without terms: all of the student's work in the
+ * programme. With terms (bachelor, decision 0022): an `all` item still counts everything, but an
+ * item of a term counts only the courses the term offers (course or internship) in which the
+ * student is placed, active or open; a student with no such place is not evaluated for it. Every
+ * per-student figure then carries the term key it was counted for (`key`), and is read by the
+ * items of that key (`same`). With one item (a preview) every figure is of its key already, and
+ * the join on the key is left out: the planner cannot size it (one row in 200 of a CTE), guessed
+ * one hit for 6,000 and read whole tables in nested loops (10 s instead of 5 s in the bench).
+ */
+function scope(byTerm: boolean, oneItem: boolean) {
+  return {
+    /** The tasks the figures aggregate: per term key when by term. */
+    tasks: byTerm ? sql`scoped_tasks` : sql`tasks`,
+    /** The term key column as a leading select or group-by column, when by term. */
+    key: (alias: string) => (byTerm ? sql`${sql.raw(alias)}.term_key,` : sql``),
+    /** The join condition that pairs a figure with the items of its term key, when by term. */
+    same: (alias: string) =>
+      byTerm && !oneItem ? sql`and ${sql.raw(alias)}.term_key = it.term_key` : sql``,
+    /**
+     * By term, each result row carries its evidence's task lists: counted (non-zero-point and
+     * zero-point), on a break, and zero-point left out.
+     */
+    lists: (nz: SQL, z: SQL, onBreak: SQL, excludedZ: SQL) =>
+      byTerm
+        ? sql`, ${nz} as nz_ids, ${z} as z_ids, ${onBreak} as break_ids, ${excludedZ} as excluded_z_ids`
+        : sql``,
+    listColumns: byTerm ? sql`, nz_ids, z_ids, break_ids, excluded_z_ids` : sql``,
+  };
+}
+
+/** By term: each (term key of an item, enrolment, course) the items count, with the term's start. */
+const termCoursesCte = (programmeId: number) => sql`
+  term_courses as (
+    select distinct bt.year::text || '-' || bt.season::text as term_key, sc.enrolment_id, o.course_id,
+           bt.start_date as starts_on
+      from ba_terms bt
+      join ba_offerings o on o.term_id = bt.id
+      join ba_student_courses sc on sc.offering_id = o.id and sc.status in ('active', 'open')
+     where bt.programme_id = ${programmeId}
+       and bt.year::text || '-' || bt.season::text in (select term_key from items)
+  ),`;
+
+/**
+ * By term: the tasks once per term key that counts them (`all` every course, a term its placed
+ * courses only). One item: the tasks are its own already (see the tasks' filter), so no join.
+ */
+const scopedTasksCte = (oneItem: boolean) =>
+  oneItem
+    ? sql`
+  scoped_tasks as not materialized (
+    select (select term_key from items) as term_key, t.* from tasks t
+  ),`
+    : sql`
+  -- Not materialized: read by the counts and the course results, each once, so no copy of tasks.
+  scoped_tasks as not materialized (
+    select 'all'::text as term_key, t.* from tasks t
+     where exists (select 1 from items where term_key = 'all')
+    union all
+    select tc.term_key, t.* from term_courses tc
+      join tasks t on t.enrolment_id = tc.enrolment_id and t.course_id = tc.course_id
+  ),`;
+
+/** The weeks since each student's latest activity in the programme's courses (`inactive`). */
+const inactiveCtes = (programmeId: number) => sql`
   -- The latest activity of each student in the programme's courses, grouped once: a lookup per
   -- student read no index that starts with the student on submissions (the bench's plan). Only
   -- when an inactive item is evaluated (the one-time filter skips the scans otherwise).
@@ -188,65 +339,54 @@ function hitsCtes(programmeId: number, items: SQL, byTerm = false): SQL {
       from items it cross join enr en
       left join last_active la on la.student_id = en.student_id
      where it.criterion = 'inactive'
-  ),
-  results as (
-    select item_id, enrolment_id, ratio, course_id from ratios
-    union all select item_id, enrolment_id, ratio, course_id from below
-    union all select item_id, enrolment_id, ratio, course_id from inactive
-  ),
-  ${byTerm ? termResults(programmeId) : sql``}
-  hits as (
-    select r.item_id, r.enrolment_id, e.user_id as student_id, e.class_id, e.clc_id, it.action,
-           -- Work not yet synced could change the figures: unknown, never at risk.
-           (case when sm.pending_since is not null then 'unknown' else 'at_risk' end)::dropout_flag_status as status,
-           jsonb_build_object(
-             -- The evidence's task lists, built for the hits only.
-             'counted', case it.criterion
-               when 'missed_tasks' then ${idsJson(sql`p.due_nz_ids`, sql`p.due_z_ids`)}
-               when 'failed_tasks' then ${idsJson(sql`p.pub_nz_ids`, sql`p.pub_z_ids`)}
-               when 'below_grade' then ${idsJson(sql`l.nz_ids`, sql`l.z_ids`)}
-               else '[]'::jsonb end,
-             'excluded', case it.criterion
-               when 'missed_tasks' then ${excludedJson(sql`p.due_break_ids`, sql`p.due_z_ids`)}
-               when 'inactive' then '[]'::jsonb
-               else ${excludedJson(sql`p.pub_break_ids`, sql`p.pub_z_ids`)} end,
-             'ratio', case when it.criterion = 'inactive' then r.ratio else round(r.ratio, 4) end,
-             'threshold', case when it.criterion = 'inactive' then it.weeks::numeric else it.percent / 100 end,
-             'weeksInactive', case when it.criterion = 'inactive' then r.ratio end,
-             'courseId', r.course_id,
-             'dataAsOf', now(), 'lastSyncAt', sm.last_sync_at) as evidence
-      from ${byTerm ? sql`term_results` : sql`results`} r
-      join items it on it.id = r.item_id
-      -- By primary key, not the enr CTE: the planner cannot size results and a nested loop
-      -- over the CTE read it once per hit (the bench's plan).
-      join enrolments e on e.id = r.enrolment_id
-      left join learner_sync_marks sm on sm.student_id = e.user_id
-      left join per_enr p on p.enrolment_id = r.enrolment_id
-      left join lowest l on l.enrolment_id = r.enrolment_id and it.criterion = 'below_grade'
-     where r.ratio is not null and case it.criterion
-             when 'missed_tasks' then r.ratio * 100 >= it.percent
-             when 'failed_tasks' then r.ratio * 100 >= it.percent
-             when 'below_grade' then r.ratio * 100 < it.percent
-             else r.ratio >= it.weeks end
-  )`;
-}
+  ),`;
 
 /**
- * A bachelor programme's items of a term (decision 0022) flag only the students of that term:
- * those placed in one of its offerings, active or open. `all` flags everyone. Only bachelor
- * programmes add this step (other programmes' statement is unchanged).
+ * By term: the same, per course, so that an item of a term reads only the activity in the
+ * courses it counts; never active there is counted from the term's start at the earliest.
  */
-const termResults = (programmeId: number) => sql`
-  term_results as (
-    select r.item_id, r.enrolment_id, r.ratio, r.course_id from results r
-      join items it on it.id = r.item_id
-     where it.term_key = 'all'
-        or exists (select 1 from ba_student_courses sc
-                     join ba_offerings o on o.id = sc.offering_id
-                     join ba_terms bt on bt.id = o.term_id
-                    where sc.enrolment_id = r.enrolment_id and bt.programme_id = ${programmeId}
-                      and bt.year::text || '-' || bt.season::text = it.term_key
-                      and sc.status in ('active', 'open'))
+const termInactiveCtes = (programmeId: number, s: ReturnType<typeof scope>) => sql`
+  activity as (
+    select cp.student_id, cp.course_id, max(cp.last_activity_at) as at from course_progress cp
+      join programme_courses c on c.id = cp.course_id and c.programme_id = ${programmeId}
+     where exists (select 1 from items where criterion = 'inactive')
+     group by cp.student_id, cp.course_id
+    union all
+    select s.student_id, s.course_id, max(s.submitted_at) from submissions s
+      join programme_courses c on c.id = s.course_id and c.programme_id = ${programmeId}
+     where s.status = 'submitted' and exists (select 1 from items where criterion = 'inactive')
+     group by s.student_id, s.course_id
+    union all
+    select ip.student_id, ip.course_id, max(ip.completed_at) from item_progress ip
+      join programme_courses c on c.id = ip.course_id and c.programme_id = ${programmeId}
+     where exists (select 1 from items where criterion = 'inactive')
+     group by ip.student_id, ip.course_id
+  ),
+  last_active as (
+    select 'all'::text as term_key, en.enrolment_id, max(a.at) as at, null::date as starts_on
+      from enr en left join activity a on a.student_id = en.student_id
+     where exists (select 1 from items where criterion = 'inactive' and term_key = 'all')
+     group by en.enrolment_id
+    union all
+    select tc.term_key, tc.enrolment_id, max(a.at), min(tc.starts_on)
+      from term_courses tc
+      join enr en on en.enrolment_id = tc.enrolment_id
+      left join activity a on a.student_id = en.student_id and a.course_id = tc.course_id
+     where exists (select 1 from items where criterion = 'inactive')
+     group by tc.term_key, tc.enrolment_id
+  ),
+  inactive as (
+    select it.id as item_id, en.enrolment_id,
+           round((extract(epoch from now() - coalesce(la.at,
+             greatest((select start_date from schema)::timestamptz, en.created_at,
+                      la.starts_on::timestamptz)))
+           / 604800)::numeric, 2) as ratio,
+           null::int as course_id, null::int[] as nz_ids, null::int[] as z_ids,
+           null::int[] as break_ids, null::int[] as excluded_z_ids
+      from items it
+      join last_active la on true ${s.same('la')}
+      join enr en on en.enrolment_id = la.enrolment_id
+     where it.criterion = 'inactive'
   ),`;
 
 /** Whether the programme has terms (bachelor), so its items are evaluated per term. */
@@ -270,8 +410,8 @@ const unsavedItem = (item: CriterionInput, termKey: string) =>
              ${termKey}::text as term_key`;
 
 /** The hits of the saved items without writing anything: what the bench explains (0021 §6). */
-export const savedHitsQuery = (programmeId: number): SQL =>
-  sql`with ${hitsCtes(programmeId, savedItems(programmeId))}
+export const savedHitsQuery = (programmeId: number, byTerm = false): SQL =>
+  sql`with ${hitsCtes(programmeId, savedItems(programmeId), byTerm)}
       select item_id, enrolment_id, status, evidence from hits`;
 
 /**
@@ -425,7 +565,7 @@ const previewRows = (
 ) =>
   rows<PreviewRow>(
     db,
-    sql`with ${hitsCtes(programmeId, unsavedItem(item, termKey), byTerm)}
+    sql`with ${hitsCtes(programmeId, unsavedItem(item, termKey), byTerm, true)}
       select h.enrolment_id, h.student_id, u.first_name || ' ' || u.last_name as name,
              cl.name as class_name, h.status, h.evidence, count(*) over ()::int as total
         from hits h
