@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 // The app's texts, as the shell loads them: a component under test shows words, not keys.
 import '../lib/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// `findBy…` waits 1 s by default: on a 2-core machine busy with the typecheck and lint beside the
+// suite, a page's first render took longer now and then. A wait ends as soon as it is met.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
