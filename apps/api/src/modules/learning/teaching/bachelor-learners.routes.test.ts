@@ -21,7 +21,6 @@ function must<T>(value: T | undefined | null): T {
 const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.database.query<T>(text, params);
 
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer
 async function call<T>(
   method: 'GET' | 'POST' | 'PUT',
   url: string,
