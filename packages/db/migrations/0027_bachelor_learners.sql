@@ -24,11 +24,10 @@ JOIN "enrolments" e ON e.id = sc.enrolment_id AND e.state IN ('active', 'complet
 JOIN "programmes" p ON p.id = e.programme_id AND p.type = 'bachelor'
 WHERE sc.status IN ('active', 'open')
 	AND NOT EXISTS (
-		SELECT 1 FROM "ba_student_courses" sc2
-		JOIN "ba_offerings" o2 ON o2.id = sc2.offering_id AND o2.course_id = o.course_id
-		JOIN "ba_terms" t2 ON t2.id = o2.term_id
-		WHERE sc2.enrolment_id = sc.enrolment_id AND sc2.id <> sc.id AND sc2.status IN ('active', 'open')
-			AND (t2.start_date, t2.id, (o2.kind = 'course'), sc2.id) > (t.start_date, t.id, (o.kind = 'course'), sc.id))
+		SELECT 1 FROM "ba_student_courses" sc2, "ba_offerings" o2, "ba_terms" t2
+		WHERE sc2.enrolment_id = sc.enrolment_id AND sc2.status IN ('active', 'open') AND sc2.id <> sc.id
+			AND o2.id = sc2.offering_id AND o2.course_id = o.course_id AND t2.id = o2.term_id
+			AND (t2.start_date, t2.id, o2.kind = 'course', sc2.id) > (t.start_date, t.id, o.kind = 'course', sc.id))
 	AND NOT EXISTS (
 		SELECT 1 FROM "course_enrolments" ce
 		WHERE ce.course_id = o.course_id AND ce.student_id = e.user_id AND ce.status = 'dropped')
