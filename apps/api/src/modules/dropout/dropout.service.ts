@@ -381,6 +381,12 @@ const FLAG_FROM = sql`dropout_flags f
   join enrolments e on e.id = f.enrolment_id
   join users u on u.jwl_id = f.student_id
   left join classes cl on cl.id = e.class_id`;
+/**
+ * The enrolment `e` is in class `classId`: its programme's class, or (a bachelor student, seated
+ * per course) a class it learns a course in, as `course_learners` says.
+ */
+const inClass = (classId: SQL) => sql`(e.class_id = ${classId} or exists (
+  select 1 from course_learners x where x.class_id = ${classId} and x.enrolment_id = e.id))`;
 const FLAG_SELECT = sql`select ${FLAG_COLUMNS} from ${FLAG_FROM}`;
 
 const FLAG_ORDER: Record<FlagSort, SQL> = {
@@ -403,7 +409,7 @@ export async function listFlags(
     and ${query.status === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`}
     ${query.itemId === undefined ? sql`` : sql`and f.item_id = ${query.itemId}`}
     ${query.termKey === undefined ? sql`` : sql`and d.term_key = ${query.termKey}`}
-    ${query.classId === undefined ? sql`` : sql`and e.class_id = ${query.classId}`}
+    ${query.classId === undefined ? sql`` : sql`and ${inClass(sql`${query.classId}`)}`}
     ${query.criterion === undefined ? sql`` : sql`and d.criterion = ${query.criterion}`}
     ${query.flagStatus === undefined ? sql`` : sql`and f.status = ${query.flagStatus}`}
     ${query.q ? sql`and (u.first_name || ' ' || u.last_name) ilike ${containsPattern(query.q)}` : sql``}`;
@@ -679,7 +685,7 @@ export async function classFlagCount(deps: Deps, auth: AuthContext, classId: num
     deps.db,
     sql`select (select count(distinct f.enrolment_id)::int from dropout_flags f
                   join enrolments e on e.id = f.enrolment_id
-                 where e.class_id = k.id and f.cleared_at is null) as flagged
+                 where ${inClass(sql`k.id`)} and f.cleared_at is null) as flagged
           from classes k
          where k.id = ${classId} and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}`,
   );

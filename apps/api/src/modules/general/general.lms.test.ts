@@ -285,6 +285,17 @@ describe('the lms menu', () => {
     const additional = await programme('professional');
     await enrol(t, pc, id, 'active');
     await enrol(t, ba, id, 'active');
+    // A bachelor student learns the courses a term places them in (decision 0022).
+    await t.database.query(
+      `with term as (
+         insert into ba_terms (programme_id, year, season, name, start_date, weeks)
+         values ($1, 2026, 'sp', 'Spring 2026', '2026-01-05', 12) returning id),
+       offering as (
+         insert into ba_offerings (term_id, course_id) select term.id, $2 from term returning id)
+       insert into ba_student_courses (offering_id, enrolment_id)
+       select offering.id, e.id from offering, enrolments e where e.programme_id = $1 and e.user_id = $3`,
+      [ba, await firstCourse(ba), id],
+    );
     await enrol(t, lang, id, 'completed');
     await enrol(t, orientation, id, 'active');
     // Applied to, not learning yet: not theirs to open.

@@ -79,8 +79,8 @@ export async function listClasses(
     sql`select k.id, k.name, p.id as programme_id, p.code as programme_code, p.title as programme_title,
           p.type as programme_type, p.status as programme_status, c.id as clc_id, c.code as clc_code,
           c.name as clc_name,
-          (select count(*)::int from enrolments e where e.class_id = k.id
-             and e.state in ('active', 'completed', 'failed')) as students,
+          (select count(distinct cl.student_id)::int from course_learners cl
+             where cl.class_id = k.id) as students,
           coalesce(q.to_grade, 0) as to_grade, coalesce(q.late, 0) as late,
           count(*) over ()::int as total
         from classes k join programmes p on p.id = k.programme_id join clcs c on c.id = k.clc_id
@@ -149,8 +149,11 @@ async function loadClass(deps: Deps, auth: AuthContext, classId: number) {
   if (!k) throw notFound('The class');
   const courses = await rows<{ id: number; code: string; title: string }>(
     deps.db,
-    sql`select id, code, title from programme_courses where programme_id = ${k.programme_id}
-        order by position, id`,
+    // A bachelor classroom teaches its offering's course only (decision 0022).
+    sql`select c.id, c.code, c.title from programme_courses c
+        left join (ba_classrooms r join ba_offerings o on o.id = r.offering_id) on r.class_id = ${classId}
+        where c.programme_id = ${k.programme_id} and (r.class_id is null or o.course_id = c.id)
+        order by c.position, c.id`,
   );
   return { k, courses };
 }

@@ -229,7 +229,8 @@ function staffClasses(deps: Deps, me: number) {
   }>(
     deps.db,
     sql`select k.id, k.name, p.id as programme_id, p.code, p.title,
-          (select count(*)::int from enrolments e where e.class_id = k.id and e.state = 'active') as students,
+          (select count(distinct cl.student_id)::int from course_learners cl
+             where cl.class_id = k.id and cl.may_submit) as students,
           (select count(*)::int from course_learners cl
              join submissions s on s.course_id = cl.course_id and s.student_id = cl.student_id
                and s.is_latest and s.status = 'submitted'
