@@ -390,6 +390,17 @@ const FLAG_ORDER: Record<FlagSort, SQL> = {
   flagged: sql`f.first_flagged_at desc, f.id desc`,
 };
 
+/**
+ * Whether the flag's student is in the class: a bachelor student sits in a classroom per course
+ * (`ba_student_courses.class_id`; their enrolment names no class), anyone else in their
+ * enrolment's class.
+ */
+const inClass = (type: ProgrammeType, classId: number): SQL =>
+  type === 'bachelor'
+    ? sql`exists (select 1 from ba_student_courses s
+                   where s.enrolment_id = e.id and s.class_id = ${classId})`
+    : sql`e.class_id = ${classId}`;
+
 /** The flagged students of a programme in the request's CLC scope, filtered, a page at a time. */
 export async function listFlags(
   deps: Deps,
@@ -403,7 +414,7 @@ export async function listFlags(
     and ${query.status === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`}
     ${query.itemId === undefined ? sql`` : sql`and f.item_id = ${query.itemId}`}
     ${query.termKey === undefined ? sql`` : sql`and d.term_key = ${query.termKey}`}
-    ${query.classId === undefined ? sql`` : sql`and e.class_id = ${query.classId}`}
+    ${query.classId === undefined ? sql`` : sql`and ${inClass(type, query.classId)}`}
     ${query.criterion === undefined ? sql`` : sql`and d.criterion = ${query.criterion}`}
     ${query.flagStatus === undefined ? sql`` : sql`and f.status = ${query.flagStatus}`}
     ${query.q ? sql`and (u.first_name || ' ' || u.last_name) ilike ${containsPattern(query.q)}` : sql``}`;
