@@ -231,7 +231,12 @@ export const classroomSchema = z.object({
   version: z.number(),
 });
 export type Classroom = z.infer<typeof classroomSchema>;
-export const classroomListSchema = z.object({ classrooms: z.array(classroomSchema) });
+export const classroomListSchema = z.object({
+  /** The course's offering in the term (what a new classroom joins); null if not offered, or
+   * when the whole term's classrooms were asked for. */
+  offeringId: z.number().nullable(),
+  classrooms: z.array(classroomSchema),
+});
 
 export const classroomStudentSchema = z.object({
   studentCourseId: z.number(),

@@ -105,16 +105,32 @@ export async function classroomOf(
   return found;
 }
 
-/** The classrooms of one offered course of a term (the classroom route's index picks one). */
+/**
+ * The classrooms of one offered course of a term (the classroom route's index picks one), with
+ * the offering a new classroom joins: the page needs nothing from the terms list, so it opens
+ * for whoever holds CLASSROOM__DISPLAY. `offeringId` is null when the term does not offer the
+ * course. Without a course: every classroom of the term (a term's dropout list filters by them).
+ */
 export async function listOfferingClassrooms(
   deps: Deps,
   auth: AuthContext,
   programmeId: number,
   termKey: string,
-  courseId: number,
+  courseId: number | undefined,
 ) {
   const term = await termByKey(deps.db, programmeId, termKey);
+  if (courseId === undefined)
+    return {
+      offeringId: null,
+      classrooms: await classroomsWhere(deps.db, auth, programmeId, sql`t.id = ${term.id}`),
+    };
+  const [offering] = await rows<{ id: number }>(
+    deps.db,
+    sql`select id from ba_offerings
+        where term_id = ${term.id} and course_id = ${courseId} and kind = 'course'`,
+  );
   return {
+    offeringId: offering?.id ?? null,
     classrooms: await classroomsWhere(
       deps.db,
       auth,

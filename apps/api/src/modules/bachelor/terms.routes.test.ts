@@ -578,11 +578,27 @@ describe('classrooms', () => {
     });
     expect(notFaculty.status).toBe(400);
 
-    const listed = await call<{ classrooms: Classroom[] }>(
+    const listed = await call<{ offeringId: number | null; classrooms: Classroom[] }>(
       'GET',
       `/classrooms?termKey=2035-sp&courseId=${at(courses, 2).id}`,
     );
     expect(listed.body.classrooms.map((c) => c.id)).toEqual([room.id]);
+    // The offering a new classroom joins comes with the list, so the classroom page needs no
+    // terms list: a coordinator (CLASSROOM__DISPLAY, not BA_TERM__DISPLAY) reads it all.
+    expect(listed.body.offeringId).toBe(offering.id);
+    const coordinatorList = await call<{ offeringId: number | null; classrooms: Classroom[] }>(
+      'GET',
+      `/classrooms?termKey=2035-sp&courseId=${at(courses, 2).id}`,
+      await t.as('coordinator'),
+    );
+    expect(coordinatorList.status).toBe(200);
+    expect(coordinatorList.body).toMatchObject({ offeringId: offering.id });
+    expect((await call('GET', '/terms?year=2035', await t.as('coordinator'))).status).toBe(403);
+    const notOffered = await call<{ offeringId: number | null; classrooms: Classroom[] }>(
+      'GET',
+      `/classrooms?termKey=2035-sp&courseId=${at(courses, 0).id}`,
+    );
+    expect(notOffered.body).toEqual({ offeringId: null, classrooms: [] });
     const detail = await call<ClassroomDetail>('GET', `/classrooms/${room.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.roster).toHaveLength(2);

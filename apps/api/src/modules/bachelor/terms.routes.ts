@@ -265,9 +265,9 @@ export async function bachelorTermRoutes(app: FastifyInstance, deps: Deps): Prom
     config: config('CLASSROOM__DISPLAY'),
     schema: {
       tags,
-      summary: 'The classrooms of one offered course of a term',
+      summary: 'The classrooms of a term, or of one offered course of it',
       params: idParams,
-      querystring: z.object({ termKey: termKeySchema, courseId: recordId }),
+      querystring: z.object({ termKey: termKeySchema, courseId: recordId.optional() }),
       response: { 200: classroomListSchema, ...errors },
     },
     handler: async (request) =>

@@ -93,6 +93,47 @@ describe('bachelor dropout flagging per term', () => {
     expect(other.json<{ total: number }>().total).toBe(0);
   });
 
+  it('filters a term’s flags by one of its classrooms: the students seated there', async () => {
+    const [seated] = inTerm;
+    const [enrolment] = await q<{ clc_id: number }>(`select clc_id from enrolments where id = $1`, [
+      seated,
+    ]);
+    const [offering] = await q<{ id: number }>(
+      `select o.id from ba_offerings o join ba_terms t on t.id = o.term_id
+        where t.programme_id = $1 and t.year = 2026 and t.season = 'fa'`,
+      [programmeId],
+    );
+    const programme = `/api/en/programme/bachelor/${String(programmeId)}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${programme}/offerings/${String(offering?.id)}/classrooms`,
+      headers: admin,
+      payload: { clcId: enrolment?.clc_id, name: 'Dropout filter room', capacity: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const room = created.json<{ id: number }>();
+    await q(`update ba_student_courses set class_id = $1 where enrolment_id = $2`, [
+      room.id,
+      seated,
+    ]);
+    // The term's classrooms, what the list's Class filter offers.
+    const rooms = await t.app.inject({
+      url: `${programme}/classrooms?termKey=2026-fa`,
+      headers: admin,
+    });
+    expect(rooms.statusCode, rooms.body).toBe(200);
+    expect(rooms.json<{ classrooms: { id: number }[] }>().classrooms.map((c) => c.id)).toEqual([
+      room.id,
+    ]);
+    const flags = await t.app.inject({
+      url: `${base()}/flags?termKey=2026-fa&classId=${String(room.id)}`,
+      headers: admin,
+    });
+    expect(flags.statusCode, flags.body).toBe(200);
+    const body = flags.json<{ flags: { enrolmentId: number }[]; total: number }>();
+    expect(body.flags.map((f) => f.enrolmentId)).toEqual([seated]);
+  });
+
   it('refuses a term the programme does not have (404)', async () => {
     for (const key of ['2025-sp', 'whatever']) {
       const res = await t.app.inject({

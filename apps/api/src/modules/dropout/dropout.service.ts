@@ -385,8 +385,13 @@ const FLAG_FROM = sql`dropout_flags f
  * The enrolment `e` is in class `classId`: its programme's class, or (a bachelor student, seated
  * per course) a class it learns a course in, as `course_learners` says.
  */
+/**
+ * Whether the flag's student is in the class: in their enrolment's class, or (bachelor) seated in
+ * it for a course (`ba_student_courses.class_id`; a bachelor enrolment names no class).
+ */
 const inClass = (classId: SQL) => sql`(e.class_id = ${classId} or exists (
-  select 1 from course_learners x where x.class_id = ${classId} and x.enrolment_id = e.id))`;
+  select 1 from ba_student_courses s
+  where s.enrolment_id = e.id and s.class_id = ${classId} and s.status <> 'drop-delete'))`;
 const FLAG_SELECT = sql`select ${FLAG_COLUMNS} from ${FLAG_FROM}`;
 
 const FLAG_ORDER: Record<FlagSort, SQL> = {

@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import type { Right } from '@lantern/contracts/rights';
+import { cleanup, screen, within } from '@testing-library/react';
+import { matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
+import { RIGHTS, type Right } from '@lantern/contracts/rights';
+import { ROLE_KEYS, defaultRightsOf } from '@lantern/contracts/roles';
+import { BACHELOR_ROUTES } from '../../app/bachelor-routes';
+import { PROGRAMME_ROUTES } from '../../app/programme-routes';
+import { queryClient } from '../../lib/query-client';
+import { notAuthorisedPath } from '../../lib/rights';
 import { BASE_DATA } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
 import { BachelorSectionNav } from './components/section-nav';
-import { BACHELOR_SECTIONS, isCurrentSection } from './sections';
+import { BACHELOR_SECTIONS, isCurrentSection, type BachelorSection } from './sections';
 
 const BASE = '/en/programme/bachelor/512';
 
@@ -61,16 +67,13 @@ describe('which section is current', () => {
 });
 
 const fetchMock = vi.fn<typeof fetch>();
+let rights: readonly Right[] = [];
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
+  queryClient.clear();
   window.localStorage.setItem('authCode', 'token');
-  const rights: Right[] = [
-    'BA_COHORT__DISPLAY',
-    'BA_STUDENT__DISPLAY',
-    'BA_TERM__DISPLAY',
-    'CLASSROOM__DISPLAY',
-  ];
+  rights = ['BA_COHORT__DISPLAY', 'BA_STUDENT__DISPLAY', 'BA_TERM__DISPLAY', 'CLASSROOM__DISPLAY'];
   fetchMock.mockImplementation((input) =>
     Promise.resolve(
       urlOf(input).startsWith('/api/general/current-user/')
@@ -106,4 +109,77 @@ describe('the section links', () => {
     expect(cohorts).toHaveAttribute('href', `${BASE}/cohorts/list`);
     expect(screen.getByRole('link', { name: 'Students' })).not.toHaveAttribute('aria-current');
   });
+});
+
+const ROUTES: RouteObject[] = [
+  { path: '/:lang', children: [...BACHELOR_ROUTES, ...PROGRAMME_ROUTES] },
+];
+
+/** Runs the guards (route loaders) of every route the address matches; the first refusal. */
+async function refusalOf(href: string): Promise<string | null> {
+  // Each guard reads the user's rights once per cache: a fresh one per question.
+  queryClient.clear();
+  const matches = matchRoutes(ROUTES, href);
+  if (!matches) return `${href} matches no page`;
+  for (const { route, params } of matches) {
+    if (typeof route.lazy !== 'function') continue;
+    const loaded = (await route.lazy()) as { loader?: LoaderFunction };
+    if (!loaded.loader) continue;
+    const url = new URL(`http://localhost${href}`);
+    const answer: unknown = await loaded.loader({
+      request: new Request(url),
+      url,
+      pattern: route.path ?? '',
+      params,
+      context: undefined,
+    });
+    if (answer instanceof Response) return answer.headers.get('Location') ?? 'a redirect';
+  }
+  return null;
+}
+
+const PROGRAMME = 512;
+
+// The roles that open the programme's page, where the section links are: what each sees.
+const VIEWERS = ROLE_KEYS.filter((role) =>
+  defaultRightsOf(role).includes('PROGRAMME_ACADEMIC__DISPLAY'),
+);
+
+describe('every section, for every role that sees it', () => {
+  it('is seen by the bachelor roles', () => {
+    expect(VIEWERS).toEqual(
+      expect.arrayContaining(['ADMIN', 'LEAD_COORDINATOR', 'UNIVERSITY_REPRESENTATIVE']),
+    );
+  });
+
+  it.each(VIEWERS)('opens a page whose guards let %s in', async (role) => {
+    rights = defaultRightsOf(role);
+    // The links the section nav shows this role (it shows a section by its right).
+    renderWithProviders(<BachelorSectionNav programmeId={PROGRAMME} />, {
+      route: `${BASE}/credits`,
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Programme sections' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href') ?? '');
+    expect(hrefs).toEqual(
+      BACHELOR_SECTIONS.filter((s) => rights.includes(s.right)).map((s) => s.path(PROGRAMME)),
+    );
+    cleanup();
+    const refused: string[] = [];
+    for (const href of hrefs) {
+      const refusal = await refusalOf(href);
+      if (refusal !== null) refused.push(`${href} → ${refusal}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it.each(BACHELOR_SECTIONS.map((s) => [s.label, s] as const))(
+    '%s: its page’s guard asks for the section’s own right',
+    async (_label, section: BachelorSection) => {
+      // Every right but the section's: a guard asking for another right would let this in.
+      rights = RIGHTS.filter((r) => r !== section.right);
+      expect(await refusalOf(section.path(PROGRAMME))).toBe(notAuthorisedPath(section.right));
+    },
+  );
 });

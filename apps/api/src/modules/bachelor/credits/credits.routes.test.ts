@@ -330,6 +330,25 @@ describe('conversions', () => {
     // Stored highest minimum first.
     expect(body.conversions[1]?.rules.map((r) => r.min)).toEqual([90, 60, 0]);
   });
+
+  it('are read by grades out under transfer-out with its display right, not transfer in’s', async () => {
+    // The representative opens grades out (BA_TRANSFER_OUT__DISPLAY) but not transfer in.
+    const representative = await t.as('university_representative');
+    const get = (path: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `${base()}/${path}`, headers });
+    const viaTransferIn = await get('conversions', representative);
+    expect(viaTransferIn.statusCode).toBe(403);
+    expect(viaTransferIn.json()).toMatchObject({ missingRight: 'BA_TRANSFER_IN__DISPLAY' });
+    const viaTransferOut = await get('transfer-out/conversions', representative);
+    expect(viaTransferOut.statusCode, viaTransferOut.body).toBe(200);
+    const body = viaTransferOut.json<ConversionList>();
+    expect(body.schemas.map((s) => s.id)).toEqual(expect.arrayContaining([fourPoint, percentage]));
+    // The same list either way.
+    expect((await get('conversions', admin)).json()).toEqual(body);
+    // Without the transfer-out right, its path refuses (the faculty holds neither).
+    const faculty = await get('transfer-out/conversions', await t.as('faculty'));
+    expect(faculty.json()).toMatchObject({ missingRight: 'BA_TRANSFER_OUT__DISPLAY' });
+  });
 });
 
 describe('transfers in', () => {

@@ -21,6 +21,7 @@ import {
   transferSourcesSchema,
 } from '@lantern/contracts/bachelor-credits';
 import type { ProgrammeType } from '@lantern/contracts/programme';
+import type { Right } from '@lantern/contracts/rights';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
@@ -74,17 +75,25 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       ),
   });
 
-  r.get(`${base}/conversions`, {
-    config: { access: { right: 'BA_TRANSFER_IN__DISPLAY' }, programme },
-    schema: {
-      tags,
-      summary: 'Grading schemas and every version of the grade conversions between them',
-      params: idParams,
-      querystring: conversionQuerySchema,
-      response: { 200: conversionListSchema },
-    },
-    handler: async (request) => service.listConversions(deps.db, request.params.id, request.query),
-  });
+  // Transfer in and grades out both read the conversions; a route declares one right, so each
+  // page's area has its own path to the same list, each needing that page's display right.
+  const conversionReaders: readonly { path: string; right: Right }[] = [
+    { path: 'conversions', right: 'BA_TRANSFER_IN__DISPLAY' },
+    { path: 'transfer-out/conversions', right: 'BA_TRANSFER_OUT__DISPLAY' },
+  ];
+  for (const reader of conversionReaders)
+    r.get(`${base}/${reader.path}`, {
+      config: { access: { right: reader.right }, programme },
+      schema: {
+        tags,
+        summary: 'Grading schemas and every version of the grade conversions between them',
+        params: idParams,
+        querystring: conversionQuerySchema,
+        response: { 200: conversionListSchema },
+      },
+      handler: async (request) =>
+        service.listConversions(deps.db, request.params.id, request.query),
+    });
 
   r.post(`${base}/conversions`, {
     config: { access: { right: 'BA_TRANSFER_IN__EDIT' }, programme },

@@ -33,7 +33,7 @@ const rulesText = (c: Conversion) =>
   c.rules.map((r) => `≥ ${r.min} → ${r.grade}${r.label ? ` ${r.label}` : ''}`).join(' · ');
 
 function NewVersion({ programmeId, onDone }: { programmeId: number; onDone: () => void }) {
-  const conversions = useConversions(programmeId);
+  const conversions = useConversions(programmeId, 'transfer-in');
   const create = useCreateConversion(programmeId);
   const { control, handleSubmit, setError, formState } = useForm<
     Values,
@@ -165,7 +165,7 @@ export function ConversionsCard({
   programmeId: number;
   mayEdit: boolean;
 }) {
-  const conversions = useConversions(programmeId);
+  const conversions = useConversions(programmeId, 'transfer-in');
   const [adding, setAdding] = useState(false);
   return (
     <Paper withBorder p="sm">

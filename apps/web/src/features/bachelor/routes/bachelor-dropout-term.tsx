@@ -1,7 +1,10 @@
 import { Navigate, useOutletContext, useParams } from 'react-router';
 import { termLabel, type BachelorSummary } from '@lantern/contracts/bachelor';
+import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
+import { hasRight } from '../../../lib/rights';
 import { DropoutList } from '../../dropout/routes/dropout-list';
+import { useTermClassrooms } from '../api/get-term-classrooms';
 import { bachelorPaths } from '../paths';
 
 export const loader = requireRight('DROPOUT_FLAGGING__DISPLAY');
@@ -12,14 +15,22 @@ export const loader = requireRight('DROPOUT_FLAGGING__DISPLAY');
  */
 export default function BachelorDropoutTerm() {
   const programme = useOutletContext<BachelorSummary>();
+  const user = useCurrentUser();
   const { termKey } = useParams();
   const term = programme.terms.find((t) => t.key === termKey);
+  // The Class filter: the term's classrooms (a bachelor programme has no professional classes).
+  const classrooms = useTermClassrooms(
+    programme.id,
+    term?.key ?? '',
+    term !== undefined && hasRight(user, 'CLASSROOM__DISPLAY'),
+  );
   if (!term) return <Navigate to={bachelorPaths.dropout(programme.id)} replace />;
   return (
     <DropoutList
       key={term.key}
       reference={{ programmeType: 'bachelor', programmeId: programme.id }}
       term={{ key: term.key, label: term.name || termLabel(term.year, term.season) }}
+      classes={classrooms.data?.classrooms ?? []}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Outlet, Route, Routes } from 'react-router';
 import type { BachelorSummary } from '@lantern/contracts/bachelor';
 import type { DropoutItem } from '@lantern/contracts/dropout';
@@ -65,10 +66,12 @@ const item = (patch: Partial<DropoutItem>): DropoutItem => ({
 
 const fetchMock = vi.fn<typeof fetch>();
 const urls: string[] = [];
+let rights: string[] = ['DROPOUT_FLAGGING__DISPLAY'];
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   urls.length = 0;
+  rights = ['DROPOUT_FLAGGING__DISPLAY'];
   localStorage.setItem('authCode', 'token');
   fetchMock.mockImplementation((input) => {
     const url = urlOf(input);
@@ -77,7 +80,31 @@ beforeEach(() => {
       return Promise.resolve(
         jsonResponse({
           ...BASE_DATA,
-          user: { ...BASE_DATA.user, applicationRights: ['DROPOUT_FLAGGING__DISPLAY'] },
+          user: { ...BASE_DATA.user, applicationRights: rights },
+        }),
+      );
+    if (url.startsWith('/api/en/programme/bachelor/5/classrooms?termKey=2026-fa'))
+      return Promise.resolve(
+        jsonResponse({
+          offeringId: null,
+          classrooms: [
+            {
+              id: 40,
+              offeringId: 3,
+              termKey: '2026-fa',
+              courseId: 7,
+              courseCode: 'LIB110',
+              title: 'Academic writing',
+              name: 'LIB110 2026-fa KAK A',
+              clcId: 1,
+              clc: 'Kakuma CLC',
+              capacity: 12,
+              students: 1,
+              closedAt: null,
+              staff: [],
+              version: 1,
+            },
+          ],
         }),
       );
     if (url.includes('/flags'))
@@ -147,5 +174,19 @@ describe('bachelor dropout flagging', () => {
     expect(await screen.findByRole('link', { name: 'No submission and no progress' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /missed/i })).toBeNull();
     expect(urls.some((u) => u.includes('/flags') && u.includes('termKey=2026-fa'))).toBe(true);
+  });
+
+  it('filters a term’s flags by the term’s classrooms, never asking for professional classes', async () => {
+    rights = ['DROPOUT_FLAGGING__DISPLAY', 'CLASSROOM__DISPLAY'];
+    open('/en/programme/bachelor/5/dropout-flagging/2026/term/2026-fa');
+    // The filter shows once the rights and then the classrooms have loaded.
+    await userEvent.click(await screen.findByRole('textbox', { name: 'Class' }, { timeout: 5000 }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'LIB110 2026-fa KAK A', hidden: true }),
+    );
+    await waitFor(() => {
+      expect(urls.some((u) => u.includes('/flags') && u.includes('classId=40'))).toBe(true);
+    });
+    expect(urls.some((u) => u.includes('/professional-certificate/'))).toBe(false);
   });
 });

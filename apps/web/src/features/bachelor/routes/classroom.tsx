@@ -27,7 +27,6 @@ import { hasRight } from '../../../lib/rights';
 import { useCloseClassroom } from '../api/close-classroom';
 import { useClassroom } from '../api/get-classroom';
 import { useClassrooms } from '../api/get-classrooms';
-import { useTerms } from '../api/get-terms';
 import { ClassroomFormModal } from '../components/classroom-form-modal';
 import { ClassroomStaffModal } from '../components/classroom-staff-modal';
 import { SeatStudentsModal } from '../components/seat-students-modal';
@@ -61,12 +60,9 @@ export default function ClassroomRoute() {
   const canCreate = hasRight(user, 'CLASSROOM__CREATE');
   const open = current !== undefined && !current.closedAt;
   const canSeat = open && hasRight(user, 'CLASSROOM_STUDENT__EDIT');
-  // The offering a new classroom belongs to (there may be no classroom yet to name it).
-  const terms = useTerms(summary.id, term?.year ?? 0);
-  const offeringId =
-    terms.data?.terms
-      .find((t) => t.key === params.termKey)
-      ?.offerings.find((o) => o.kind === 'course' && o.courseId === courseId)?.id ?? null;
+  // The offering a new classroom belongs to (there may be no classroom yet to name it); read
+  // with the classrooms, so the page needs CLASSROOM__DISPLAY only, not the terms list's right.
+  const offeringId = list.data?.offeringId ?? null;
   const [creating, setCreating] = useState(false);
   const [seating, setSeating] = useState(false);
   const [renaming, setRenaming] = useState(false);

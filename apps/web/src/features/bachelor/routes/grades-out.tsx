@@ -34,7 +34,7 @@ export default function GradesOut() {
   const summary = useOutletContext<BachelorSummary>();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const conversions = useConversions(id);
+  const conversions = useConversions(id, 'transfer-out');
   const preview = useGradesOut(id, schemaId, courseId);
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -133,6 +133,7 @@ beforeEach(() => {
     if (url.includes('/classrooms?'))
       return Promise.resolve(
         jsonResponse({
+          offeringId: 3,
           classrooms: [
             classroom(40, 'LIB110 2026-fa KAK A'),
             classroom(41, 'LIB110 2026-fa KAK B'),
@@ -324,6 +325,19 @@ describe('links by right', () => {
     expect(
       await within(table).findByRole('link', { name: 'Classrooms of LIB110 Academic writing: 2' }),
     ).toHaveAttribute('href', `${BASE}/classroom/2020-fa/5/0`);
+  });
+
+  it('open the classroom, with New classroom, without the terms list’s right', async () => {
+    signIn();
+    // A lead coordinator's kind of rights: classrooms, not the terms list (BA_TERM__DISPLAY).
+    rights = ['BA_STUDENT__DISPLAY', 'CLASSROOM__DISPLAY', 'CLASSROOM__CREATE'];
+    renderWithProviders(<App />, { route: `${BASE}/classroom/2026-fa/5/0` });
+    // The offering a new classroom joins comes with the classrooms.
+    expect(await screen.findByRole('button', { name: 'New classroom' })).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input]) => urlOf(input).includes('/terms?')),
+      'the page asked for the terms list',
+    ).toBe(false);
   });
 
   it('link the classroom for a role that may open it', async () => {

@@ -33,7 +33,7 @@ export default function TransferInExternal() {
   const id = Number(useParams().programme);
   const summary = useOutletContext<BachelorSummary>();
   const propose = useProposeTransfer(id);
-  const conversions = useConversions(id);
+  const conversions = useConversions(id, 'transfer-in');
   const { control, register, handleSubmit, setValue, setError, formState } = useForm<
     Values,
     unknown,

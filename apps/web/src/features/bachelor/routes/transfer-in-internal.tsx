@@ -29,7 +29,7 @@ export default function TransferInInternal() {
   const id = Number(useParams().programme);
   const summary = useOutletContext<BachelorSummary>();
   const propose = useProposeTransfer(id);
-  const conversions = useConversions(id);
+  const conversions = useConversions(id, 'transfer-in');
   const { control, handleSubmit, setValue, setError, formState } = useForm<
     Values,
     unknown,

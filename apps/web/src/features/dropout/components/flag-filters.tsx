@@ -20,6 +20,9 @@ const SHOW_OPTIONS = [
   { value: 'cleared', label: 'No longer flagged' },
 ];
 
+/** A class the list can be filtered by: a professional class, a bachelor classroom. */
+export type ClassChoice = { id: number; name: string };
+
 const pick = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((v) => v === value) ?? null;
 
@@ -34,7 +37,7 @@ export function FlagFiltersBar({
 }: {
   filters: FlagFilters;
   /** The programme's classes the user reaches; none: no class filter. */
-  classes: { id: number; name: string }[];
+  classes: readonly ClassChoice[];
   onChange: (next: FlagFilters) => void;
 }) {
   const [search, setSearch] = useState(filters.q);

@@ -17,7 +17,7 @@ import { hasRight } from '../../../lib/rights';
 import { programmeHomePath } from '../../automatic-mails/paths';
 import { classesQueryOptions } from '../../programmes/api/get-classes';
 import { NO_FLAG_FILTERS, useDropoutFlags, type FlagFilters } from '../api/find-dropout-flags';
-import { FlagFiltersBar } from '../components/flag-filters';
+import { FlagFiltersBar, type ClassChoice } from '../components/flag-filters';
 import { useDropoutItems, type ProgrammeRef } from '../api/find-dropout-items';
 import { useRunDropoutEvaluation } from '../api/run-dropout-evaluation';
 import { FlagDetail } from '../components/flag-detail';
@@ -153,9 +153,12 @@ function FlagsTable({
 export function DropoutList({
   reference,
   term,
+  classes,
 }: {
   reference: ProgrammeRef;
   term?: { key: string; label: string } | undefined;
+  /** The Class filter's choices: the classes of the programme's own type the user may read. */
+  classes: readonly ClassChoice[];
 }) {
   const user = useCurrentUser();
   const items = useDropoutItems(reference);
@@ -164,11 +167,6 @@ export function DropoutList({
     termKey: term?.key ?? null,
   });
   const flags = useDropoutFlags(reference, filters);
-  // The class filter: the programme's classes, for those who may read them.
-  const classes = useQuery({
-    ...classesQueryOptions(reference.programmeId),
-    enabled: hasRight(user, 'CLASSROOM__DISPLAY'),
-  });
   const flagData = flags.data;
   const pages = flagData ? Math.max(1, Math.ceil(flagData.total / flagData.pageSize)) : 1;
   const isFiltered =
@@ -256,11 +254,7 @@ export function DropoutList({
       <Title order={term ? 3 : 2} fz="h3">
         Flagged students
       </Title>
-      <FlagFiltersBar
-        filters={filters}
-        classes={classes.data?.classes ?? []}
-        onChange={setFilters}
-      />
+      <FlagFiltersBar filters={filters} classes={classes} onChange={setFilters} />
       <ErrorAlert error={flags.error} />
       {flagData ? (
         <Text size="sm" role="status">
@@ -297,7 +291,19 @@ export function DropoutList({
 /** `programme/professional-certificate/:programme/dropout-flagging` (spec §2). */
 export default function DropoutListRoute() {
   const params = useParams();
+  const user = useCurrentUser();
   const programmeId = Number(params.programme);
-  if (!Number.isInteger(programmeId) || programmeId < 1) return <Text>No such programme.</Text>;
-  return <DropoutList reference={{ programmeType: 'professional', programmeId }} />;
+  const valid = Number.isInteger(programmeId) && programmeId > 0;
+  // The class filter: the programme's classes, for those who may read them.
+  const classes = useQuery({
+    ...classesQueryOptions(programmeId),
+    enabled: valid && hasRight(user, 'CLASSROOM__DISPLAY'),
+  });
+  if (!valid) return <Text>No such programme.</Text>;
+  return (
+    <DropoutList
+      reference={{ programmeType: 'professional', programmeId }}
+      classes={classes.data?.classes ?? []}
+    />
+  );
 }
