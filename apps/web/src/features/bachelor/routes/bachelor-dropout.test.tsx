@@ -137,6 +137,9 @@ describe('bachelor dropout flagging', () => {
       ]);
     });
     expect(screen.queryByText('Fall 2025')).toBeNull();
+    // Start days as people read them, not as ISO dates.
+    expect(screen.getByText('1 Feb 2026')).toBeTruthy();
+    expect(screen.queryByText('2026-02-01')).toBeNull();
   });
 
   it('shows one term’s items and asks the flags of that term', async () => {
@@ -147,5 +150,11 @@ describe('bachelor dropout flagging', () => {
     expect(await screen.findByRole('link', { name: 'No submission and no progress' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /missed/i })).toBeNull();
     expect(urls.some((u) => u.includes('/flags') && u.includes('termKey=2026-fa'))).toBe(true);
+  });
+
+  it('says once that nobody is flagged', async () => {
+    open('/en/programme/bachelor/5/dropout-flagging/2026/term/2026-fa');
+    expect(await screen.findByText('No student is flagged now.')).toBeTruthy();
+    expect(screen.queryByText(/students? flagged now/)).toBeNull();
   });
 });
