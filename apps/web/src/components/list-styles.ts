@@ -9,4 +9,6 @@ import '@mantine/core/styles/Menu.layer.css';
 import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
+// The segmented control's moving marker: without it the marker sits off its segment.
+import '@mantine/core/styles/FloatingIndicator.layer.css';
 import 'mantine-datatable/styles.layer.css';

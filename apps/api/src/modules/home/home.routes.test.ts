@@ -102,4 +102,13 @@ describe('GET /api/{locale}/home/summary', () => {
     for (const username of ['view_only_user', 'faculty', 'facilitator', 'api_user'])
       expect(await text(username), username).not.toMatch(/add|edit/i);
   });
+
+  it('describes every area card in a sentence of its own, not its title again', async () => {
+    for (const username of ['super_admin', 'admin', 'coordinator']) {
+      const echoes = (await summary(username)).areas
+        .filter((a) => a.description === a.label)
+        .map((a) => a.key);
+      expect(echoes, username).toEqual([]);
+    }
+  });
 });

@@ -18,6 +18,19 @@ const AREA_TEXT: Record<string, string | ((rights: ReadonlySet<string>) => strin
   'clc-partners': 'The community learning centres: contacts, signees, logos.',
   users: 'Every account: roles, system role, CLCs and status.',
   'mail-log': 'Every mail the system sent or keeps, with its delivery state.',
+  'lead-facilitators': 'The lead facilitators of your CLCs.',
+  'lead-faculty': 'The lead faculty of the programmes.',
+  'dropout-follow-ups': 'Students flagged as at risk of dropping out, and what was done.',
+  programmes: 'Programmes and their courses, terms, students and grades.',
+  authorisation: 'Roles, what each may do, and in which CLCs.',
+  'user-data-checker': 'People with missing, doubtful or duplicate details, to fix.',
+  'data-cleanup': 'Remove people who no longer need an account; a run can be restored.',
+  'user-merge': 'Join two records of the same person into one.',
+  'security-actions': 'Lock accounts, sign them out everywhere or force a password reset.',
+  'api-tokens': 'Tokens for systems that read bachelor data through the integration API.',
+  'audit-log': 'Who changed what and when, on behalf of whom.',
+  announcements: 'News for students and staff, shown on their pages.',
+  'support-tickets': 'Questions and problems people reported, and their answers.',
 };
 
 function linkedNodes(nodes: MenuNode[]): MenuNode[] {

@@ -2,7 +2,18 @@ import '../../../components/list-styles';
 import '../../../components/form-styles';
 import '@mantine/core/styles/Modal.layer.css';
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { API_TOKEN_STATE_LABELS, type ApiToken } from '@lantern/contracts/bachelor-integration';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -75,6 +86,7 @@ export default function ApiTokensRoute() {
   const stateFilter = STATES.find((s) => s === state.filters.state) ?? null;
   const userFilter = state.filters.userId ?? null;
   const shownUser = list.data?.items.find((t) => String(t.userId) === userFilter);
+  const isFiltered = state.q !== '' || stateFilter !== null || userFilter !== null;
   return (
     <Stack gap="sm">
       <ListHeader title="API tokens">
@@ -120,7 +132,11 @@ export default function ApiTokensRoute() {
       <ListTable
         label="API tokens"
         minHeight={160}
-        noRecordsText="No tokens"
+        noRecordsText={
+          isFiltered
+            ? 'No token matches the search or filters'
+            : 'No tokens yet: create one with “New token” above'
+        }
         {...listPageProps(state, change, list)}
         columns={[
           { accessor: 'name', title: 'Name', sortable: true },
@@ -168,8 +184,7 @@ export default function ApiTokensRoute() {
           },
           {
             accessor: 'actions',
-            title: '',
-            width: 100,
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
             render: (t) =>
               t.state === 'revoked' ? null : (
                 <Button

@@ -1,7 +1,17 @@
 import '../../../components/list-styles';
 import '../../../components/form-styles';
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Group, Menu, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  SegmentedControl,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import {
   COURSE_STATUS_ACTIONS,
@@ -188,8 +198,7 @@ export function StudentsList({ summary, kind, year, termKey }: StudentsListProps
           },
           {
             accessor: 'actions',
-            title: '',
-            width: 90,
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
             render: (r) => {
               const moves = allowedMoves(r, has);
               const status = has('BA_STUDENT_STATUS__EDIT');

@@ -69,7 +69,15 @@ function ScopeCard({
           </Text>
         ) : null}
         {scope.blockedBy && scope.state !== 'approved' ? (
-          <Text size="sm" c="orange.9">
+          // Orange text is below AA on white: dark text, marked orange at its side.
+          <Text
+            size="sm"
+            fw={500}
+            style={{
+              borderInlineStart: '3px solid var(--mantine-color-orange-6)',
+              paddingInlineStart: 'var(--mantine-spacing-xs)',
+            }}
+          >
             {scope.blockedBy}
           </Text>
         ) : null}

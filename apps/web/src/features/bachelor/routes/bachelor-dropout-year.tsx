@@ -9,6 +9,7 @@ import {
   type BachelorSummary,
 } from '@lantern/contracts/bachelor';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { formatDate } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { useDropoutItems } from '../../dropout/api/find-dropout-items';
 import { bachelorPaths } from '../paths';
@@ -82,7 +83,7 @@ export default function BachelorDropoutYear() {
                       {t.name || termLabel(t.year, t.season)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{t.startDate}</Table.Td>
+                  <Table.Td>{formatDate(t.startDate)}</Table.Td>
                   <Table.Td>{items.data ? own.length : '…'}</Table.Td>
                   <Table.Td>{items.data ? own.reduce((n, i) => n + i.flagged, 0) : '…'}</Table.Td>
                 </Table.Tr>

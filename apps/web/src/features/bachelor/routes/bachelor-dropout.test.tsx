@@ -164,6 +164,9 @@ describe('bachelor dropout flagging', () => {
       ]);
     });
     expect(screen.queryByText('Fall 2025')).toBeNull();
+    // Start days as people read them, not as ISO dates.
+    expect(screen.getByText('1 Feb 2026')).toBeTruthy();
+    expect(screen.queryByText('2026-02-01')).toBeNull();
   });
 
   it('shows one term’s items and asks the flags of that term', async () => {
@@ -188,5 +191,11 @@ describe('bachelor dropout flagging', () => {
       expect(urls.some((u) => u.includes('/flags') && u.includes('classId=40'))).toBe(true);
     });
     expect(urls.some((u) => u.includes('/professional-certificate/'))).toBe(false);
+  });
+
+  it('says once that nobody is flagged', async () => {
+    open('/en/programme/bachelor/5/dropout-flagging/2026/term/2026-fa');
+    expect(await screen.findByText('No student is flagged now.')).toBeTruthy();
+    expect(screen.queryByText(/students? flagged now/)).toBeNull();
   });
 });

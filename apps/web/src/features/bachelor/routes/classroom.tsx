@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { Link, Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
 import {
@@ -19,6 +20,7 @@ import {
   type BachelorSummary,
 } from '@lantern/contracts/bachelor';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
 import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
@@ -68,6 +70,10 @@ export default function ClassroomRoute() {
   const [renaming, setRenaming] = useState(false);
   const [staffing, setStaffing] = useState(false);
   const [unseating, setUnseating] = useState<SeatedStudent | null>(null);
+  const tabsOrientation = useMatches<'vertical' | 'horizontal'>({
+    base: 'vertical',
+    sm: 'horizontal',
+  });
   useEffect(() => {
     if (Number.isInteger(index) && index >= 0) saveCourseIndex(index);
   }, [index]);
@@ -144,6 +150,8 @@ export default function ClassroomRoute() {
         <SegmentedControl
           size="xs"
           aria-label="Classroom"
+          // Stacked on a phone: side by side, several classroom names run off the screen.
+          orientation={tabsOrientation}
           w="fit-content"
           value={String(index)}
           onChange={(v) =>
@@ -172,46 +180,53 @@ export default function ClassroomRoute() {
             ) : null}
           </Group>
           {detail.data ? (
-            <Table striped withTableBorder fz="sm" aria-label={`Students of ${current.name}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>JWL ID</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Course status</Table.Th>
-                  <Table.Th>Graded tasks</Table.Th>
-                  <Table.Th>Course result so far</Table.Th>
-                  {canSeat ? <Table.Th>Actions</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.data.roster.map((s) => (
-                  <Table.Tr key={s.studentCourseId}>
-                    <Table.Td>{s.jwlId}</Table.Td>
-                    <Table.Td>{s.student}</Table.Td>
-                    <Table.Td>{COURSE_STATUS_LABELS[s.status]}</Table.Td>
-                    <Table.Td>
-                      {s.graded} of {s.tasks}
-                    </Table.Td>
-                    <Table.Td>{s.result ?? '–'}</Table.Td>
-                    {canSeat ? (
-                      <Table.Td>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${s.student} from the classroom`}
-                          onClick={() =>
-                            setUnseating({ studentCourseId: s.studentCourseId, student: s.student })
-                          }
-                        >
-                          Remove
-                        </Button>
-                      </Table.Td>
-                    ) : null}
+            // Scrolls sideways on a phone inside its own box, not the whole page.
+            <ScrollTable minWidth={canSeat ? 600 : 520} label={`Students of ${current.name}`}>
+              <Table striped withTableBorder fz="sm" aria-label={`Students of ${current.name}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>JWL ID</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Course status</Table.Th>
+                    <Table.Th>Graded tasks</Table.Th>
+                    <Table.Th>Course result so far</Table.Th>
+                    {canSeat ? <Table.Th>Actions</Table.Th> : null}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {detail.data.roster.map((s) => (
+                    <Table.Tr key={s.studentCourseId}>
+                      <Table.Td>{s.jwlId}</Table.Td>
+                      <Table.Td>{s.student}</Table.Td>
+                      <Table.Td>{COURSE_STATUS_LABELS[s.status]}</Table.Td>
+                      <Table.Td>
+                        {s.graded} of {s.tasks}
+                      </Table.Td>
+                      <Table.Td>{s.result ?? '–'}</Table.Td>
+                      {canSeat ? (
+                        <Table.Td>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red.9"
+                            c="red.9"
+                            aria-label={`Remove ${s.student} from the classroom`}
+                            onClick={() =>
+                              setUnseating({
+                                studentCourseId: s.studentCourseId,
+                                student: s.student,
+                              })
+                            }
+                          >
+                            Remove
+                          </Button>
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
           ) : (
             <Loader size="sm" role="status" aria-label="Loading the classroom" />
           )}

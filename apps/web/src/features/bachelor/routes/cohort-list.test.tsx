@@ -152,4 +152,10 @@ describe('cohorts/list row actions', () => {
     expect(await screen.findByRole('button', { name: 'Delete BLS-2026' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change BLS-2026' })).not.toBeInTheDocument();
   });
+
+  it('names the actions column for screen readers', async () => {
+    rights = ['BA_COHORT__DISPLAY', 'BA_COHORT__EDIT'];
+    renderWithProviders(<Page />, { route: ROUTE });
+    expect(await screen.findByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+  });
 });

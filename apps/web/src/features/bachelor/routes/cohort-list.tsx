@@ -2,7 +2,7 @@ import '../../../components/list-styles';
 import '../../../components/form-styles';
 import '@mantine/core/styles/Modal.layer.css';
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COHORT_SORTS, type Cohort } from '@lantern/contracts/bachelor-cohorts';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -95,7 +95,8 @@ export default function CohortListRoute() {
             width: 120,
             render: (c) => termKeyLabel(c.intakeTerm),
           },
-          { accessor: 'members', title: 'Students', sortable: true, textAlign: 'right', width: 90 },
+          // No fixed width: a fixed one cut the title and its sort arrow to "Stude…".
+          { accessor: 'members', title: 'Students', sortable: true, textAlign: 'right' },
           {
             accessor: 'lastImportAt',
             title: 'Last import',
@@ -107,8 +108,8 @@ export default function CohortListRoute() {
             ? [
                 {
                   accessor: 'actions',
-                  title: '',
-                  width: 150,
+                  title: <VisuallyHidden>Actions</VisuallyHidden>,
+                  // As wide as its buttons: a fixed width cut them to "Chan" and "Dele".
                   render: (c: Cohort) => (
                     // A click on a button must not also open the row's import.
                     <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>

@@ -12,11 +12,13 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { Link, Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
 import { termYearSchema, type BachelorSummary } from '@lantern/contracts/bachelor';
 import type { Offering, Term } from '@lantern/contracts/bachelor-terms';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { ScrollTable } from '../../../components/scroll-table';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
@@ -74,7 +76,7 @@ function OfferingsTable({
     );
   return (
     // Scrolls sideways on a phone rather than hiding the columns the card cannot show.
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollTable minWidth={640} label={`What ${term.name} offers`}>
       <Table striped withTableBorder fz="sm" aria-label={`What ${term.name} offers`}>
         <Table.Thead>
           <Table.Tr>
@@ -82,7 +84,11 @@ function OfferingsTable({
             <Table.Th>Title</Table.Th>
             <Table.Th>Placed</Table.Th>
             <Table.Th>Classrooms</Table.Th>
-            {canEdit || canPlace ? <Table.Th aria-label="Actions" /> : null}
+            {canEdit || canPlace ? (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -158,7 +164,7 @@ function OfferingsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -13,7 +13,7 @@ import { ListTable } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
@@ -162,8 +162,11 @@ export default function TransferOut() {
           },
           {
             accessor: 'ledgerEntryId',
-            title: 'Ledger entry',
-            render: (t) => (t.ledgerEntryId ? `#${t.ledgerEntryId}` : '—'),
+            title: 'Credit ledger',
+            // The entry is written with the transfer, in the same transaction: its kind and
+            // day say what it is; its number means nothing to a reader.
+            render: (t) =>
+              t.ledgerEntryId ? `Transfer-out entry of ${formatDate(t.createdAt)}` : '—',
           },
         ]}
       />

@@ -256,7 +256,8 @@ export function DropoutList({
       </Title>
       <FlagFiltersBar filters={filters} classes={classes} onChange={setFilters} />
       <ErrorAlert error={flags.error} />
-      {flagData ? (
+      {/* None is said once, by the empty table. */}
+      {flagData && flagData.total > 0 ? (
         <Text size="sm" role="status">
           {flagData.total === 1 ? '1 student' : `${flagData.total} students`}
           {filters.status === 'open' ? ' flagged now' : ' no longer flagged'}

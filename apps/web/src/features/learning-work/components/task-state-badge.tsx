@@ -21,8 +21,9 @@ export function TaskStateBadge({ state }: { state: TaskState }) {
     returned: t('lms.state.returned', 'Returned for rework'),
   };
   return (
-    // Dark text on the light tint: the light variant's own text falls below AA contrast.
-    <Badge color={COLORS[state]} variant="light" c="dark.8">
+    // Dark text on the light tint: the light variant's own text falls below AA contrast. It
+    // keeps its width beside a long title ("DRA…" on a phone otherwise).
+    <Badge color={COLORS[state]} variant="light" c="dark.8" style={{ flexShrink: 0 }}>
       {labels[state]}
     </Badge>
   );

@@ -81,15 +81,16 @@ function LearnerHome({ home }: { home: LmsHome }) {
               const path = answerPath(d.kind, d.itemId);
               return (
                 <Group key={d.itemId} justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={0} miw={0}>
+                  {/* Wraps rather than cutting the title or the due time on a phone. */}
+                  <Stack gap={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
                     {path ? (
-                      <Anchor component={Link} to={path} size="sm" truncate>
+                      <Anchor component={Link} to={path} size="sm">
                         {d.title}
                       </Anchor>
                     ) : (
                       <Text size="sm">{d.title}</Text>
                     )}
-                    <Text size="xs" c="dimmed" truncate>
+                    <Text size="xs" c="dimmed">
                       {d.course.title} · {formatDateTime(d.dueAt)}
                     </Text>
                   </Stack>

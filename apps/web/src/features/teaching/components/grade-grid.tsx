@@ -272,6 +272,9 @@ export function GradeGrid(props: {
       aria-rowcount={rows.length + 1}
       aria-colcount={columns.length + 3}
       onKeyDown={onKeyDown}
+      // On a phone the grid scrolls sideways: the scrolling box itself takes focus so the
+      // keyboard reaches the columns beyond the edge even before a cell is chosen.
+      tabIndex={0}
       className="grade-grid"
     >
       <GridHeader columns={columns} shown={shown} width={width} />

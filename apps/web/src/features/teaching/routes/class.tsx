@@ -146,67 +146,76 @@ export default function ClassPage() {
                 }}
               />
             </Group>
-            <ScrollTable minWidth={480} label="Students and tasks">
-              <Table striped verticalSpacing={4} fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('teaching.student', 'Student')}</Table.Th>
-                    {data.tasks.map((task) => (
-                      <Table.Th key={task.id}>
-                        {task.title}
-                        <Text size="xs" c="gray.8">
-                          {t('teaching.class.notSubmitted', '{{n}} not submitted', {
-                            n: data.notSubmitted[String(task.id)] ?? 0,
-                          })}
-                        </Text>
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.students.map((s) => (
-                    <Table.Tr key={s.studentId}>
-                      <Table.Td>
-                        {s.lastName}, {s.firstName}
-                      </Table.Td>
-                      {s.cells.map((c, i) => {
-                        const label = taskStateLabel(t, c.state);
-                        const text =
-                          c.points === null ? label : `${pointsText(c.points)} · ${label}`;
-                        return (
-                          <Table.Td key={data.tasks[i]?.id ?? i}>
-                            {c.submissionId !== null ? (
-                              <Anchor
-                                component={Link}
-                                to={`/en/${gradePathOf(data.tasks[i]?.kind ?? 'text_task', c.submissionId)}`}
-                                size="sm"
-                                c={STATE_COLORS[c.state]}
-                              >
-                                {text}
-                              </Anchor>
-                            ) : (
-                              <Text span size="sm" c={STATE_COLORS[c.state]}>
-                                {text}
-                              </Text>
-                            )}
-                            {c.late ? (
-                              <Text span size="xs" c="red.9" ms={4}>
-                                {t('teaching.late', 'late')}
-                              </Text>
-                            ) : null}
-                            {c.points !== null && !c.published ? (
-                              <Text span size="xs" c="gray.8" ms={4}>
-                                {t('teaching.draft', '(draft)')}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                        );
-                      })}
+            {data.students.length === 0 ? (
+              // A sentence, not a table of headers with nothing under them.
+              <Text size="sm">
+                {query.q
+                  ? t('teaching.class.noMatch', 'No student of this class matches the search.')
+                  : t('teaching.class.noStudents', 'No student is in this class yet.')}
+              </Text>
+            ) : (
+              <ScrollTable minWidth={480} label="Students and tasks">
+                <Table striped verticalSpacing={4} fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('teaching.student', 'Student')}</Table.Th>
+                      {data.tasks.map((task) => (
+                        <Table.Th key={task.id}>
+                          {task.title}
+                          <Text size="xs" c="gray.8">
+                            {t('teaching.class.notSubmitted', '{{n}} not submitted', {
+                              n: data.notSubmitted[String(task.id)] ?? 0,
+                            })}
+                          </Text>
+                        </Table.Th>
+                      ))}
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.students.map((s) => (
+                      <Table.Tr key={s.studentId}>
+                        <Table.Td>
+                          {s.lastName}, {s.firstName}
+                        </Table.Td>
+                        {s.cells.map((c, i) => {
+                          const label = taskStateLabel(t, c.state);
+                          const text =
+                            c.points === null ? label : `${pointsText(c.points)} · ${label}`;
+                          return (
+                            <Table.Td key={data.tasks[i]?.id ?? i}>
+                              {c.submissionId !== null ? (
+                                <Anchor
+                                  component={Link}
+                                  to={`/en/${gradePathOf(data.tasks[i]?.kind ?? 'text_task', c.submissionId)}`}
+                                  size="sm"
+                                  c={STATE_COLORS[c.state]}
+                                >
+                                  {text}
+                                </Anchor>
+                              ) : (
+                                <Text span size="sm" c={STATE_COLORS[c.state]}>
+                                  {text}
+                                </Text>
+                              )}
+                              {c.late ? (
+                                <Text span size="xs" c="red.9" ms={4}>
+                                  {t('teaching.late', 'late')}
+                                </Text>
+                              ) : null}
+                              {c.points !== null && !c.published ? (
+                                <Text span size="xs" c="gray.8" ms={4}>
+                                  {t('teaching.draft', '(draft)')}
+                                </Text>
+                              ) : null}
+                            </Table.Td>
+                          );
+                        })}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollTable>
+            )}
             {data.tasks.length === 0 ? (
               <Text size="sm">
                 {t('teaching.class.noTasks', 'This course has no graded tasks yet.')}
