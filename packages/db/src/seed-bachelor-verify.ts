@@ -42,6 +42,7 @@ export async function seedBachelorVerify(
       sql`select t.id from ba_terms t where t.programme_id = ${programme.id} and ${withStudents}
           order by t.start_date, t.id limit ${PLANS.length}`,
     );
+  if (terms.length === 0) return { verifiedTerms: 0, exportStatuses: 0 };
   const people = await rowsOf<{ username: string; jwl_id: number }>(
     db,
     sql`select username, jwl_id from users where username in
@@ -50,10 +51,20 @@ export async function seedBachelorVerify(
   const user = (name: string) => people.find((p) => p.username === name)?.jwl_id ?? null;
   const [kak] = await rowsOf<{ id: number }>(db, sql`select id from clcs where code = 'KAK'`);
 
-  // Each attempt has its own result (decision 0022, "results per attempt"); the terms are
-  // graded oldest first, as they were taught, so that each course's latest attempt is the one
-  // the student's course result and credit follow.
-  for (const term of [...terms].reverse()) await finaliseGrades(db, term.id);
+  // Each attempt has its own result (decision 0022, "results per attempt"). Every term that has
+  // started is graded (the verified ones and the others, which wait for their first approval),
+  // oldest first, as they were taught, so that each course's latest attempt is the one the
+  // student's course result and credit follow.
+  const started = await rowsOf<{ id: number }>(
+    db,
+    sql`select t.id from ba_terms t where t.programme_id = ${programme.id} and ${withStudents}
+          and (t.start_date <= current_date or t.id in (${sql.join(
+            terms.map((term) => sql`${term.id}`),
+            sql`, `,
+          )}))
+        order by t.start_date, t.id`,
+  );
+  for (const term of started) await finaliseGrades(db, term.id);
   const staleLater: number[] = [];
   for (const [index, term] of terms.entries()) {
     const plan = PLANS[index] ?? 'all';
