@@ -306,14 +306,16 @@ export async function seedBachelorCredits(
 export async function gradeAttempts(
   tx: Db,
   termId: number,
-  results: readonly { e: number; c: number; score: number }[],
+  /** The student (enrolment), the course, the score; `k`: the offering's kind (course). */
+  results: readonly { e: number; c: number; score: number; k?: 'course' | 'internship' }[],
   schemaId: number,
   reason: string,
 ): Promise<void> {
   if (results.length === 0) return;
   const values = sql.join(
     results.map(
-      (r) => sql`(${r.e}::int, ${r.c}::int, ${Math.round(r.score * 100) / 100}::numeric)`,
+      (r) =>
+        sql`(${r.e}::int, ${r.c}::int, ${Math.round(r.score * 100) / 100}::numeric, ${r.k ?? 'course'}::offering_kind)`,
     ),
     sql`, `,
   );
@@ -325,8 +327,8 @@ export async function gradeAttempts(
         coalesce((select max(ev.grade_version) from grade_events ev
                   where ev.subject = 'course_result' and ev.enrolment_id = x.e
                     and ev.course_id = x.c), 0) + 2
-      from (values ${values}) as x(e, c, s)
-      join ba_offerings o on o.term_id = ${termId} and o.course_id = x.c and o.kind = 'course'
+      from (values ${values}) as x(e, c, s, k)
+      join ba_offerings o on o.term_id = ${termId} and o.course_id = x.c and o.kind = x.k
       join ba_student_courses sc on sc.offering_id = o.id and sc.enrolment_id = x.e
         and sc.status <> 'drop-delete'
       join grading_schemas gs on gs.id = ${schemaId}
@@ -345,7 +347,8 @@ export async function gradeAttempts(
     join enrolments e on e.id = sc.enrolment_id
     join grading_schemas gs on gs.id = m.grading_schema_id
     cross join (values ('save', 1), ('finalise', 2)) as s(action, v)
-    order by sc.enrolment_id, o.course_id, s.v`);
+    -- The attempt in force (a course offering before an internship) last, as its credit counts.
+    order by sc.enrolment_id, o.course_id, o.kind = 'course', sc.id, s.v`);
 }
 
 /**

@@ -136,13 +136,20 @@ async function finaliseGrades(db: Db, termId: number): Promise<void> {
     from made m join enrolments e on e.id = m.enrolment_id
     left join grading_schemas gs on gs.id = m.grading_schema_id
     order by m.enrolment_id, m.course_id`);
-  const missing = await rowsOf<{ e: number; c: number; score: string; schema_id: number }>(
+  const missing = await rowsOf<{
+    e: number;
+    c: number;
+    k: 'course' | 'internship';
+    score: string;
+    schema_id: number;
+  }>(
     db,
-    sql`select sc.enrolment_id as e, o.course_id as c, p.grading_schema_id as schema_id,
+    sql`select sc.enrolment_id as e, o.course_id as c, o.kind::text as k,
+          p.grading_schema_id as schema_id,
           case when sc.status in ('failed', 'retaken') then 1.5
                else least(gs.scale_max, 2 + ((sc.id * 7) % 21) / 10.0) end as score
         from ba_student_courses sc
-        join ba_offerings o on o.id = sc.offering_id and o.kind = 'course'
+        join ba_offerings o on o.id = sc.offering_id
         join enrolments e on e.id = sc.enrolment_id
         join programmes p on p.id = e.programme_id
         join grading_schemas gs on gs.id = p.grading_schema_id
@@ -155,7 +162,7 @@ async function finaliseGrades(db: Db, termId: number): Promise<void> {
     await gradeAttempts(
       db,
       termId,
-      missing.map((m) => ({ e: m.e, c: m.c, score: Number(m.score) })),
+      missing.map((m) => ({ e: m.e, c: m.c, k: m.k, score: Number(m.score) })),
       schemaId,
       'Final grades of the term.',
     );
