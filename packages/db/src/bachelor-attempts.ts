@@ -7,6 +7,9 @@ import type { Db } from './client';
 // one. These two definitions are the only ones; every path that writes results or moves
 // attempts goes through them.
 
+/** Latest attempt first: by its term's start, a course offering before an internship. */
+const LATEST_FIRST = sql`t.start_date desc, t.id desc, (o.kind = 'course') desc, sc.id desc`;
+
 /**
  * For each (enrolment, course) of `pairs` (a relation with columns `enrolment_id`, `course_id`):
  * the attempt in force, the latest one not dropped by its term's start (a course offering
@@ -19,8 +22,7 @@ export const attemptsInForce = (pairs: SQL) => sql`
   join ba_student_courses sc on sc.enrolment_id = p.enrolment_id and sc.status <> 'drop-delete'
   join ba_offerings o on o.id = sc.offering_id and o.course_id = p.course_id
   join ba_terms t on t.id = o.term_id
-  order by p.enrolment_id, p.course_id, t.start_date desc, t.id desc,
-    (o.kind = 'course') desc, sc.id desc`;
+  order by p.enrolment_id, p.course_id, ${LATEST_FIRST}`;
 
 /**
  * Brings `course_results` of the given bachelor enrolments back to their attempts: for every
@@ -43,8 +45,7 @@ export async function syncCourseResults(db: Db, enrolmentIds: readonly number[])
       join ba_terms t on t.id = o.term_id
       join ba_attempt_results a on a.student_course_id = sc.id
       where sc.enrolment_id in ${ids} and sc.status <> 'drop-delete'
-      order by sc.enrolment_id, o.course_id, t.start_date desc, t.id desc,
-        (o.kind = 'course') desc, sc.id desc),
+      order by sc.enrolment_id, o.course_id, ${LATEST_FIRST}),
     gone as (
       delete from course_results r using attempted x
       where r.enrolment_id = x.enrolment_id and r.course_id = x.course_id
