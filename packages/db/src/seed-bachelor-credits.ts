@@ -55,6 +55,13 @@ export async function seedBachelorCredits(
     sql`select jwl_id from users where username = 'academic_manager'`,
   );
   const by = approver?.jwl_id ?? null;
+  // Transfers in are proposed by the admin and decided by the academic manager: approval is
+  // another person's step.
+  const [proposer] = await all<{ jwl_id: number }>(
+    tx,
+    sql`select jwl_id from users where username = 'admin'`,
+  );
+  const proposedBy = proposer?.jwl_id ?? null;
 
   const conversions = await all<{ id: number; from_schema_id: number; version: number }>(
     tx,
@@ -184,7 +191,7 @@ export async function seedBachelorCredits(
           values (${t.enrolment}, 'in', ${t.kind}, ${t.course}, ${t.sourceEnrolment ?? null},
             ${t.sourceCourse ?? null}, ${t.institution ?? null}, ${t.title ?? null}, ${t.grade},
             ${t.schemaId}, ${t.schemaVersion}, ${t.scaleMax ?? null}, ${t.credits}, ${conversionId},
-            ${converted}, ${t.state}, ${t.reason ?? null}, ${by}, ${decided ? by : null},
+            ${converted}, ${t.state}, ${t.reason ?? null}, ${proposedBy}, ${decided ? by : null},
             ${decided ? sql`now()` : null}, ${decided ? 2 : 1})
           returning id`,
     );

@@ -14,6 +14,8 @@ import { recordRetake } from './credits.ledger';
 
 let t: TestApp;
 let admin: Record<string, string>;
+/** Decides what the admin proposes: approval is another person's step. */
+let manager: Record<string, string>;
 let programmeId = 0;
 let otherProgrammeId = 0;
 let fourPoint = 0;
@@ -39,6 +41,7 @@ const one = async <T extends Record<string, unknown>>(text: string, params: unkn
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.as('admin');
+  manager = await t.as('academic_manager');
   fourPoint = (
     await one<{ id: number }>(
       `insert into grading_schemas (name, scale_max, pass_mark, bands)
@@ -444,8 +447,32 @@ describe('transfers in', () => {
     expect(external).toMatchObject({ convertedGrade: 3.2, sourceScaleMax: 10, conversionId: null });
   });
 
+  it('refuses the proposer’s own approval, changing nothing', async () => {
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transfer-in/${String(internal.id)}/approve`,
+      headers: admin,
+      payload: { version: internal.version },
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({
+      code: 'CONFLICT',
+      detail: 'You proposed this transfer; another person approves it.',
+    });
+    const after = await one<{ state: string; version: number; decided_by: number | null }>(
+      `select state, version, decided_by from ba_transfers where id = $1`,
+      [internal.id],
+    );
+    expect(after).toEqual({ state: 'proposed', version: internal.version, decided_by: null });
+    const entries = await one<{ n: number }>(
+      `select count(*)::int as n from ba_credit_ledger where transfer_id = $1`,
+      [internal.id],
+    );
+    expect(entries.n).toBe(0);
+  });
+
   it('approves with EDIT only, refusing a stale version and a second decision', async () => {
-    const approve = (tr: Transfer, version: number, headers = admin) =>
+    const approve = (tr: Transfer, version: number, headers = manager) =>
       t.app.inject({
         method: 'POST',
         url: `${base()}/transfer-in/${String(tr.id)}/approve`,
@@ -555,7 +582,7 @@ describe('transfers in', () => {
     const approve = await t.app.inject({
       method: 'POST',
       url: `${base()}/transfer-in/${String(tr.id)}/approve`,
-      headers: admin,
+      headers: manager,
       payload: { version: tr.version },
     });
     expect(approve.statusCode).toBe(409);

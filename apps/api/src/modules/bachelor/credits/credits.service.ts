@@ -22,6 +22,7 @@ import type { Db } from '@lantern/db/client';
 import { audit } from '../../../lib/audit';
 import { queueBachelorMail, type BachelorMailDeps } from '../../../lib/automatic-mails';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
+import { assertSecondPerson } from '../../../lib/second-person';
 import { containsPattern, inScope, rows } from '../../../lib/sql';
 import { clcScope } from '../../../lib/scope';
 import type { AuthContext } from '../../../plugins/auth';
@@ -34,6 +35,7 @@ const num = (v: string | number | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
 const iso = (v: string | Date | null): string | null =>
   v === null ? null : new Date(v).toISOString();
+const OWN_PROPOSAL = 'You proposed this transfer; another person approves it.';
 const NAME = (alias: string) => sql.raw(`(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
 /** A student (enrolment) of this programme within the request's CLCs, else 404. */
@@ -689,13 +691,14 @@ export async function decideTransferIn(
       source_schema_version: number | null;
       converted_grade: string | null;
       conversion_id: number | null;
+      proposed_by: number | null;
       decided_by: string | null;
       decided_at: string | Date | null;
     }>(
       tx,
       sql`select t.id, t.version, t.state, t.enrolment_id, t.course_id, t.credits, t.source_grade,
             t.source_schema_id, t.source_schema_version, t.converted_grade, t.conversion_id,
-            ${NAME('d')} as decided_by, t.decided_at
+            t.proposed_by, ${NAME('d')} as decided_by, t.decided_at
           from ba_transfers t join enrolments e on e.id = t.enrolment_id
           left join users d on d.jwl_id = t.decided_by
           where t.id = ${transferId} and t.direction = 'in' and ${transferWhere(auth, programmeId)}
@@ -718,6 +721,9 @@ export async function decideTransferIn(
         'STALE_VERSION',
         'This transfer changed since you opened it. Reload it and decide again.',
       );
+    // Approval is another person's step (the contract); the proposer may still reject their own
+    // proposal, which grants nothing (there is no separate withdrawal).
+    if (decision.approve) assertSecondPerson(auth, t.proposed_by, OWN_PROPOSAL);
     if (decision.approve) await refuseWhenCreditHeld(tx, t.enrolment_id, t.course_id);
     if (decision.approve && t.converted_grade === null && t.source_schema_id !== null) {
       // Without a converted grade the ledger would hold a grade the programme cannot read.

@@ -41,3 +41,23 @@ describe('the demo credits seed after the verification seed (as npm start seeds)
     expect(unearned?.n).toBe(0);
   });
 });
+
+describe('the demo transfers in', () => {
+  it('are decided by another person than their proposer', async () => {
+    const found = await t.database.query<{
+      state: string;
+      proposed_by: number;
+      decided_by: number;
+    }>(
+      `select t.state, t.proposed_by, t.decided_by from ba_transfers t
+       join enrolments e on e.id = t.enrolment_id
+       where e.programme_id = $1 and t.direction = 'in' and t.state <> 'proposed'`,
+      [programmeId],
+    );
+    expect(found.map((r) => r.state).sort()).toEqual(['approved', 'approved', 'rejected']);
+    for (const r of found) {
+      expect(r.proposed_by).not.toBeNull();
+      expect(r.decided_by).not.toBe(r.proposed_by);
+    }
+  });
+});

@@ -13,6 +13,7 @@ import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { assertSecondPerson } from '../../../lib/second-person';
 import { gradingScope, learnerReach } from '../../../lib/learning-scope';
 import { programmeInReach } from '../../../lib/programme-reach';
 import { clcScope } from '../../../lib/scope';
@@ -425,8 +426,7 @@ async function loadForDecision(
         ? `This request was already ${r.state}.`
         : `This request was already ${r.state} by ${r.decided_by_name ?? 'someone'} on ${dayTime(r.decided_at)}.`,
     );
-  if (who === 'decider' && r.requested_by === auth.user.jwlId)
-    throw new AppError(409, 'CONFLICT', OWN_SENTENCE);
+  if (who === 'decider') assertSecondPerson(auth, r.requested_by, OWN_SENTENCE);
   if (r.version !== version)
     throw new AppError(
       409,
