@@ -12,6 +12,7 @@ export const DATA_CHECKS = [
   'valid-emails',
   'mandatory-names',
   'possible-cleansing',
+  'self-approved-transfers',
 ] as const;
 export type DataCheck = (typeof DATA_CHECKS)[number];
 
@@ -23,6 +24,7 @@ export const DATA_CHECK_LABELS: Record<DataCheck, string> = {
   'valid-emails': 'Valid e-mail',
   'mandatory-names': 'Mandatory name',
   'possible-cleansing': 'Possible data cleansing',
+  'self-approved-transfers': 'Transfers approved by their proposer',
 };
 
 export const DATA_CHECK_DESCRIPTIONS: Record<DataCheck, string> = {
@@ -37,6 +39,8 @@ export const DATA_CHECK_DESCRIPTIONS: Record<DataCheck, string> = {
   'mandatory-names': 'First or last name empty or without a single letter.',
   'possible-cleansing':
     'Names in all capitals or all lower case, and the same person entered twice (same name and date of birth).',
+  'self-approved-transfers':
+    'Students holding credit from a transfer in that the same person proposed and approved, from before approval needed a second person: review each.',
 };
 
 /** The checks that have a mechanical fix for all at once (after a preview). */

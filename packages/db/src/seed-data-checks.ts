@@ -141,6 +141,7 @@ export const DATA_CHECK_SEEDS = {
   'valid-emails': ['dq.bad.email'],
   'mandatory-names': ['dq.no.name'],
   'possible-cleansing': ['dq.capitals', 'dq.lower', 'dq.twin.1', 'dq.twin.2'],
+  'self-approved-transfers': [],
 } as const;
 
 /** Inserts the people of DATA_CHECK_RECORDS (no password: they never sign in). */

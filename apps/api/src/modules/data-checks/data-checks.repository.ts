@@ -44,6 +44,12 @@ const FROM = sql`users u
     group by 1, 2, 3 having count(*) > 1
   ) dp on dp.b = sp.birth_date and dp.l = ${LAST_KEY} and dp.f = ${FIRST_KEY}`;
 
+/**
+ * Transfers in that one person both proposed and approved: approval is another person's step
+ * (decision 0022), refused since; those approved before are listed for a review, not undone.
+ */
+const SELF_APPROVED = sql`t.direction = 'in' and t.state = 'approved' and t.decided_by = t.proposed_by`;
+
 const CONDITIONS: Record<DataCheck, SQL> = {
   'duplicate-emails': sql`de.k is not null`,
   'data-with-spaces': sql`((${SEP} || u.first_name || ${SEP} || u.last_name || ${SEP} || u.username
@@ -59,6 +65,8 @@ const CONDITIONS: Record<DataCheck, SQL> = {
   'valid-emails': sql`(u.email is not null and btrim(u.email) !~ ${EMAIL_PATTERN})`,
   'mandatory-names': sql`((u.first_name || ${SEP} || u.last_name) ~ ${NO_LETTER_PATTERN})`,
   'possible-cleansing': sql`(${wrongCase(sql`u.first_name`)} or ${wrongCase(sql`u.last_name`)} or dp.b is not null)`,
+  'self-approved-transfers': sql`exists (select 1 from ba_transfers t join enrolments e on e.id = t.enrolment_id
+    where e.user_id = u.jwl_id and ${SELF_APPROVED})`,
 };
 
 const ORDER: Partial<Record<DataCheck, SQL>> = {
@@ -113,6 +121,11 @@ export function countChecksSql(): SQL {
         where u.deleted_at is null and sp.birth_date is not null
         group by ${FIRST_KEY}, ${LAST_KEY}, sp.birth_date having count(*) > 1
       ) g
+    ), self_approved as (
+      select count(distinct e.user_id)::int as n from ba_transfers t
+      join enrolments e on e.id = t.enrolment_id
+      join users u on u.jwl_id = e.user_id and u.deleted_at is null
+      where ${SELF_APPROVED}
     )
     select single.checked,
       shared_emails.n as "duplicate-emails",
@@ -121,8 +134,9 @@ export function countChecksSql(): SQL {
       missing.n as "mandatory-fields",
       single.emails as "valid-emails",
       single.names as "mandatory-names",
-      single.cases + twice.n - twice.w as "possible-cleansing"
-    from single, missing, shared_emails, twice`;
+      single.cases + twice.n - twice.w as "possible-cleansing",
+      self_approved.n as "self-approved-transfers"
+    from single, missing, shared_emails, twice, self_approved`;
 }
 
 /**
@@ -178,6 +192,7 @@ type RawRow = {
   has_clc: boolean;
   group_key: string | null;
   duplicate_of: number[] | null;
+  self_approved: string[] | null;
   version: number;
 };
 
@@ -199,6 +214,7 @@ const toRow = (r: RawRow): CheckRowWithVersion => ({
   hasClc: r.has_clc,
   group: r.group_key,
   duplicateOf: r.duplicate_of ?? [],
+  selfApproved: r.self_approved ?? [],
   version: r.version,
 });
 
@@ -220,13 +236,27 @@ function columns(check: DataCheck): SQL {
       : check === 'possible-cleansing'
         ? sql`dp.f || ' ' || dp.l || ', ' || dp.b::text`
         : sql`null`;
+  // What the review needs of each transfer: course, credits, programme, who and when.
+  const selfApproved =
+    check === 'self-approved-transfers'
+      ? sql`(select array_agg(concat_ws(' ', 'Transfer in of', coalesce(c.code, 'no course'),
+               '(' || t.credits::text || ' credits) in', p.code || ',', 'proposed and approved by',
+               d.first_name || ' ' || d.last_name, 'on', to_char(t.decided_at, 'YYYY-MM-DD'))
+               order by t.id)
+             from ba_transfers t join enrolments e on e.id = t.enrolment_id
+             join programmes p on p.id = e.programme_id
+             left join programme_courses c on c.id = t.course_id
+             left join users d on d.jwl_id = t.decided_by
+             where e.user_id = u.jwl_id and ${SELF_APPROVED})`
+      : sql`null::text[]`;
   return sql`u.jwl_id as id, u.username, u.first_name, u.last_name, u.email, u.phone,
     sp.birth_date::text as birth_date, u.employee_type::text as employee_type,
     sp.identification_type::text as identification_type, sp.identification_number,
     coalesce(sp.country_of_residence, (select c.country from user_clcs m join clcs c on c.id = m.clc_id
       where m.user_id = u.jwl_id order by m.clc_id limit 1)) as phone_country,
     (select array_agg(ur.role_key order by ur.role_key) from user_roles ur where ur.user_id = u.jwl_id) as roles,
-    uc.user_id is not null as has_clc, ${group} as group_key, ${partners} as duplicate_of, u.version`;
+    uc.user_id is not null as has_clc, ${group} as group_key, ${partners} as duplicate_of,
+    ${selfApproved} as self_approved, u.version`;
 }
 
 export async function findCheckPage(

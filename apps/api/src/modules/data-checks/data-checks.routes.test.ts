@@ -172,6 +172,51 @@ describe('the checks', () => {
   });
 });
 
+describe('transfers approved by their proposer', () => {
+  it('lists the student of each, one line per transfer, and counts them; changes nothing', async () => {
+    expect(await listed('self-approved-transfers')).toEqual([]);
+    const [tr] = await t.database.query<{ id: number; username: string; code: string }>(
+      `select t.id, u.username, c.code from ba_transfers t join enrolments e on e.id = t.enrolment_id
+       join users u on u.jwl_id = e.user_id join programme_courses c on c.id = t.course_id
+       where t.direction = 'in' and t.state = 'approved' order by t.id limit 1`,
+    );
+    if (!tr) throw new Error('the demo has no approved transfer in');
+    // As a transfer approved before the second-person rule: the proposer decided it.
+    await t.database.query(
+      `update ba_transfers set decided_by = proposed_by, decided_at = '2026-03-04' where id = $1`,
+      [tr.id],
+    );
+    try {
+      const found = await listed('self-approved-transfers');
+      expect(found.map((i) => i.username)).toEqual([tr.username]);
+      expect(found[0]?.problems).toEqual([
+        {
+          field: null,
+          value: null,
+          message: expect.stringMatching(
+            new RegExp(
+              `^Transfer in of ${tr.code} \\(\\d+(\\.\\d+)? credits\\) in 512, proposed and approved by Daniel Okafor on 2026-03-04$`,
+            ),
+          ) as string,
+        },
+      ]);
+      const counts = (await get('admin', BASE)).json<DataCheckCounts>();
+      expect(counts.counts['self-approved-transfers']).toBe(1);
+      const [still] = await t.database.query<{ state: string }>(
+        'select state from ba_transfers where id = $1',
+        [tr.id],
+      );
+      expect(still?.state).toBe('approved');
+    } finally {
+      await t.database.query(
+        `update ba_transfers set decided_by = (select jwl_id from users where username = 'academic_manager')
+         where id = $1`,
+        [tr.id],
+      );
+    }
+  });
+});
+
 describe('export', () => {
   it('exports a check as CSV and XLSX', async () => {
     const csv = await get('admin', `${BASE}/valid-emails/export/csv`);

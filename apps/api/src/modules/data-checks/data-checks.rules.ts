@@ -67,6 +67,8 @@ export type CheckRow = {
   hasClc: boolean;
   group: string | null;
   duplicateOf: number[];
+  /** The transfers in one person proposed and approved, each described for the review. */
+  selfApproved: string[];
 };
 
 const SPACED_FIELDS = ['firstName', 'lastName', 'username', 'email'] as const;
@@ -186,6 +188,11 @@ export function cleansingProblems(row: CheckRow): DataProblem[] {
       message: `Possibly the same person as JWL-ID ${others.join(', ')} (same name and date of birth)`,
     });
   return out;
+}
+
+/** No mechanical fix: a person reviews each transfer (and may transfer the credit back out). */
+export function selfApprovedProblems(row: CheckRow): DataProblem[] {
+  return row.selfApproved.map((message) => ({ field: null, value: null, message }));
 }
 
 export const fieldValue = (row: CheckRow, field: CheckField): string | null => row[field];

@@ -30,6 +30,7 @@ import {
   mandatoryProblems,
   nameProblems,
   phoneProblems,
+  selfApprovedProblems,
   spaceProblems,
   type CheckRow,
 } from './data-checks.rules';
@@ -49,6 +50,7 @@ export const PROBLEMS: Record<DataCheck, (row: CheckRow) => DataProblem[]> = {
   'valid-emails': emailProblems,
   'mandatory-names': nameProblems,
   'possible-cleansing': cleansingProblems,
+  'self-approved-transfers': selfApprovedProblems,
 };
 
 export async function countChecks(deps: Deps) {
