@@ -21,15 +21,24 @@ const isoDay = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write a date like 2027-06-30');
 
+/** A new token works this many days unless another last day is chosen. */
+export const API_TOKEN_DEFAULT_DAYS = 365;
+/** The last day (UTC, YYYY-MM-DD) of a token made on `today` when none is chosen. */
+export const defaultApiTokenExpiry = (today: Date = new Date()): string =>
+  new Date(today.getTime() + API_TOKEN_DEFAULT_DAYS * 86_400_000).toISOString().slice(0, 10);
+
 export const apiTokenInputSchema = z.object({
   userId: z.coerce.number({ error: VALIDATION.select }).int().positive(VALIDATION.select),
   name: requiredText(100),
-  /** The last day the token works (UTC); none: until revoked. */
+  /**
+   * The last day the token works (UTC). Every new token ends: left out or empty, a year from
+   * today. Tokens made before this without an expiry keep working and are flagged in the list.
+   */
   expiresOn: z
     .union([isoDay, z.literal(''), z.null()])
     .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || v > new Date().toISOString().slice(0, 10), {
+    .transform((v) => (v ? v : defaultApiTokenExpiry()))
+    .refine((v) => v > new Date().toISOString().slice(0, 10), {
       error: 'The expiry must be after today',
     }),
 });

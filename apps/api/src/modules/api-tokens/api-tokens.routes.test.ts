@@ -76,6 +76,48 @@ describe('API tokens', () => {
     );
   });
 
+  it('are made only by who may change their user’s sign-in (decision 0015)', async () => {
+    const [superAdmin] = await t.database.query<{ id: number }>(
+      `select jwl_id as id from users where username = 'super_admin'`,
+    );
+    const before = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from api_tokens`,
+    );
+    const denied = await create({ userId: superAdmin?.id, name: 'as the super admin' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 'ROLE_GRANT_DENIED' });
+    const after = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from api_tokens`,
+    );
+    expect(after).toEqual(before);
+    // The super admin may make one for themselves; the admin one for the integration user.
+    const own = await create(
+      { userId: superAdmin?.id, name: 'super admin sync' },
+      await t.as('super_admin'),
+    );
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('end a year from today unless another day is chosen', async () => {
+    const { item } = await newToken('default expiry');
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    expect(item.expiresAt).toBe(`${inAYear}T23:59:59.999Z`);
+    const chosen = await newToken('chosen expiry', '2031-05-06');
+    expect(chosen.item.expiresAt).toBe('2031-05-06T23:59:59.999Z');
+    const empty = await create({ userId: apiUserId, name: 'empty', expiresOn: '' });
+    expect(empty.json<{ item: ApiToken }>().item.expiresAt).toBe(`${inAYear}T23:59:59.999Z`);
+  });
+
+  it('made before without an expiry keep working', async () => {
+    const { token, item } = await newToken('old, no expiry');
+    await t.database.query(`update api_tokens set expires_at = null where id = $1`, [item.id]);
+    const res = await t.app.inject({
+      url: '/api/en/integration/programme/bachelor',
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('open the integration API as their user and mark it used at most once a minute', async () => {
     const { token, item } = await newToken('used');
     const res = await t.app.inject({

@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { containsPattern, rows } from '../../lib/sql';
 import { newApiToken } from '../../lib/api-tokens';
+import { grantsFor, loadGrantTarget } from '../../lib/grants';
 
 type Input = z.output<typeof apiTokenInputSchema>;
 type Query = z.output<typeof apiTokenQuerySchema>;
@@ -138,11 +139,16 @@ export async function createToken(deps: Deps, auth: AuthContext, input: Input) {
   if (user.status === 'locked') throw invalidFields({ userId: 'This account is locked.' });
   const made = newApiToken();
   const id = await deps.db.transaction(async (tx) => {
+    // A token signs in as its user: only who may change that user's sign-in may make one
+    // (decision 0015), the user read and locked in this transaction.
+    const target = await loadGrantTarget(tx, input.userId);
+    if (!target) throw invalidFields({ userId: 'There is no such user.' });
+    (await grantsFor(tx, auth)).assertIdentity(target);
     const [row] = await rows<{ id: number }>(
       tx,
       sql`insert into api_tokens (user_id, name, prefix, token_hash, created_by, expires_at)
           values (${input.userId}, ${input.name}, ${made.prefix}, ${made.hash}, ${auth.user.jwlId},
-            ${input.expiresOn === null ? null : `${input.expiresOn}T23:59:59.999Z`}::timestamptz)
+            ${`${input.expiresOn}T23:59:59.999Z`}::timestamptz)
           returning id`,
     );
     const tokenId = row?.id ?? 0;

@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  API_TOKEN_DEFAULT_DAYS,
   apiTokenInputSchema,
+  defaultApiTokenExpiry,
   type apiTokenCreatedSchema,
 } from '@lantern/contracts/bachelor-integration';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -17,7 +19,7 @@ import { useCreateApiToken } from '../api/create-api-token';
 type Values = z.input<typeof apiTokenInputSchema>;
 type Created = z.infer<typeof apiTokenCreatedSchema>;
 
-/** A new token: for which integration user, its name and an optional last day. */
+/** A new token: for which integration user, its name and its last day (a year from today unless changed). */
 export function NewTokenForm({
   onCreated,
   onBack,
@@ -34,7 +36,7 @@ export function NewTokenForm({
     z.output<typeof apiTokenInputSchema>
   >({
     resolver: zodResolver(apiTokenInputSchema),
-    defaultValues: { userId: undefined, name: '', expiresOn: '' },
+    defaultValues: { userId: undefined, name: '', expiresOn: defaultApiTokenExpiry() },
   });
   const options = (users.data?.items ?? []).map((u) => ({
     value: String(u.id),
@@ -84,7 +86,7 @@ export function NewTokenForm({
         <TextInput
           type="date"
           label="Last day it works"
-          description="Empty: until it is revoked"
+          description={`Every token ends; left empty, ${String(API_TOKEN_DEFAULT_DAYS)} days from today`}
           error={formState.errors.expiresOn?.message}
           {...register('expiresOn')}
         />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiToken } from '@lantern/contracts/bachelor-integration';
+import { defaultApiTokenExpiry, type ApiToken } from '@lantern/contracts/bachelor-integration';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import ApiTokensRoute from './api-tokens';
 
@@ -78,13 +78,43 @@ describe('API tokens page', () => {
     expect(await screen.findByLabelText('The new token')).toHaveTextContent(TOKEN);
     expect(posted[0]).toEqual({
       url: '/api/en/api-tokens',
-      body: { userId: 30, name: 'Registrar sync', expiresOn: null },
+      // Every new token ends: a year from today unless another day is chosen.
+      body: { userId: 30, name: 'Registrar sync', expiresOn: defaultApiTokenExpiry() },
     });
     expect(screen.getByRole('button', { name: 'Copy token' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => {
       expect(screen.queryByLabelText('The new token')).toBeNull();
     });
+  });
+
+  it('flags a live token without an expiry, not one that ends or is revoked', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse({
+          items: [
+            token({ id: 1, name: 'Old sync' }),
+            token({ id: 2, name: 'New sync', expiresAt: '2027-12-01T23:59:59.999Z' }),
+            token({
+              id: 3,
+              name: 'Gone sync',
+              state: 'revoked',
+              revokedAt: '2026-11-02T10:00:00Z',
+            }),
+          ],
+          total: 3,
+          page: 1,
+          limit: 25,
+        }),
+      ),
+    );
+    renderWithProviders(<ApiTokensRoute />, { route: '/en/api-tokens' });
+    const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    expect(await screen.findByText('Old sync')).toBeTruthy();
+    expect(within(row('Old sync')).getByText('Never expires')).toBeTruthy();
+    expect(within(row('New sync')).queryByText('Never expires')).toBeNull();
+    expect(within(row('Gone sync')).queryByText('Never expires')).toBeNull();
+    expect(screen.getAllByText('Never expires')).toHaveLength(1);
   });
 
   it('checks the form before sending', async () => {

@@ -163,7 +163,19 @@ export default function ApiTokensRoute() {
             accessor: 'expiresAt',
             title: 'Expires',
             width: 150,
-            render: (t) => (t.expiresAt ? formatDateTime(t.expiresAt) : 'Never'),
+            render: (t) =>
+              t.expiresAt ? (
+                formatDateTime(t.expiresAt)
+              ) : t.state === 'revoked' ? (
+                'Never'
+              ) : (
+                <Stack gap={2} align="flex-start">
+                  <Badge size="sm" tt="none" color="orange.9">
+                    Never expires
+                  </Badge>
+                  <Text size="xs">Made before tokens expired: replace it, then revoke it.</Text>
+                </Stack>
+              ),
           },
           {
             accessor: 'lastUsedAt',
