@@ -9,6 +9,8 @@ import { startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError, lockDataDir } from './lib/lock';
 import { addDemoClcImages } from './lib/demo-images';
 import { reportEventLoopDelayOnSignal } from './lib/event-loop-report';
+import { runDataSteps } from './lib/data-steps';
+import { DATA_STEPS } from './data-steps';
 
 /** Opens, migrates and fills the database; returns it with what start-up learned. */
 async function prepareDatabase(
@@ -20,6 +22,8 @@ async function prepareDatabase(
       ? await openDatabase({ url: config.databaseUrl })
       : await openDatabase({ dataDir: join(config.dataDir, 'pgdata') });
     await migrate(database);
+    // Changes to stored rows that need the app's code (the sanitiser), once, before it listens.
+    await runDataSteps(database.db, DATA_STEPS);
     await syncCatalogue(database.db);
     const empty = !(await hasAnyUser(database.db));
     const seeded = empty && (database.kind === 'pglite' || config.demo);

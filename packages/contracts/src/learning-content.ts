@@ -14,6 +14,7 @@ import { voiceTaskSettingsSchema } from './voice';
 import { quizSessionInputSchema, quizSettingsSchema } from './quiz';
 import { wbtSettingsSchema } from './wbt';
 import { VALIDATION } from './messages';
+import { richTextSchema } from './rich-text';
 
 /**
  * Course content (decision 0019, "Content"): what learners read (concentration, itinerary,
@@ -22,12 +23,11 @@ import { VALIDATION } from './messages';
  * schemas carry it as text.
  */
 
-/** The most a rich-text field may hold (sanitised HTML), 0019 "Rich text". */
-export const RICH_TEXT_MAX_CHARS = 200_000;
+export { RICH_TEXT_MAX_CHARS } from './rich-text';
 
 const id = z.number().int().positive();
 const isoDateTime = z.iso.datetime({ offset: true, error: VALIDATION.date });
-const richText = z.string().max(RICH_TEXT_MAX_CHARS, 'At most 200 KB of text.');
+const richText = richTextSchema();
 const title = requiredText(200);
 const version = z.number({ error: VALIDATION.number }).int().min(1);
 

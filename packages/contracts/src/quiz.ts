@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { richTextSchema } from './rich-text';
 
 /**
  * Quizzes (decision 0020 §3): slots drawn from a course's question banks. The timing lives in
@@ -261,14 +262,15 @@ export type QuestionData =
 const questionCommon = {
   title: requiredLine(200),
   /** Sanitised HTML (the server sanitises). */
-  prompt: z.string().max(100_000, 'At most 100 KB of text.').default(''),
+  prompt: richTextSchema(100_000, 'At most 100 KB of text.').default(''),
   defaultPoints: z
     .number({ error: 'Enter a number' })
     .min(0.01, 'Points must be more than 0.')
     .max(10_000, 'At most 10,000 points.')
     .multipleOf(0.01)
     .default(1),
-  generalFeedback: z.string().max(5000, 'At most 5000 characters').default(''),
+  /** Shown to the learner on review as HTML: sanitised like every rich text. */
+  generalFeedback: richTextSchema(5000, 'At most 5000 characters').default(''),
 };
 
 export const questionInputSchema = z.discriminatedUnion('kind', [

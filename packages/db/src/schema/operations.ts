@@ -89,3 +89,15 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Data steps done: changes to stored rows that need the app's own code (e.g. the rich-text
+ * sanitiser), run once after the SQL migrations and before the app listens
+ * (apps/api/src/lib/data-steps.ts). A step's name is written in the transaction that applies it.
+ */
+export const dataSteps = pgTable('data_steps', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How many rows the step changed. */
+  changed: integer('changed').notNull().default(0),
+});

@@ -311,7 +311,7 @@ async function stored(input: QuestionInput) {
     prompt: await sanitiseRichText(input.prompt ?? '', 'prompt'),
     data,
     defaultPoints: input.defaultPoints ?? 1,
-    generalFeedback: input.generalFeedback ?? '',
+    generalFeedback: await sanitiseRichText(input.generalFeedback ?? '', 'generalFeedback'),
   };
 }
 
