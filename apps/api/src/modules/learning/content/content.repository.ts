@@ -4,6 +4,7 @@ import type { ProgrammeRef } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery, UnitStatus } from '@lantern/contracts/learning-enums';
 import type { ProgrammeStatus, ProgrammeType } from '@lantern/contracts/programme';
 import { intArray, rows } from '../../../lib/sql';
+import { itemVisible, unitReleased } from './learner-visibility';
 
 /*
  * Reads of course content. A learner's view is one rule (decision 0019, "Versions and
@@ -85,7 +86,7 @@ export async function findLearnerRow(
 }
 
 /** The unit condition of a learner's view: published or closed, and opened. */
-const UNIT_RELEASED = sql`u.status <> 'draft' and (u.opens_at is null or u.opens_at <= now())`;
+const UNIT_RELEASED = unitReleased();
 
 export type UnitRow = {
   id: number;
@@ -181,8 +182,7 @@ export async function findVisibleItems(
         left join item_progress ip on ip.item_id = i.id and ip.student_id = ${me}
         left join submissions s on s.item_id = i.id and s.student_id = ${me} and s.is_latest
         left join grades g on g.item_id = i.id and g.student_id = ${me} and g.is_published
-        where ${courseFilter} and i.deleted_at is null and i.is_published
-          and (coalesce(d.visible_from, i.visible_from) is null or coalesce(d.visible_from, i.visible_from) <= now())
+        where ${courseFilter} and i.deleted_at is null and ${itemVisible()}
         order by u.position, u.id, i.position, i.id`,
   );
 }
@@ -239,8 +239,7 @@ export async function findUnitItems(
         left join grades g on g.item_id = i.id and g.student_id = ${me} and g.is_published
         left join files f on i.settings->>'format' = 'file' and f.id::text = i.settings->>'fileId'
         where i.unit_id = ${unitId} and i.deleted_at is null
-          and (${preview} or (i.is_published
-            and (coalesce(d.visible_from, i.visible_from) is null or coalesce(d.visible_from, i.visible_from) <= now())))
+          and (${preview} or ${itemVisible()})
         order by i.position, i.id`,
   );
 }

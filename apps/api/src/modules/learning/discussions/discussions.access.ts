@@ -182,7 +182,12 @@ export async function whyNoPost(
   if (f.learner === null && f.seats.length === 0 && !f.mayAuthor) return NOT_PARTICIPANT();
   if (actsAsLearner(f)) {
     if (f.item) {
-      const c = await loadSubmitContext(db, auth, f.item.id);
+      // Before its unit opens or its visible-from day, the item is not there for a learner.
+      const c = await loadSubmitContext(db, auth, f.item.id).catch((e: unknown) => {
+        if (e instanceof AppError && e.statusCode === 404) return null;
+        throw e;
+      });
+      if (!c) return conflict('ITEM_NOT_OPEN', 'This discussion is not open yet.');
       const r = c.refusal;
       // Attempts do not limit posts: only the refusals about the person and the dates apply.
       if (r && POSTING_REFUSALS.has(r.code)) return r;

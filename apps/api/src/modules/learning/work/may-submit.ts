@@ -9,6 +9,7 @@ import { missingRight } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { statusText } from '../../../lib/programme-status';
 import { rows } from '../../../lib/sql';
+import { itemVisible, unitReleased } from '../content/learner-visibility';
 import { dayText } from './dates';
 
 /** What a learner may hand in to, as the checks of decision 0019 "Who may submit" found it. */
@@ -69,6 +70,7 @@ type Row = {
   unit_status: 'draft' | 'published' | 'closed';
   opens_at: Date | string | null;
   is_published: boolean;
+  learner_sees: boolean;
   course_code: string;
   course_title: string;
   programme_title: string;
@@ -115,6 +117,7 @@ export async function loadSubmitContext(
           coalesce(d.due_at, i.due_at) as due_at, coalesce(d.late_until, i.late_until) as late_until,
           coalesce(d.visible_from, i.visible_from) as visible_from, cl.class_id,
           u.title as unit_title, u.status as unit_status, u.opens_at, i.is_published,
+          ${unitReleased(now)} and ${itemVisible(now)} as learner_sees,
           c.code as course_code, c.title as course_title, p.title as programme_title,
           p.status as programme_status, cl.may_submit, e.state as enrolment_state,
           ${studyBreakUntilSql(studentId, today)} as break_until,
@@ -134,8 +137,9 @@ export async function loadSubmitContext(
         where i.id = ${itemId} and i.deleted_at is null`,
   );
   if (!row || !ITEM_KINDS[row.kind].graded) throw notFound('The task');
-  // A learner sees only published items of released units; others are not there for them.
-  if (!row.is_published || row.unit_status === 'draft') throw notFound('The task');
+  // A learner sees only what the unit page shows them (released unit, visible item: one rule,
+  // learner-visibility.ts); anything else is not there for them, title and instructions too.
+  if (!row.learner_sees) throw notFound('The task');
   const latest: LatestAttempt | null =
     row.latest_id === null
       ? null
@@ -199,12 +203,6 @@ function refusalOf(auth: AuthContext, row: Row, c: SubmitContext, now: Date): Ap
       `${row.programme_title} is ${statusText(row.programme_status)}: you can read this course but not hand in work.`,
     );
   }
-  const opensAt = toDate(row.opens_at);
-  if (opensAt && opensAt > now)
-    return refuse('UNIT_NOT_OPEN', `This unit opens on ${dayText(opensAt)}.`);
-  const visibleFrom = toDate(row.visible_from);
-  if (visibleFrom && visibleFrom > now)
-    return refuse('ITEM_NOT_OPEN', `This task opens on ${dayText(visibleFrom)}.`);
   if (row.unit_status === 'closed')
     return refuse('UNIT_CLOSED', 'This unit is closed: you can read it but not hand in work.');
   if (c.studyBreakUntil)
