@@ -23,6 +23,7 @@ import type { ProgrammeRouteType } from './lib/programme-scope';
 import { createMailer, type Mailer } from './plugins/mail';
 import { createFileStore } from './plugins/storage';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerPrivateCaching } from './plugins/caching';
 import { isSpaPath, registerWeb } from './plugins/web';
 import type { Deps } from './lib/deps';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     videoHosts: config.videoHosts,
     contentOrigin: config.contentOrigin,
   });
+  registerPrivateCaching(app);
   const files = createFileStore({ dir: config.filesDir, secret: options.secrets.link_secret });
   await registerBodyParsing(app, { files });
   registerTextGuard(app);
