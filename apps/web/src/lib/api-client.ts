@@ -12,6 +12,7 @@ import {
   getRefreshToken,
   isDebugEnabled,
   setRedirectUrl,
+  tokenUser,
   storeTokens,
 } from './storage';
 
@@ -64,11 +65,13 @@ function encodeBody(body: RequestBody | undefined): { body?: BodyInit; contentTy
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
-type SessionExpiredHandler = () => void;
+/** Called with the user whose session ended (the token's subject), or null. */
+type SessionExpiredHandler = (user: string | null) => void;
 
-function goToLogin(): void {
+function goToLogin(user: string | null): void {
   const here = window.location.pathname + window.location.search + window.location.hash;
-  if (!window.location.pathname.endsWith('/login')) setRedirectUrl(here);
+  // The address is saved for the user whose session it was, not for whoever signs in next.
+  if (!window.location.pathname.endsWith('/login')) setRedirectUrl(here, user);
   window.location.assign(LOGIN_PATH);
 }
 
@@ -209,7 +212,7 @@ async function performRaw(path: string, options: RequestOptions<unknown>): Promi
     if (fresh === null || response.status === 401) {
       const error = await errorFromResponse(response);
       clearTokens();
-      onSessionExpired();
+      onSessionExpired(tokenUser(token));
       throw error;
     }
   }

@@ -50,10 +50,49 @@ export function isDebugEnabled(): boolean {
   return value === '1' || value === 'true';
 }
 
-/** The address to return to after sign-in. */
+/** Beside REDIRECT_URL: whose session saved it (their JWL-ID), absent when none was signed in. */
+const REDIRECT_USER_KEY = 'REDIRECT_URL_USER';
+
+/** The user an access token is for (its `sub`), or null when there is none or it is not readable. */
+export function tokenUser(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'number' || typeof sub === 'string' ? String(sub) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The address to return to after sign-in (spec §9 REDIRECT_URL). */
 export const getRedirectUrl = (): string | null => read(STORAGE_KEYS.redirectUrl);
-export function setRedirectUrl(url: string | null): void {
+
+/**
+ * Saves the address to return to after sign-in, with the user whose session saved it (by
+ * default the access token held now; a session that just expired names its user); without a
+ * session, no user. Null clears both.
+ */
+export function setRedirectUrl(
+  url: string | null,
+  savedBy: string | null = tokenUser(getAccessToken()),
+): void {
   write(STORAGE_KEYS.redirectUrl, url);
+  write(REDIRECT_USER_KEY, url === null ? null : savedBy);
+}
+
+/**
+ * The saved address for the user who has just signed in (their access token), and clears it:
+ * only when that user's session saved it, or it was saved with no session; otherwise null
+ * (someone signing in after another on the same browser does not land on their last page).
+ */
+export function takeRedirectUrl(signedInToken: string): string | null {
+  const url = read(STORAGE_KEYS.redirectUrl);
+  const savedBy = read(REDIRECT_USER_KEY);
+  setRedirectUrl(null);
+  if (url === null) return null;
+  return savedBy === null || savedBy === tokenUser(signedInToken) ? url : null;
 }
 
 /** Keys of the resume map of unfinished uploads contain this (resumable-upload.ts). */

@@ -2,12 +2,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TokenPair } from '@lantern/contracts/auth';
 import { PublicPage } from '../../../components/public-page';
-import {
-  getRedirectUrl,
-  setImpersonatedUsername,
-  setRedirectUrl,
-  storeTokens,
-} from '../../../lib/storage';
+import { setImpersonatedUsername, storeTokens, takeRedirectUrl } from '../../../lib/storage';
 import { LoginForm } from '../components/login-form';
 
 /** Only addresses inside the app are followed after sign-in. */
@@ -19,11 +14,11 @@ export default function LoginRoute() {
   const queryClient = useQueryClient();
 
   const onSuccess = (tokens: TokenPair) => {
+    // The return address is this user's only if their session (or none) saved it.
+    const target = safeRedirect(takeRedirectUrl(tokens.token));
     storeTokens(tokens.token, tokens.refresh_token);
     // Signing in ends any impersonation (spec §4).
     setImpersonatedUsername(null);
-    const target = safeRedirect(getRedirectUrl());
-    setRedirectUrl(null);
     queryClient.clear();
     void navigate(target, { replace: true });
   };
