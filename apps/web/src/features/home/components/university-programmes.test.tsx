@@ -15,18 +15,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PROGRAMMES = [
-  {
-    id: 5,
-    code: '512',
-    title: 'Bachelor of Liberal Studies',
-    certifyingUniversity: 'Regis University, Denver',
-    students: 19,
-    waitingForUni: 2,
-    waitingBelow: 0,
-    graduated: 1,
-  },
-];
+const BLS = {
+  id: 5,
+  code: '512',
+  title: 'Bachelor of Liberal Studies',
+  certifyingUniversity: 'Regis University, Denver',
+  students: 19,
+  waitingForUni: 2,
+  waitingBelow: 0,
+  graduated: 1,
+};
+const PROGRAMMES = [BLS];
 
 function renderAs(rights: string[], programmes = PROGRAMMES) {
   const base = {
@@ -65,7 +64,7 @@ describe('the university representative’s programmes', () => {
 
   it('says which terms wait for the levels below, apart from those waiting for the university', async () => {
     renderAs(defaultRightsOf('UNIVERSITY_REPRESENTATIVE'), [
-      { ...PROGRAMMES[0]!, students: 1, waitingForUni: 0, waitingBelow: 1 },
+      { ...BLS, students: 1, waitingForUni: 0, waitingBelow: 1 },
     ]);
     expect((await screen.findByText(/terms wait for your approval/)).textContent).toBe(
       '0 terms wait for your approval',
