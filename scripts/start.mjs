@@ -61,7 +61,7 @@ const targets = [
 
 for (const target of targets) {
   if (builtAt(target.output) >= newest(target.sources)) continue;
-  process.stdout.write(`Building ${target.name} …\n`);
+  process.stdout.write(`Building ${target.name} (its sources changed since the last build)…\n`);
   const result = spawnSync('npm', ['run', 'build', '-w', target.name], {
     cwd: root,
     stdio: 'inherit',
@@ -69,4 +69,5 @@ for (const target of targets) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+process.stdout.write('Starting Lantern…\n');
 await import(pathToFileURL(join(root, 'apps/api/dist/server.mjs')).href);

@@ -1,45 +1,22 @@
 import { join } from 'node:path';
-import { openDatabase, type Database } from '@lantern/db/client';
-import { migrate } from '@lantern/db/migrate';
-import { ensureSecrets, syncCatalogue } from '@lantern/db/catalogue';
-import { DEMO_PASSWORD, DEMO_USERS, ensureAdmin, hasAnyUser, seedDemo } from '@lantern/db/seed';
+import { ensureSecrets } from '@lantern/db/catalogue';
+import { DEMO_PASSWORD, DEMO_USERS } from '@lantern/db/seed';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './plugins/env';
+import { loadConfig } from './plugins/env';
 import { startJobs, type Jobs } from './plugins/jobs';
-import { DataDirLockedError, lockDataDir } from './lib/lock';
+import { DataDirLockedError } from './lib/lock';
+import { prepareDatabase } from './lib/start-up';
 import { addDemoClcImages } from './lib/demo-images';
 import { reportEventLoopDelayOnSignal } from './lib/event-loop-report';
-import { runDataSteps } from './lib/data-steps';
-import { DATA_STEPS } from './data-steps';
-
-/** Opens, migrates and fills the database; returns it with what start-up learned. */
-async function prepareDatabase(
-  config: Config,
-): Promise<{ database: Database; seeded: boolean; release: () => void }> {
-  const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  try {
-    const database = config.databaseUrl
-      ? await openDatabase({ url: config.databaseUrl })
-      : await openDatabase({ dataDir: join(config.dataDir, 'pgdata') });
-    await migrate(database);
-    // Changes to stored rows that need the app's code (the sanitiser), once, before it listens.
-    await runDataSteps(database.db, DATA_STEPS);
-    await syncCatalogue(database.db);
-    const empty = !(await hasAnyUser(database.db));
-    const seeded = empty && (database.kind === 'pglite' || config.demo);
-    if (seeded) await seedDemo(database.db);
-    if (config.admin) await ensureAdmin(database.db, config.admin.username, config.admin.password);
-    return { database, seeded, release };
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const { database, seeded, release } = await prepareDatabase(config);
+  // Start-up output is for the person who ran npm start: each step as it begins.
+  const say = (line: string) => {
+    process.stdout.write(`${line}\n`);
+  };
+  const { database, seeded, release } = await prepareDatabase(config, say);
   const secrets = await ensureSecrets(database.db);
   const { app, mailer, deps, content } = await buildApp({
     config,
@@ -52,10 +29,14 @@ async function main(): Promise<void> {
           process.stdout.write(`${line}\n`);
         },
   });
-  if (seeded) await addDemoClcImages(deps);
+  if (seeded) {
+    say('Adding the demo CLC images…');
+    await addDemoClcImages(deps);
+  }
 
   let jobs: Jobs | null = null;
   if (config.workers) {
+    say('Starting the job workers…');
     jobs = await startJobs({
       database,
       databaseUrl: config.databaseUrl,
@@ -77,6 +58,7 @@ async function main(): Promise<void> {
   }
 
   if (config.eventLoopReport) reportEventLoopDelayOnSignal((line) => process.stdout.write(line));
+  say(`Starting to listen on ${config.host}:${String(config.port)}…`);
   const address = await app.listen({ port: config.port, host: config.host });
   // Training packages are served from their own origin, a second port (decision 0020 §2.3).
   if (content && config.contentPort !== null)

@@ -31,8 +31,10 @@ export const homeSummarySchema = z.object({
         title: z.string(),
         certifyingUniversity: z.string().nullable(),
         students: z.number().int(),
-        /** Terms with a current CLC approval and no current UNI approval after it. */
+        /** Terms the levels below let the university approve, not yet approved by it. */
         waitingForUni: z.number().int(),
+        /** Terms whose verification has begun but still waits for basic or CLC approvals. */
+        waitingBelow: z.number().int(),
         graduated: z.number().int(),
       }),
     )

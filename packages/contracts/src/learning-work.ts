@@ -150,6 +150,10 @@ export const homeConcentrationSchema = z.object({
   }),
   /** The first course, for orientation programmes (their entry opens the course page). */
   firstCourseId: id.nullable(),
+  /** A finished programme is said to be finished, not to have nothing to do. */
+  isFinished: z.boolean(),
+  /** The code of the learner's valid certificate of the programme, when one was issued. */
+  certificateCode: z.string().nullable(),
   ...progressFigures,
 });
 export type HomeConcentration = z.infer<typeof homeConcentrationSchema>;

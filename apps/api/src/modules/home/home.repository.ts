@@ -67,6 +67,28 @@ export async function countOwnClasses(db: Db, scope: ClassScope): Promise<number
   return row?.n ?? 0;
 }
 
+/*
+ * A term waits for the university (the level after basic and CLC, decision 0022) only when the
+ * levels below let it be approved, as the verification page's rule says: a current basic
+ * approval, and a current approval of every CLC whose students have grades in the term.
+ * Otherwise it waits for the level below, and the home says so.
+ */
+const READY_FOR_UNI = sql`(exists (select 1 from ba_verifications b where b.term_id = t.id
+      and b.level = 'BASIC' and b.stale_at is null)
+    and exists (select 1 from ba_verifications c where c.term_id = t.id
+      and c.level = 'CLC' and c.stale_at is null)
+    and not exists (select 1 from ba_student_courses sc
+      join ba_offerings o on o.id = sc.offering_id and o.term_id = t.id
+      join enrolments e on e.id = sc.enrolment_id and e.clc_id is not null
+      where sc.status <> 'drop-delete'
+        and not exists (select 1 from ba_verifications c where c.term_id = t.id
+          and c.level = 'CLC' and c.clc_id = e.clc_id and c.stale_at is null)))`;
+/** A current university approval given after the last approval below it. */
+const UNI_AFTER_BELOW = sql`exists (select 1 from ba_verifications u where u.term_id = t.id
+      and u.level = 'UNI' and u.stale_at is null
+      and u.approved_at >= (select max(c.approved_at) from ba_verifications c
+        where c.term_id = t.id and c.level in ('BASIC', 'CLC') and c.stale_at is null))`;
+
 /**
  * The university representative's programmes: the bachelor programmes offered at a CLC they
  * reach (nothing ties a user to a certifying university; decision 0022, as built), with their
@@ -86,6 +108,7 @@ export async function universityProgrammes(db: Db, scope: ClcScope) {
     certifying_university: string | null;
     students: number;
     waiting_for_uni: number;
+    waiting_below: number;
     graduated: number;
   }>(
     db,
@@ -93,13 +116,11 @@ export async function universityProgrammes(db: Db, scope: ClcScope) {
           (select count(*)::int from enrolments e where e.programme_id = p.id
              and e.state in ('active', 'completed') and ${inScope('e.clc_id')}) as students,
           (select count(*)::int from ba_terms t where t.programme_id = p.id
-             and exists (select 1 from ba_verifications c where c.term_id = t.id
-                           and c.level = 'CLC' and c.stale_at is null)
-             and not exists (select 1 from ba_verifications u where u.term_id = t.id
-                               and u.level = 'UNI' and u.stale_at is null
-                               and u.approved_at >= (select max(c.approved_at) from ba_verifications c
-                                 where c.term_id = t.id and c.level = 'CLC' and c.stale_at is null))
-          ) as waiting_for_uni,
+             and ${READY_FOR_UNI} and not ${UNI_AFTER_BELOW}) as waiting_for_uni,
+          (select count(*)::int from ba_terms t where t.programme_id = p.id
+             and exists (select 1 from ba_verifications v where v.term_id = t.id
+                           and v.level in ('BASIC', 'CLC') and v.stale_at is null)
+             and not ${READY_FOR_UNI} and not ${UNI_AFTER_BELOW}) as waiting_below,
           (select count(*)::int from ba_export_statuses x join enrolments e on e.id = x.enrolment_id
              where e.programme_id = p.id and x.status = 'graduated' and ${inScope('e.clc_id')}) as graduated
         from programmes p
@@ -119,6 +140,7 @@ export async function universityProgrammes(db: Db, scope: ClcScope) {
     certifyingUniversity: p.certifying_university,
     students: p.students,
     waitingForUni: p.waiting_for_uni,
+    waitingBelow: p.waiting_below,
     graduated: p.graduated,
   }));
 }

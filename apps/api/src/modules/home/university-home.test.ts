@@ -26,19 +26,24 @@ describe('the university representative’s home', () => {
       `insert into ba_terms (programme_id, year, season, name, start_date, weeks)
        values ($1, 2026, 'sp', 'Spring 2026', '2026-02-01', 14),
               ($1, 2026, 'su', 'Summer 2026', '2026-06-01', 8),
-              ($1, 2026, 'fa', 'Fall 2026', '2026-09-01', 14) returning id`,
+              ($1, 2026, 'fa', 'Fall 2026', '2026-09-01', 14),
+              ($1, 2025, 'fa', 'Fall 2025', '2025-09-01', 14) returning id`,
       [id],
     );
-    const [sp, su, fa] = terms.map((x) => x.id);
-    // Spring: CLC approved, UNI not yet → waiting. Summer: CLC then UNI → done. Fall: only a
-    // stale CLC approval → not waiting.
+    const [sp, su, fa, fa25] = terms.map((x) => x.id);
+    // Spring: basic and CLC approved, UNI not yet → waits for the university. Summer: basic,
+    // CLC then UNI → done. Fall: only a stale CLC approval → not waiting. Fall 2025: CLC
+    // approved without the basic approval → waits for the level below, not for the university.
     await q(
       `insert into ba_verifications (term_id, level, hash, grades, snapshot, approved_at, stale_at) values
+        ($1, 'BASIC', 'a0', 1, '[]', now() - interval '3 days', null),
         ($1, 'CLC', 'a', 1, '[]', now() - interval '2 days', null),
+        ($2, 'BASIC', 'b0', 1, '[]', now() - interval '3 days', null),
         ($2, 'CLC', 'b', 1, '[]', now() - interval '2 days', null),
         ($2, 'UNI', 'c', 1, '[]', now() - interval '1 day', null),
-        ($3, 'CLC', 'd', 1, '[]', now() - interval '2 days', now())`,
-      [sp, su, fa],
+        ($3, 'CLC', 'd', 1, '[]', now() - interval '2 days', now()),
+        ($4, 'CLC', 'e', 1, '[]', now() - interval '2 days', null)`,
+      [sp, su, fa, fa25],
     );
     const [e] = await q<{ id: number }>(
       `select id from enrolments where programme_id = $1 and state = 'active' order by id limit 1`,
@@ -60,6 +65,7 @@ describe('the university representative’s home', () => {
       title: 'Bachelor of Liberal Studies',
       students: students?.n,
       waitingForUni: 1,
+      waitingBelow: 1,
       graduated: 1,
     });
     expect(s.university?.map((x) => x.code)).toContain('524');

@@ -15,7 +15,7 @@ import {
   type TopicSummary,
   type TopicUpdate,
 } from '@lantern/contracts/discussions';
-import { countWords } from '@lantern/contracts/words';
+import { countWords, wordBoundsProblem } from '@lantern/contracts/words';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
@@ -146,8 +146,10 @@ async function assertPace(tx: Db, userId: number): Promise<void> {
 function assertWords(f: ForumAccess, body: string): number {
   const words = countWords(body);
   const min = f.item?.settings.minWordsPerPost ?? null;
-  if (min !== null && actsAsLearner(f) && words < min)
-    throw badRequest('Not enough words.', { body: 'Not enough words.' });
+  const problem = actsAsLearner(f)
+    ? wordBoundsProblem(words, { minWords: min, maxWords: null })
+    : null;
+  if (min !== null && problem) throw badRequest(problem.text, { body: problem.text });
   return words;
 }
 

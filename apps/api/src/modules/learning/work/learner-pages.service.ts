@@ -136,6 +136,8 @@ type ConcentrationRow = {
   start_date: string | null;
   end_date: string | null;
   first_course_id: number | null;
+  status: string;
+  certificate_code: string | null;
   items_done: number;
   items_total: number;
   tasks_submitted: number;
@@ -150,6 +152,9 @@ function ownConcentrations(deps: Deps, me: number) {
         totals as (${COUNTED_ITEMS} and i.course_id in (select course_id from mine) group by i.course_id)
         select p.id, p.code, p.title, p.type, p.start_date::text, p.end_date::text,
           (select c2.id from programme_courses c2 where c2.programme_id = p.id order by c2.position, c2.id limit 1) as first_course_id,
+          p.status::text as status,
+          (select ce.code from enrolments e join certificates ce on ce.enrolment_id = e.id and ce.revoked_at is null
+            where e.programme_id = p.id and e.user_id = ${me} order by ce.issued_on desc limit 1) as certificate_code,
           coalesce(sum(cp.items_done), 0)::int as items_done, coalesce(sum(t.items), 0)::int as items_total,
           coalesce(sum(cp.tasks_submitted), 0)::int as tasks_submitted, coalesce(sum(t.tasks), 0)::int as tasks_total
         from mine m join programme_courses c on c.id = m.course_id join programmes p on p.id = c.programme_id
@@ -168,6 +173,8 @@ function ownConcentrations(deps: Deps, me: number) {
         endDate: r.end_date,
       },
       firstCourseId: r.type === 'orientation' ? r.first_course_id : null,
+      isFinished: r.status === 'finished',
+      certificateCode: r.certificate_code,
       itemsDone: r.items_done,
       itemsTotal: r.items_total,
       tasksSubmitted: r.tasks_submitted,

@@ -513,6 +513,35 @@ describe('home, grades and progress', () => {
     expect(course?.units.some((u) => u.id === unit)).toBe(true);
   });
 
+  it('says a finished programme is finished and gives the learner their certificate', async () => {
+    const [before] = await t.database.query<{ status: string }>(
+      `select status::text from programmes where id = 2`,
+    );
+    const concentration = async () =>
+      (await call<LmsHome>('GET', `${LMS}/home`)).body.concentrations.find(
+        (c) => c.programme.id === 2,
+      );
+    expect(await concentration()).toMatchObject({ isFinished: false, certificateCode: null });
+    await t.database.query(`update programmes set status = 'finished' where id = 2`);
+    await t.database.query(
+      `insert into certificates (enrolment_id, code, student_name, programme_title, certificate_text,
+          certifying_university, clc_name, issued_on, revoked_at)
+       select e.id, v.code, 'A learner', 'P', 'T', 'U', 'C', current_date, v.revoked::timestamptz
+       from enrolments e, (values ('REVOKED-1', now()::text), ('VALID-1', null)) as v(code, revoked)
+       where e.programme_id = 2 and e.user_id = $1`,
+      [STUDENT],
+    );
+    try {
+      // The revoked certificate is not offered; the valid one is.
+      expect(await concentration()).toMatchObject({ isFinished: true, certificateCode: 'VALID-1' });
+    } finally {
+      await t.database.query(`delete from certificates where code in ('REVOKED-1', 'VALID-1')`);
+      await t.database.query(`update programmes set status = $1::programme_status where id = 2`, [
+        before?.status,
+      ]);
+    }
+  });
+
   it('shows staff their classes instead', async () => {
     const home = await call<LmsHome>('GET', `${LMS}/home`, undefined, await t.as('facilitator'));
     expect(home.status).toBe(200);

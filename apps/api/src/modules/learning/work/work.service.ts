@@ -16,7 +16,7 @@ import type {
   SubmitInput,
   TaskSettingsView,
 } from '@lantern/contracts/learning-work';
-import { countWords } from '@lantern/contracts/words';
+import { countWords, NOT_ENOUGH_WORDS, wordBoundsProblem } from '@lantern/contracts/words';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
@@ -366,19 +366,17 @@ export async function submit(
     if (!draft || draft.status !== 'draft') {
       if (may.kind !== 'text_task')
         throw badRequest('Please add a file first', { files: 'Please add a file first' });
-      throw badRequest('Not enough words.', { text: 'Not enough words.' });
+      throw badRequest(NOT_ENOUGH_WORDS, { text: NOT_ENOUGH_WORDS });
     }
     if (draft.client_id !== input.clientId.toLowerCase() || draft.version !== input.version)
       throw stale();
     if (may.kind === 'text_task') {
       const s = may.settings as TextTaskSettings;
-      const words = countWords(draft.text ?? '');
-      if (words === 0 || (s.minWords && words < s.minWords))
-        throw badRequest('Not enough words.', { text: 'Not enough words.' });
-      if (s.maxWords && words > s.maxWords) {
-        const text = `Too many words: at most ${s.maxWords}.`;
-        throw badRequest(text, { text });
-      }
+      const problem = wordBoundsProblem(countWords(draft.text ?? ''), {
+        minWords: s.minWords ?? null,
+        maxWords: s.maxWords ?? null,
+      });
+      if (problem) throw badRequest(problem.text, { text: problem.text });
     } else if ((await repo.countFiles(tx, draft.id)) === 0) {
       throw badRequest('Please add a file first', { files: 'Please add a file first' });
     }

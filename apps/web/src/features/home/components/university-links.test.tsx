@@ -43,6 +43,7 @@ const PROGRAMMES = [
     certifyingUniversity: null,
     students: 19,
     waitingForUni: 2,
+    waitingBelow: 0,
     graduated: 1,
   },
 ];

@@ -15,19 +15,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PROGRAMMES = [
-  {
-    id: 5,
-    code: '512',
-    title: 'Bachelor of Liberal Studies',
-    certifyingUniversity: 'Regis University, Denver',
-    students: 19,
-    waitingForUni: 2,
-    graduated: 1,
-  },
-];
+const BLS = {
+  id: 5,
+  code: '512',
+  title: 'Bachelor of Liberal Studies',
+  certifyingUniversity: 'Regis University, Denver',
+  students: 19,
+  waitingForUni: 2,
+  waitingBelow: 0,
+  graduated: 1,
+};
+const PROGRAMMES = [BLS];
 
-function renderAs(rights: string[]) {
+function renderAs(rights: string[], programmes = PROGRAMMES) {
   const base = {
     ...BASE_DATA,
     user: { ...BASE_DATA.user, applicationRights: rights, activeRole: 'UNIVERSITY_REPRESENTATIVE' },
@@ -39,7 +39,7 @@ function renderAs(rights: string[]) {
         : jsonResponse({ code: 'NOT_FOUND', detail: 'Not found' }, 404),
     ),
   );
-  renderWithProviders(<UniversityProgrammes programmes={PROGRAMMES} />);
+  renderWithProviders(<UniversityProgrammes programmes={programmes} />);
 }
 
 describe('the university representative’s programmes', () => {
@@ -60,5 +60,16 @@ describe('the university representative’s programmes', () => {
     expect(link.getAttribute('href')).toMatch(
       /^\/en\/programme\/bachelor\/5\/dropout-flagging\/\d{4}$/,
     );
+  });
+
+  it('says which terms wait for the levels below, apart from those waiting for the university', async () => {
+    renderAs(defaultRightsOf('UNIVERSITY_REPRESENTATIVE'), [
+      { ...BLS, students: 1, waitingForUni: 0, waitingBelow: 1 },
+    ]);
+    expect((await screen.findByText(/terms wait for your approval/)).textContent).toBe(
+      '0 terms wait for your approval',
+    );
+    expect(screen.getByText(/term waits for the basic or CLC approval first/)).toBeVisible();
+    expect(screen.getByText(/student$/).textContent).toBe('1 student');
   });
 });

@@ -52,7 +52,8 @@ export function UniversityProgrammes({ programmes }: { programmes: Programmes })
                 ) : null}
                 <Group gap="lg">
                   <Text size="sm">
-                    <strong>{p.students.toLocaleString('en')}</strong> students
+                    <strong>{p.students.toLocaleString('en')}</strong>{' '}
+                    {p.students === 1 ? 'student' : 'students'}
                   </Text>
                   {canReadVerification && p.waitingForUni > 0 ? (
                     <Anchor
@@ -68,6 +69,13 @@ export function UniversityProgrammes({ programmes }: { programmes: Programmes })
                       <strong>{p.waitingForUni}</strong> {waitingText(p.waitingForUni)}
                     </Text>
                   )}
+                  {p.waitingBelow > 0 ? (
+                    <Text size="sm">
+                      <strong>{p.waitingBelow}</strong>{' '}
+                      {p.waitingBelow === 1 ? 'term waits' : 'terms wait'} for the basic or CLC
+                      approval first
+                    </Text>
+                  ) : null}
                   <Text size="sm">
                     <strong>{p.graduated.toLocaleString('en')}</strong> graduated
                   </Text>

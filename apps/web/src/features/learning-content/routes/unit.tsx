@@ -1,5 +1,5 @@
 import '../styles';
-import { Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
@@ -61,26 +61,36 @@ export default function UnitRoute() {
           {items.length > 1 ? (
             <nav aria-label={t('content.itemsOfUnit', 'Items of this unit')}>
               <ol className="lc-item-nav">
-                {items.map((entry, i) => (
-                  <li key={entry.id}>
-                    <Button
-                      component={Link}
-                      to={link(entry.id)}
-                      size="compact-sm"
-                      variant={i === index ? 'filled' : 'default'}
-                      aria-current={i === index ? 'page' : undefined}
-                      title={entry.title}
-                    >
-                      {i + 1}
-                      {entry.done ||
-                      (entry.task?.mine &&
-                        entry.task.mine.state !== 'not_started' &&
-                        entry.task.mine.state !== 'draft')
-                        ? ' ✓'
-                        : ''}
-                    </Button>
-                  </li>
-                ))}
+                {items.map((entry, i) => {
+                  const done =
+                    entry.done ||
+                    (entry.task?.mine &&
+                      entry.task.mine.state !== 'not_started' &&
+                      entry.task.mine.state !== 'draft');
+                  // The pill shows its number and title (cut short on narrow screens, whole in
+                  // its name and tooltip); a done item's tick is said in words.
+                  return (
+                    <li key={entry.id}>
+                      <Button
+                        component={Link}
+                        to={link(entry.id)}
+                        size="compact-sm"
+                        variant={i === index ? 'filled' : 'default'}
+                        aria-current={i === index ? 'page' : undefined}
+                        title={entry.title}
+                        classNames={{ label: 'lc-item-pill-label' }}
+                      >
+                        {i + 1}. {entry.title}
+                        {done ? (
+                          <>
+                            <span aria-hidden="true"> ✓</span>
+                            <VisuallyHidden>, {t('content.itemDone', 'done')}</VisuallyHidden>
+                          </>
+                        ) : null}
+                      </Button>
+                    </li>
+                  );
+                })}
               </ol>
             </nav>
           ) : null}

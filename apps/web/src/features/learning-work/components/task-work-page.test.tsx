@@ -164,3 +164,36 @@ describe('the answer pages share one frame and one attempts list', () => {
     });
   });
 });
+
+describe('hand in asks the word rule before sending', () => {
+  it('too few words: the box says so, no confirmation opens and nothing is handed in', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const base = work('text_task', { state: 'not_started', attempts: [] });
+    open('submit_text', {
+      ...base,
+      task: { ...base.task, settings: { ...base.task.settings, minWords: 5 } },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Your answer' });
+    await userEvent.type(box, 'Two words');
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+    expect(await screen.findByText('Not enough words.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).not.toContainEqual(
+      expect.stringContaining('/submit'),
+    );
+  });
+
+  it('too many words: the server sentence with the maximum', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const base = work('text_task', { state: 'not_started', attempts: [] });
+    open('submit_text', {
+      ...base,
+      task: { ...base.task, settings: { ...base.task.settings, maxWords: 2 } },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Your answer' });
+    await userEvent.type(box, 'one two three');
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+    expect(await screen.findByText('Too many words: at most 2.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -34,6 +34,21 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** A finished programme says so, with the learner's certificate where one was issued. */
+function FinishedLine({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="xs">{t('lms.home.finished', 'This programme is finished.')}</Text>
+      {code ? (
+        <Anchor component={Link} size="xs" to={`/en/certificate-verification/${code}`}>
+          {t('lms.home.certificate', 'Your certificate')}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
 function LearnerHome({ home }: { home: LmsHome }) {
   const { t } = useTranslation();
   return (
@@ -59,13 +74,17 @@ function LearnerHome({ home }: { home: LmsHome }) {
                   ? ` · ${formatDate(c.programme.startDate)} – ${formatDate(c.programme.endDate)}`
                   : ''}
               </Text>
-              <ProgressLine
-                done={c.itemsDone}
-                total={c.itemsTotal}
-                label={t('lms.home.progressOf', 'Progress in {{title}}', {
-                  title: c.programme.title,
-                })}
-              />
+              {c.isFinished ? (
+                <FinishedLine code={c.certificateCode} />
+              ) : (
+                <ProgressLine
+                  done={c.itemsDone}
+                  total={c.itemsTotal}
+                  label={t('lms.home.progressOf', 'Progress in {{title}}', {
+                    title: c.programme.title,
+                  })}
+                />
+              )}
             </Stack>
           </Card>
         ))}

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MyWork } from '@lantern/contracts/learning-work';
-import { countWords } from '@lantern/contracts/words';
+import { countWords, wordBoundsProblem } from '@lantern/contracts/words';
 import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
 import { useSubmitWork } from '../api/submit-work';
@@ -60,6 +60,18 @@ function AnswerEditor({ work, userId }: { work: MyWork; userId: number }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const words = useMemo(() => countWords(autosave.text), [autosave.text]);
   const { minWords, maxWords } = work.task.settings;
+
+  // The server's rule, asked before anything is sent: too few or too many words is said at the
+  // box, in the server's words, and the confirmation does not open.
+  const askToHandIn = () => {
+    const problem = wordBoundsProblem(words, { minWords, maxWords });
+    if (problem) {
+      setFieldError(t(`lms.words.${problem.kind}`, problem.text, { max: maxWords }));
+      return;
+    }
+    setFieldError(null);
+    setConfirming(true);
+  };
 
   const handIn = async () => {
     setConfirming(false);
@@ -136,7 +148,7 @@ function AnswerEditor({ work, userId }: { work: MyWork; userId: number }) {
       ) : null}
       {blocked === null ? (
         <Group>
-          <Button onClick={() => setConfirming(true)} loading={submit.isPending}>
+          <Button onClick={askToHandIn} loading={submit.isPending}>
             {t('lms.answer.submit', 'Hand in')}
           </Button>
         </Group>

@@ -148,6 +148,9 @@ export default function QuizCardRoute() {
       <QuizStaffLinks itemId={itemId} />
       {data ? (
         <>
+          <Anchor component={Link} to={quizPaths.unit(data.item.unitId, itemId)} size="sm">
+            ← {t('quiz.card.toUnit', 'Back to the unit')}
+          </Anchor>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={1} size="h2">
               {data.item.title}

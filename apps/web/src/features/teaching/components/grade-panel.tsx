@@ -166,7 +166,7 @@ export function GradePanel({ view }: { view: SubmissionView }) {
                   submit('returned');
                 }}
               >
-                {t('teaching.grade.return', 'Return for rework')}
+                {t('teaching.grade.return', 'Save as returned for rework')}
               </Button>
               <Button
                 size="xs"
@@ -192,6 +192,14 @@ export function GradePanel({ view }: { view: SubmissionView }) {
             </Button>
           ) : null}
         </Group>
+      ) : null}
+      {view.mayGrade && !published ? (
+        <Text size="xs" c="dimmed">
+          {t(
+            'teaching.grade.draftNote',
+            'A saved grade or return is a draft: the student sees it once you publish it.',
+          )}
+        </Text>
       ) : null}
     </Stack>
   );

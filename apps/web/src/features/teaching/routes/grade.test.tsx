@@ -97,3 +97,18 @@ describe('GradePage', () => {
     expect(screen.queryByRole('region', { name: 'Instructions' })).toBeNull();
   });
 });
+
+describe('GradePage: the decision buttons', () => {
+  it('say that returning for rework is saved as a draft until published', async () => {
+    open();
+    expect(
+      await screen.findByRole('button', { name: 'Save as returned for rework' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Return for rework' })).toBeNull();
+    expect(
+      screen.getByText(
+        'A saved grade or return is a draft: the student sees it once you publish it.',
+      ),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { HomeConcentration, LmsHome } from '@lantern/contracts/learning-work';
+import { BASE_DATA } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
+import LearningRoute from './learning';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const concentration = (over: Partial<HomeConcentration>): HomeConcentration => ({
+  programme: {
+    id: 2,
+    code: '101',
+    title: 'Business basics',
+    type: 'professional',
+    startDate: '2026-01-10',
+    endDate: '2026-06-30',
+  },
+  firstCourseId: null,
+  isFinished: false,
+  certificateCode: null,
+  itemsDone: 0,
+  itemsTotal: 0,
+  tasksSubmitted: 0,
+  tasksTotal: 0,
+  ...over,
+});
+
+const home = (concentrations: HomeConcentration[]): LmsHome => ({
+  isLearner: true,
+  concentrations,
+  due: [],
+  grades: [],
+  announcements: [],
+  studyBreakUntil: null,
+  classes: [],
+  authoring: [],
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  localStorage.setItem('authCode', 'token');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function open(body: LmsHome) {
+  fetchMock.mockImplementation((input) => {
+    const url = urlOf(input);
+    if (url.startsWith('/api/general/current-user/'))
+      return Promise.resolve(jsonResponse(BASE_DATA));
+    if (url.startsWith('/api/en/lms/home')) return Promise.resolve(jsonResponse(body));
+    return Promise.resolve(jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
+  });
+  renderWithProviders(<LearningRoute />, { route: '/en/learning' });
+}
+
+describe("the learner's programme cards", () => {
+  it('a finished programme says so and links to the certificate, not "nothing to do"', async () => {
+    open(home([concentration({ isFinished: true, certificateCode: 'AB12-CD34' })]));
+    const card = (await screen.findByRole('link', { name: 'Business basics' })).closest(
+      '.mantine-Card-root',
+    );
+    if (!(card instanceof HTMLElement)) throw new Error('The programme has no card.');
+    expect(within(card).getByText('This programme is finished.')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Your certificate' })).toHaveAttribute(
+      'href',
+      '/en/certificate-verification/AB12-CD34',
+    );
+    expect(within(card).queryByText('Nothing published to do yet')).toBeNull();
+  });
+
+  it('a finished programme without a certificate offers no link; a running one its progress', async () => {
+    open(
+      home([
+        concentration({ isFinished: true }),
+        concentration({
+          programme: { ...concentration({}).programme, id: 3, title: 'Running one' },
+          itemsDone: 1,
+          itemsTotal: 4,
+        }),
+      ]),
+    );
+    expect(await screen.findByText('This programme is finished.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Your certificate' })).toBeNull();
+    expect(screen.getByText('1 of 4 done')).toBeVisible();
+  });
+});
