@@ -107,4 +107,29 @@ describe('what waits for a grade, per role', () => {
     // The queue leaves the read-only work out, and publishing a task's grades refuses it.
     expect(await queue('facilitator')).not.toContain(online);
   });
+
+  it('the demo gives its facilitator onsite work to grade, and its grades were given by who is responsible', async () => {
+    const [bus102] = await t.database.query<{ id: number }>(
+      `select c.id from programme_courses c join programmes p on p.id = c.programme_id
+        where p.code = '236' and c.code = 'BUS102'`,
+    );
+    const page = await get<QueuePage>(`/course/${String(bus102?.id)}/grading-queue`, 'facilitator');
+    expect(page.items.length).toBeGreaterThanOrEqual(3);
+    for (const item of page.items) {
+      const view = await get<SubmissionView>(
+        `/submission/${String(item.submissionId)}`,
+        'facilitator',
+      );
+      expect(view).toMatchObject({ mayGrade: true, task: { delivery: 'onsite' } });
+    }
+    // No seeded grade was given by someone of the other delivery's employee type.
+    const wrong = await t.database.query<{ item_id: number }>(
+      `select g.item_id from grades g join learning_items i on i.id = g.item_id
+        join users u on u.jwl_id = g.graded_by
+        join programme_courses c on c.id = g.course_id join programmes p on p.id = c.programme_id
+        where p.code = '236' and ((i.delivery = 'onsite' and u.employee_type::text not like '%onsite%')
+           or (i.delivery = 'online' and u.employee_type::text not like '%online%'))`,
+    );
+    expect(wrong).toEqual([]);
+  });
 });
