@@ -198,8 +198,13 @@ describe('the generated access matrix', () => {
           const own = programmeOf(type, codes, true)?.id;
           const other = programmeOf(type, codes, false)?.id;
           // Without PC_CLASS__DISPLAY, a classes route reaches only the programmes whose classes
-          // the caller staffs (classScope): any other is "not found".
-          const ownClassesOnly = route.url.includes('/classes') && !held.has('PC_CLASS__DISPLAY');
+          // the caller staffs (classScope): any other is "not found" — unless the caller may see
+          // the programme itself (PC_PROGRAMME__DISPLAY, lead faculty), whose classes are then an
+          // empty list (decision 0008).
+          const ownClassesOnly =
+            route.url.includes('/classes') &&
+            !held.has('PC_CLASS__DISPLAY') &&
+            !held.has('PC_PROGRAMME__DISPLAY');
           const staffs = (id: number | undefined) =>
             staffing.some((s) => s.programme_id === id && s.user_id === selfOf(role));
           const narrowed = (id: number | undefined, wide: Expected): Expected =>

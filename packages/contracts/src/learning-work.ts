@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FILE_TYPE_KEYS } from './learning-kinds';
 import { ENROLMENT_STATES, PROGRAMME_STATUSES, PROGRAMME_TYPES } from './programme';
 import { ITEM_KINDS_LIST, TASK_DELIVERIES, TASK_STATES, GRADE_OUTCOMES } from './learning-enums';
+import { CLASS_PHASES } from './teaching';
 
 /**
  * What a learner does with tasks and their progress (decision 0019: Submissions, Progress, the
@@ -193,16 +194,21 @@ export const lmsHomeSchema = z.object({
     z.object({ id: id, title: z.string(), body: z.string(), createdAt: iso, isRead: z.boolean() }),
   ),
   studyBreakUntil: z.string().nullable(),
-  /** Staff: the classes they teach, with what waits to be graded. */
+  /**
+   * Staff: the running, then upcoming classes they teach (at most 10), with what waits for
+   * their grade; `classesTotal` counts them all (the rest are on "All my classes").
+   */
   classes: z.array(
     z.object({
       id: id,
       name: z.string(),
       programme: z.object({ id: id, code: z.string(), title: z.string() }),
+      phase: z.enum(CLASS_PHASES),
       students: id,
       toGrade: id,
     }),
   ),
+  classesTotal: z.number().int(),
   /** Staff who author: the courses they may edit (at most 20, running programmes first). */
   authoring: z.array(
     z.object({

@@ -35,8 +35,34 @@ export const pointsSchema = z
 // ---------------------------------------------------------------------------------------------
 // class_root
 
-export const CLASS_SORTS = ['name', 'programme', 'clc', 'students', 'toGrade', 'late'] as const;
+export const CLASS_SORTS = [
+  'period',
+  'name',
+  'programme',
+  'clc',
+  'students',
+  'toGrade',
+  'late',
+] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
+
+/**
+ * Where a class stands today: running (its term, or its programme, has begun and not ended),
+ * upcoming, past (ended, closed, or its programme finished or cancelled), or empty (no
+ * students). Lists show running classes first, then upcoming; past and empty ones are behind
+ * "Past classes" (decision 0019, "Class lists").
+ */
+export const CLASS_PHASES = ['running', 'upcoming', 'past', 'empty'] as const;
+export type ClassPhase = (typeof CLASS_PHASES)[number];
+export const CLASS_PHASE_LABELS: Record<ClassPhase, string> = {
+  running: 'Running',
+  upcoming: 'Upcoming',
+  past: 'Past',
+  empty: 'No students',
+};
+/** The class list's filter: current (running, upcoming) or past (past, empty) classes. */
+export const CLASS_PHASE_FILTERS = ['current', 'past'] as const;
+export type ClassPhaseFilter = (typeof CLASS_PHASE_FILTERS)[number];
 
 export const classListQuerySchema = z.object({
   page: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100_000).default(1),
@@ -45,7 +71,8 @@ export const classListQuerySchema = z.object({
   programmeType: z.enum(PROGRAMME_TYPES).optional(),
   clcId: id.optional(),
   status: z.enum(PROGRAMME_STATUSES).optional(),
-  sort: z.enum(CLASS_SORTS).default('name'),
+  phase: z.enum(CLASS_PHASE_FILTERS).optional(),
+  sort: z.enum(CLASS_SORTS).default('period'),
   dir: dir.default('asc'),
 });
 export type ClassListQuery = z.infer<typeof classListQuerySchema>;
@@ -61,8 +88,15 @@ export const teachingClassSchema = z.object({
     status: z.enum(PROGRAMME_STATUSES),
   }),
   clc: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** Where the class stands today, and its dates (a bachelor classroom's are its term's). */
+  phase: z.enum(CLASS_PHASES),
+  startDate: z.string(),
+  endDate: z.string(),
   students: z.number().int(),
-  /** Latest attempts handed in and not yet graded or returned (a draft grade still counts). */
+  /**
+   * Latest attempts handed in and not yet graded or returned (a draft grade still counts), that
+   * the caller may grade (course responsibility, spec §6).
+   */
   toGrade: z.number().int(),
   /** Of those, handed in late. */
   late: z.number().int(),

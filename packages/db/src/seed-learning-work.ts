@@ -96,6 +96,9 @@ const DEMO_WORK: DemoWork[] = [
   },
   { learner: 5, course: 'BUS101', task: 'A manager you know', state: 'late', late: true },
   { learner: 5, course: 'BUS101', task: 'Your plan for the next month', state: 'draft' },
+  // Onsite work for the class's facilitators to grade (spec §6: theirs, not the faculty's).
+  { learner: 2, course: 'BUS102', task: 'Income or expense?', state: 'on_time' },
+  { learner: 5, course: 'BUS102', task: 'Income or expense?', state: 'on_time' },
 ];
 
 const SENTENCES = [
@@ -123,6 +126,7 @@ type Task = {
   code: string;
   title: string;
   kind: 'text_task' | 'file_task';
+  delivery: 'online' | 'onsite' | null;
   due_at: Date | string | null;
   max_points: string | number;
   version: number;
@@ -141,13 +145,17 @@ export async function seedLearningWork(
 ): Promise<{ submissions: number; grades: number }> {
   const now = (refs.today ?? new Date()).getTime();
   const student = refs.userId.get('student');
-  // Online tasks are graded by an online facilitator (spec §6): the demo's faculty member.
-  const grader = refs.userId.get('faculty') ?? refs.userId.get('lead_faculty') ?? null;
+  // Who grades is who is responsible (spec §6): online tasks the demo's faculty member, onsite
+  // tasks the facilitator of the demo student's class.
+  const graderOf = {
+    online: refs.userId.get('faculty') ?? refs.userId.get('lead_faculty') ?? null,
+    onsite: refs.userId.get('facilitator') ?? refs.userId.get('lead_facilitator') ?? null,
+  };
   if (!student) return { submissions: 0, grades: 0 };
 
   const tasks = (
     (await tx.execute(
-      sql`select i.id, i.course_id, c.code, i.title, i.kind, i.due_at, i.max_points, i.version, i.settings
+      sql`select i.id, i.course_id, c.code, i.title, i.kind, i.delivery, i.due_at, i.max_points, i.version, i.settings
           from learning_items i join programme_courses c on c.id = i.course_id
           join programmes p on p.id = c.programme_id
           where p.code = '236' and i.kind in ('text_task', 'file_task') and i.deleted_at is null`,
@@ -199,6 +207,7 @@ export async function seedLearningWork(
         published: w.state === 'graded_published' || w.state === 'returned',
         graded_at: new Date(Math.min(at + DAY, now - 30 * 60 * 1000)).toISOString(),
         max_points: maxPoints,
+        grader: graderOf[task.delivery ?? 'online'],
         link_kind: 'submit_text',
         title: task.title,
       },
@@ -209,8 +218,8 @@ export async function seedLearningWork(
   const planRows = sql`jsonb_to_recordset(${json}::jsonb) as x(item_id int, student_id int,
     course_id int, status text, text text, word_count int, item_version int, late boolean,
     submitted_at timestamptz, saved_at timestamptz, graded boolean, outcome text, points numeric,
-    comment text, published boolean, graded_at timestamptz, max_points numeric, link_kind text,
-    title text)`;
+    comment text, published boolean, graded_at timestamptz, max_points numeric, grader int,
+    link_kind text, title text)`;
 
   await tx.execute(
     sql`insert into submissions (item_id, student_id, course_id, attempt, status, is_latest, text,
@@ -272,8 +281,8 @@ export async function seedLearningWork(
           graded_by, graded_at, published_by, published_at, version, updated_at)
         select g.item_id, g.student_id, g.course_id, g.submission_id, g.outcome::grade_outcome,
                g.points, g.comment, g.published, g.max_points, g.grading_schema_id,
-               g.grading_schema_version, g.item_version, ${grader}::int, g.graded_at,
-               case when g.published then ${grader}::int end,
+               g.grading_schema_version, g.item_version, g.grader, g.graded_at,
+               case when g.published then g.grader end,
                case when g.published then g.graded_at end,
                case when g.published then 2 else 1 end, g.graded_at
         from ${graded}`,
@@ -285,12 +294,12 @@ export async function seedLearningWork(
           actor_id, at)
         select g.item_id, g.student_id, g.course_id, g.submission_id, 'save'::grade_event_action, null, g.points, null,
                g.outcome::grade_outcome, null, false, g.comment, g.max_points, g.grading_schema_id,
-               g.grading_schema_version, g.item_version, 1, ${grader}::int, g.graded_at
+               g.grading_schema_version, g.item_version, 1, g.grader, g.graded_at
         from ${graded}
         union all
         select g.item_id, g.student_id, g.course_id, g.submission_id, 'publish'::grade_event_action, g.points, g.points,
                g.outcome::grade_outcome, g.outcome::grade_outcome, false, true, null, g.max_points,
-               g.grading_schema_id, g.grading_schema_version, g.item_version, 2, ${grader}::int,
+               g.grading_schema_id, g.grading_schema_version, g.item_version, 2, g.grader,
                g.graded_at
         from ${graded} where g.published`,
   );

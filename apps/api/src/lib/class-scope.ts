@@ -30,3 +30,11 @@ export function classInScope(classId: SQL, clcId: SQL, scope: ClassScope): SQL {
       : sql`exists (select 1 from class_staff cs where cs.class_id = ${classId} and cs.user_id = ${scope.staffOf})`;
   return sql`(${inScope(clcId, scope.clcs)} and ${own})`;
 }
+
+/**
+ * Whether a caller who reaches only the classes they staff still opens a programme's classes
+ * where they staff none (decision 0008): they may see the programme itself (its page's right,
+ * PC_PROGRAMME__DISPLAY — lead faculty), so its classes are an empty list, not "not found".
+ */
+export const seesProgrammeOfClasses = (auth: AuthContext): boolean =>
+  auth.rights.has('PC_PROGRAMME__DISPLAY');

@@ -5,6 +5,7 @@ import type { ProgrammeType } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../plugins/auth';
 import { classInScope, classScope } from './class-scope';
+import { BY_PERIOD, CLASS_END, CLASS_PERIOD_JOIN, CLASS_START, phaseIn } from './class-period';
 import { courseReach, isLearner, seesAllCourses } from './learning-scope';
 import {
   FLYOUT_GROUPS,
@@ -57,31 +58,41 @@ export type LmsClass = {
   endDate: string;
 };
 
-/** A flyout lists this many classes at most; "All my classes" lists and searches them all. */
-export const CLASS_FLYOUT_LIMIT = 100;
+/** The Classes flyout's classes: the current ones (cut), and how many are past or empty. */
+export type LmsClasses = { current: LmsClass[]; past: number };
+
+/**
+ * The flyout lists this many running and upcoming classes at most; "All my classes" lists and
+ * searches them all, "Past classes" the past and empty ones (decision 0019, "Class lists").
+ */
+export const CLASS_FLYOUT_LIMIT = 15;
 
 /**
  * The classes of the lms Classes flyout: those in class scope (the classes one staffs, or every
- * class of one's CLCs with PC_CLASS__DISPLAY; every class for seeAllCourses) of programmes not
- * finished or cancelled, in the flyouts' order, then by name.
+ * class of one's CLCs with PC_CLASS__DISPLAY; every class for seeAllCourses), running first,
+ * then upcoming (class-period), at most CLASS_FLYOUT_LIMIT; and the number of past or empty ones.
  */
-export async function findLmsClasses(db: Db, auth: AuthContext): Promise<LmsClass[]> {
+export async function findLmsClasses(db: Db, auth: AuthContext): Promise<LmsClasses> {
   const inScope = seesAllCourses(auth)
     ? sql`true`
     : classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth));
-  return rows<LmsClass>(
-    db,
-    sql`select k.id, k.name, p.id as "programmeId", p.code, p.type::text as type,
-          p.start_date::text as "startDate", p.end_date::text as "endDate"
-        from classes k join programmes p on p.id = k.programme_id
-        where p.type in ('professional', 'bachelor', 'language', 'orientation')
-          and p.status not in ('finished', 'cancelled') and ${inScope}
-        order by ${FLYOUT_ORDER}, k.name asc, k.id asc
-        limit ${CLASS_FLYOUT_LIMIT}`,
-  );
+  const mine = sql`from classes k join programmes p on p.id = k.programme_id ${CLASS_PERIOD_JOIN}
+        where p.type in ('professional', 'bachelor', 'language', 'orientation') and ${inScope}`;
+  const [current, [past]] = await Promise.all([
+    rows<LmsClass>(
+      db,
+      sql`select k.id, k.name, p.id as "programmeId", p.code, p.type::text as type,
+            ${CLASS_START} as "startDate", ${CLASS_END} as "endDate"
+          ${mine} and ${phaseIn('current')}
+          order by ${BY_PERIOD}
+          limit ${CLASS_FLYOUT_LIMIT}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${mine} and ${phaseIn('past')}`),
+  ]);
+  return { current, past: past?.n ?? 0 };
 }
 
-/** A class as the spec's menu item (§3), dated by its programme. */
+/** A class as the spec's menu item (§3), dated by its term or programme. */
 const classItem = (k: LmsClass): MenuItem => ({
   id: `class-${String(k.id)}`,
   code: k.code,
@@ -91,13 +102,17 @@ const classItem = (k: LmsClass): MenuItem => ({
   type: k.type === 'orientation' ? 'orientation' : 'other',
 });
 
-/** The Classes flyout: "All my classes" first, then each class under its programme's group. */
-function classFlyout(node: MenuNode, classes: readonly LmsClass[]): MenuNode {
+/**
+ * The Classes flyout: "All my classes" (every class, paged and searchable) and "Past classes"
+ * (the past and empty ones) first, then the running and upcoming classes under their
+ * programme's group, running first.
+ */
+function classFlyout(node: MenuNode, classes: LmsClasses): MenuNode {
   const groups = FLYOUT_GROUPS.map((group) => ({
     id: `${node.id}-${group.type}`,
     label: group.label,
     path: null,
-    children: classes
+    children: classes.current
       .filter((k) => k.type === group.type)
       .map((k) => ({
         id: `${node.id}-${group.type}-${String(k.id)}`,
@@ -111,14 +126,24 @@ function classFlyout(node: MenuNode, classes: readonly LmsClass[]): MenuNode {
     label: 'All my classes',
     path: LMS_PAGES.classRoot.path,
   };
-  return { ...node, children: [all, ...groups] };
+  const past: MenuNode[] =
+    classes.past > 0
+      ? [
+          {
+            id: `${node.id}-past`,
+            label: 'Past classes',
+            path: `${LMS_PAGES.classRoot.path}?phase=past`,
+          },
+        ]
+      : [];
+  return { ...node, children: [all, ...past, ...groups] };
 }
 
 /** An lms flyout node with its entries; other nodes as they are. */
 export function withLmsFlyoutEntries(
   node: MenuNode,
   programmes: readonly FlyoutProgramme[],
-  classes: readonly LmsClass[],
+  classes: LmsClasses,
   rights: ReadonlySet<string>,
 ): MenuNode {
   if (node.flyout === 'course') return courseFlyout(node, programmes, (p) => lmsTarget(p, rights));

@@ -20,7 +20,7 @@ export async function buildMenuWithFlyouts(
     const programmes = await findLmsProgrammes(db, auth);
     const classes = menu.some((node) => node.flyout === 'class')
       ? await findLmsClasses(db, auth)
-      : [];
+      : { current: [], past: 0 };
     return menu.map((node) => withLmsFlyoutEntries(node, programmes, classes, auth.rights));
   }
   const programmes = await findFlyoutProgrammes(db, auth, clcScope(auth), classScope(auth));

@@ -24,12 +24,14 @@ export type ProgrammeRow = {
 
 /**
  * The professional programme, if it exists and is offered at a CLC the request reaches; for a
- * caller who reaches only their own classes, if they staff one of its classes.
+ * caller who reaches only their own classes, if they staff one of its classes or
+ * `seesProgramme` (then it may have none of theirs: decision 0008).
  */
 export async function findProgramme(
   db: Db,
   id: number,
   scope: ClassScope,
+  seesProgramme: boolean,
 ): Promise<ProgrammeRow | null> {
   const clcInReach =
     scope.staffOf === null
@@ -45,7 +47,7 @@ export async function findProgramme(
                     where pc.programme_id = p.id and ${clcInReach}), '[]') as clcs
         from programmes p
         where p.id = ${id} and ${programmeInReach(sql`p.id`, scope.clcs)}
-          and ${ownClassOf(scope)}`,
+          and ${seesProgramme ? sql`true` : ownClassOf(scope)}`,
   );
   return found ?? null;
 }

@@ -234,13 +234,21 @@ describe('classes of a programme', () => {
       });
       expect(change.statusCode).toBe(403);
     }
-    // Lead faculty hold CLASSROOM__DISPLAY network-wide but staff no class here: not found.
-    const lead = await t.app.inject({
+    // Lead faculty see the programme (PC_PROGRAMME__DISPLAY) but staff no class of it: its
+    // classes are an empty list, not "not found" (decision 0008).
+    const lead = await classes(await t.as('lead_faculty'));
+    expect(lead.ownClassesOnly).toBe(true);
+    expect(lead.classes).toEqual([]);
+    expect(lead.unplaced).toEqual([]);
+    expect(lead.programme).toMatchObject({ id: programmeId, code: '901' });
+    // Who may not see the programme and staffs none of its classes still finds nothing there.
+    await t.database.query(`delete from class_staff where user_id = $1`, [idOf('faculty')]);
+    const unstaffed = await t.app.inject({
       method: 'GET',
       url: url(),
-      headers: await t.as('lead_faculty'),
+      headers: await t.as('faculty'),
     });
-    expect(lead.statusCode).toBe(404);
+    expect(unstaffed.statusCode).toBe(404);
     // PC_CLASS__DISPLAY widens it to every class in reach.
     for (const username of ['view_only_user', 'operational_manager']) {
       const seen = await classes(await t.as(username));

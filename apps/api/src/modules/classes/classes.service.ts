@@ -15,7 +15,7 @@ import { statusText } from '../../lib/programme-status';
 
 import { audit, auditMany } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
-import { classScope } from '../../lib/class-scope';
+import { classScope, seesProgrammeOfClasses } from '../../lib/class-scope';
 import * as repo from './classes.repository';
 
 const PROGRAMME = 'The programme';
@@ -23,7 +23,12 @@ const PROGRAMME = 'The programme';
 const CLOSED = new Set(['finished', 'cancelled']);
 
 async function programmeFor(db: Db, auth: AuthContext, id: number, forChange: boolean) {
-  const programme = await repo.findProgramme(db, id, classScope(auth));
+  const programme = await repo.findProgramme(
+    db,
+    id,
+    classScope(auth),
+    seesProgrammeOfClasses(auth),
+  );
   if (!programme) throw notFound(PROGRAMME);
   if (forChange && CLOSED.has(programme.status))
     throw new AppError(

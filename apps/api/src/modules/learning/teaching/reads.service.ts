@@ -3,6 +3,7 @@ import type {
   ClassDetail,
   ClassListQuery,
   ClassPage,
+  ClassPhase,
   ClassProgress,
   ClassStudentsQuery,
   QueuePage,
@@ -18,10 +19,18 @@ import { notFound } from '../../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { learnerReach, loadCourseInReach } from '../../../lib/learning-scope';
 import { containsPattern, intArray, rows } from '../../../lib/sql';
+import {
+  BY_PERIOD,
+  CLASS_END,
+  CLASS_PERIOD_JOIN,
+  CLASS_PHASE,
+  CLASS_START,
+  phaseIn,
+} from '../../../lib/class-period';
 import { withImageLinks } from '../content/reading.service';
 import { findGrade } from './grade-events';
 import { gradeOut } from './grading.service';
-import { whyNotGrade } from './responsibility';
+import { TO_GRADE_FROM, toGradeWhere, whyNotGrade } from './responsibility';
 import { similarityBadges } from '../../similarity/badges';
 import * as repo from './teaching.repository';
 
@@ -32,7 +41,7 @@ const iso = (v: Date | string | null): string | null =>
   v === null ? null : new Date(v).toISOString();
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-const CLASS_ORDER: Record<ClassListQuery['sort'], SQL> = {
+const CLASS_ORDER: Record<Exclude<ClassListQuery['sort'], 'period'>, SQL> = {
   name: sql`lower(k.name)`,
   programme: sql`lower(p.code)`,
   clc: sql`lower(c.code)`,
@@ -58,7 +67,11 @@ export async function listClasses(
   if (query.programmeType) filters.push(sql`p.type = ${query.programmeType}`);
   if (query.status) filters.push(sql`p.status = ${query.status}`);
   if (query.clcId) filters.push(sql`k.clc_id = ${query.clcId}`);
+  if (query.phase) filters.push(phaseIn(query.phase));
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  // Running classes first, then upcoming, past and empty (class-period); a column sort on top.
+  const order =
+    query.sort === 'period' ? BY_PERIOD : sql`${CLASS_ORDER[query.sort]} ${dir}, ${BY_PERIOD}`;
   const found = await rows<{
     id: number;
     name: string;
@@ -70,6 +83,9 @@ export async function listClasses(
     clc_id: number;
     clc_code: string;
     clc_name: string;
+    phase: ClassPhase;
+    start_date: string;
+    end_date: string;
     students: number;
     to_grade: number;
     late: number;
@@ -78,23 +94,21 @@ export async function listClasses(
     deps.db,
     sql`select k.id, k.name, p.id as programme_id, p.code as programme_code, p.title as programme_title,
           p.type as programme_type, p.status as programme_status, c.id as clc_id, c.code as clc_code,
-          c.name as clc_name,
+          c.name as clc_name, ${CLASS_PHASE} as phase, ${CLASS_START} as start_date,
+          ${CLASS_END} as end_date,
           (select count(distinct cl.student_id)::int from course_learners cl
              where cl.class_id = k.id) as students,
           coalesce(q.to_grade, 0) as to_grade, coalesce(q.late, 0) as late,
           count(*) over ()::int as total
         from classes k join programmes p on p.id = k.programme_id join clcs c on c.id = k.clc_id
+        ${CLASS_PERIOD_JOIN}
         left join lateral (
           select count(*)::int as to_grade, (count(*) filter (where s.late))::int as late
-          from course_learners cl
-          join submissions s on s.course_id = cl.course_id and s.student_id = cl.student_id
-            and s.is_latest and s.status = 'submitted'
-          left join grades g on g.item_id = s.item_id and g.student_id = s.student_id
-          where cl.class_id = k.id
-            and (g.item_id is null or not g.is_published or g.submission_id is distinct from s.id)
+          from ${TO_GRADE_FROM}
+          where cl.class_id = k.id and ${toGradeWhere(auth)}
         ) q on true
         where ${sql.join(filters, sql` and `)}
-        order by ${CLASS_ORDER[query.sort]} ${dir}, k.id
+        order by ${order}
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
   const clcs = await rows<{ id: number; code: string; name: string }>(
@@ -114,6 +128,9 @@ export async function listClasses(
         status: r.programme_status,
       },
       clc: { id: r.clc_id, code: r.clc_code, name: r.clc_name },
+      phase: r.phase,
+      startDate: r.start_date,
+      endDate: r.end_date,
       students: r.students,
       toGrade: r.to_grade,
       late: r.late,
@@ -383,14 +400,7 @@ export async function gradingQueue(
   query: QueueQuery,
 ): Promise<QueuePage> {
   await loadCourseInReach(deps.db, auth, courseId);
-  const filters = [
-    sql`s.course_id = ${courseId}`,
-    sql`s.status = 'submitted'`,
-    sql`s.is_latest`,
-    learnerReach('cl', auth),
-    sql`(g.item_id is null or not g.is_published or g.submission_id is distinct from s.id)`,
-    ...queueCondition(query),
-  ];
+  const filters = [sql`s.course_id = ${courseId}`, toGradeWhere(auth), ...queueCondition(query)];
   if (query.cursor) {
     const c = decodeCursor(query.cursor, 'submitted', 'asc');
     filters.push(sql`(s.submitted_at, s.id) > (${c.value}::timestamptz, ${c.id})`);
@@ -415,12 +425,9 @@ export async function gradingQueue(
     sql`select s.id, s.item_id, i.title as item_title, i.kind as item_kind, s.student_id,
           u.first_name, u.last_name, k.name as class_name, s.attempt, s.late, s.submitted_at, s.submitted_at::text as submitted_key,
           (g.item_id is not null and not g.is_published) as has_draft
-        from submissions s
-        join learning_items i on i.id = s.item_id and i.deleted_at is null and i.max_points is not null
-        join course_learners cl on cl.course_id = s.course_id and cl.student_id = s.student_id
+        from ${TO_GRADE_FROM}
         join users u on u.jwl_id = s.student_id
         left join classes k on k.id = cl.class_id
-        left join grades g on g.item_id = s.item_id and g.student_id = s.student_id
         where ${sql.join(filters, sql` and `)}
         order by s.submitted_at, s.id
         limit ${query.limit + 1}`,
@@ -460,17 +467,14 @@ export async function gradingQueue(
   };
 }
 
-/** The neighbours of a submission in its class's queue for the task (oldest first). */
+/** The neighbours of a submission in its class's grading queue (oldest first). */
 async function neighbours(deps: Deps, auth: AuthContext, s: repo.SubmissionRow) {
   const found = await rows<{ id: string | number }>(
     deps.db,
-    sql`select s.id from submissions s
-        join course_learners cl on cl.course_id = s.course_id and cl.student_id = s.student_id
-        left join grades g on g.item_id = s.item_id and g.student_id = s.student_id
-        where s.course_id = ${s.course_id} and s.status = 'submitted' and s.is_latest
-          and ${learnerReach('cl', auth)}
+    sql`select s.id from ${TO_GRADE_FROM}
+        where s.course_id = ${s.course_id}
           and ${s.class_id === null ? sql`cl.class_id is null` : sql`cl.class_id = ${s.class_id}`}
-          and (s.id = ${s.id} or g.item_id is null or not g.is_published or g.submission_id is distinct from s.id)
+          and (s.id = ${s.id} or ${toGradeWhere(auth)})
         order by s.submitted_at, s.id limit 500`,
   );
   const ids = found.map((r) => Number(r.id));

@@ -56,7 +56,8 @@ describe('class_root and class', () => {
   it('lists the classes a facilitator staffs, with the work waiting', async () => {
     const page = await ok<ClassPage>('GET', '/classes?q=K1', 'facilitator');
     const k1 = page.items.find((k) => k.id === f.k1);
-    expect(k1).toMatchObject({ name: 'K1', students: 4, toGrade: 5, late: 1 });
+    // An onsite facilitator counts the onsite work only: the online text is faculty's (spec §6).
+    expect(k1).toMatchObject({ name: 'K1', students: 4, toGrade: 1, late: 1 });
     expect(page.items.some((k) => k.id === f.k2)).toBe(false);
     const other = await ok<ClassPage>('GET', '/classes?q=K2', 'facilitator_2');
     expect(other.items.map((k) => k.id)).toContain(f.k2);
@@ -114,14 +115,15 @@ describe('the grading queue and a submission', () => {
       `/course/${String(f.courseId)}/grading-queue?limit=50&classId=${String(f.k1)}&cursor=${first.nextCursor ?? ''}`,
       'faculty',
     );
-    expect(rest.items).toHaveLength(3);
+    // Faculty grade the four online answers; the onsite poster is the facilitators'.
+    expect(rest.items).toHaveLength(2);
     const all = [...first.items, ...rest.items];
     const times = all.map((i) => i.submittedAt);
     expect([...times].sort()).toEqual(times);
     const late = await ok<QueuePage>(
       'GET',
       `/course/${String(f.courseId)}/grading-queue?state=late`,
-      'faculty',
+      'facilitator',
     );
     expect(late.items.map((i) => i.submissionId)).toEqual([sub(f.fileTask, demo())]);
     // Another CLC's facilitator reaches only their class's learners.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ProgrammeType } from '@lantern/contracts/programme';
+import type { ClassPhase } from '@lantern/contracts/teaching';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import type {
   DueTask,
@@ -15,6 +16,8 @@ import { authoringReach, isAuthor, isLearner } from '../../../lib/learning-scope
 import { intArray, rows } from '../../../lib/sql';
 import { studyBreakUntilSql } from './may-submit';
 import { UNDER_REVIEW } from './work.repository';
+import { TO_GRADE_FROM, toGradeWhere } from '../teaching/responsibility';
+import { BY_PERIOD, CLASS_PERIOD_JOIN, CLASS_PHASE, phaseIn } from '../../../lib/class-period';
 import { iso } from './dates';
 
 // The learner's own pages (decision 0019 "Web screens": learning, track): everything here is
@@ -106,7 +109,7 @@ export async function getHome(deps: Deps, auth: AuthContext): Promise<LmsHome> {
         deps.db,
         sql`select ${studyBreakUntilSql(me, today)} as until`,
       ),
-      learner ? Promise.resolve([]) : staffClasses(deps, me),
+      learner ? Promise.resolve({ classes: [], total: 0 }) : staffClasses(deps, auth),
       learner || !isAuthor(auth) ? Promise.resolve([]) : authorCourses(deps, auth),
     ]);
   await stampSeen(deps, auth, grades);
@@ -123,7 +126,8 @@ export async function getHome(deps: Deps, auth: AuthContext): Promise<LmsHome> {
       isRead: a.is_read,
     })),
     studyBreakUntil: breakRow[0]?.until ?? null,
-    classes,
+    classes: classes.classes,
+    classesTotal: classes.total,
     authoring,
   };
 }
@@ -223,40 +227,49 @@ function dueSoon(deps: Deps, me: number, now: Date): Promise<DueTask[]> {
   );
 }
 
-/** The classes the caller staffs in running programmes, with what waits to be graded. */
-function staffClasses(deps: Deps, me: number) {
-  return rows<{
+/** "Your classes" on the lms home lists this many; "All my classes" has the rest. */
+export const HOME_CLASSES_LIMIT = 10;
+
+/**
+ * The classes the caller staffs that run or are coming (class-period: running first), at most
+ * HOME_CLASSES_LIMIT, with what waits for their grade; and how many there are in all.
+ */
+async function staffClasses(deps: Deps, auth: AuthContext) {
+  const me = auth.user.jwlId;
+  const list = await rows<{
     id: number;
     name: string;
     programme_id: number;
     code: string;
     title: string;
+    phase: ClassPhase;
     students: number;
     to_grade: number;
+    total: number;
   }>(
     deps.db,
-    sql`select k.id, k.name, p.id as programme_id, p.code, p.title,
+    sql`select k.id, k.name, p.id as programme_id, p.code, p.title, ${CLASS_PHASE} as phase,
           (select count(distinct cl.student_id)::int from course_learners cl
              where cl.class_id = k.id and cl.may_submit) as students,
-          (select count(*)::int from course_learners cl
-             join submissions s on s.course_id = cl.course_id and s.student_id = cl.student_id
-               and s.is_latest and s.status = 'submitted'
-             where cl.class_id = k.id
-               and not exists (select 1 from grades g where g.item_id = s.item_id
-                                 and g.student_id = s.student_id and g.submission_id = s.id)) as to_grade
-        from class_staff cs join classes k on k.id = cs.class_id
-        join programmes p on p.id = k.programme_id
-        where cs.user_id = ${me} and p.status = 'running'
-        order by p.start_date desc, k.name limit 20`,
-  ).then((list) =>
-    list.map((r) => ({
+          (select count(*)::int from ${TO_GRADE_FROM}
+             where cl.class_id = k.id and ${toGradeWhere(auth)}) as to_grade,
+          count(*) over ()::int as total
+        from classes k join programmes p on p.id = k.programme_id ${CLASS_PERIOD_JOIN}
+        where exists (select 1 from class_staff cs where cs.class_id = k.id and cs.user_id = ${me})
+          and p.type <> 'gel' and ${phaseIn('current')}
+        order by ${BY_PERIOD} limit ${HOME_CLASSES_LIMIT}`,
+  );
+  return {
+    classes: list.map((r) => ({
       id: r.id,
       name: r.name,
       programme: { id: r.programme_id, code: r.code, title: r.title },
+      phase: r.phase,
       students: r.students,
       toGrade: r.to_grade,
     })),
-  );
+    total: list[0]?.total ?? 0,
+  };
 }
 
 function authorCourses(deps: Deps, auth: AuthContext) {

@@ -168,7 +168,7 @@ function StaffHome({ home }: { home: LmsHome }) {
       <Section title={t('lms.home.classes', 'Your classes')}>
         {home.classes.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('lms.home.noClasses', 'You teach no class of a running programme.')}
+            {t('lms.home.noClasses', 'You teach no running or upcoming class.')}
           </Text>
         ) : (
           home.classes.map((k) => (
@@ -178,6 +178,7 @@ function StaffHome({ home }: { home: LmsHome }) {
                   {k.name}
                 </Anchor>
                 <Text size="xs" c="dimmed" truncate>
+                  {k.phase === 'upcoming' ? `${t('lms.home.upcoming', 'Upcoming')} · ` : ''}
                   {k.programme.title} ·{' '}
                   {t('lms.home.students', '{{count}} students', { count: k.students })}
                 </Text>
@@ -188,6 +189,18 @@ function StaffHome({ home }: { home: LmsHome }) {
             </Group>
           ))
         )}
+        <Group gap="md">
+          <Anchor component={Link} to="/en/class_root" size="sm">
+            {home.classesTotal > home.classes.length
+              ? t('lms.home.allClassesCount', 'All my classes ({{count}} running or upcoming)', {
+                  count: home.classesTotal,
+                })
+              : t('lms.home.allClasses', 'All my classes')}
+          </Anchor>
+          <Anchor component={Link} to="/en/class_root?phase=past" size="sm">
+            {t('lms.home.pastClasses', 'Past classes')}
+          </Anchor>
+        </Group>
       </Section>
       {home.authoring.length > 0 ? (
         <Section title={t('lms.home.authoring', 'Courses you author')}>

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   PROGRAMME_STATUSES,
   PROGRAMME_STATUS_LABELS,
@@ -23,7 +23,14 @@ import {
   type ProgrammeStatus,
   type ProgrammeType,
 } from '@lantern/contracts/programme';
-import { CLASS_SORTS, type ClassListQuery, type ClassSort } from '@lantern/contracts/teaching';
+import {
+  CLASS_PHASE_FILTERS,
+  CLASS_PHASE_LABELS,
+  CLASS_SORTS,
+  type ClassListQuery,
+  type ClassPhaseFilter,
+  type ClassSort,
+} from '@lantern/contracts/teaching';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useTeachingClasses } from '../api/get-classes';
@@ -31,19 +38,36 @@ import { ScrollTable } from '../../../components/scroll-table';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
-/** class_root: the classes the user teaches or oversees, with the work waiting for a grade. */
+const isPhaseFilter = (v: string | null): v is ClassPhaseFilter =>
+  (CLASS_PHASE_FILTERS as readonly (string | null)[]).includes(v);
+
+/**
+ * class_root ("All my classes"): every class the user teaches or oversees, paged and
+ * searchable, running ones first, with the work waiting for their grade. `?phase=past` ("Past
+ * classes" in the menu) shows the past and empty ones, `?phase=current` the others.
+ */
 export default function ClassRoot() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<Partial<ClassListQuery>>({
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('phase');
+  const phase = isPhaseFilter(asked) ? asked : undefined;
+  const [state, setQuery] = useState<Partial<ClassListQuery>>({
     page: 1,
-    sort: 'name',
+    sort: 'period',
     dir: 'asc',
   });
+  const query = { ...state, ...(phase ? { phase } : {}) };
   const { data, error, isPending } = useTeachingClasses(query);
   const set = (change: Partial<ClassListQuery>) => {
     setQuery((q) => ({ ...q, page: 1, ...change }));
   };
+  const phaseLabels: Record<ClassPhaseFilter | 'all', string> = {
+    all: t('teaching.classes.phase.all', 'All classes'),
+    current: t('teaching.classes.phase.current', 'Running and upcoming'),
+    past: t('teaching.classes.phase.past', 'Past classes'),
+  };
   const sortLabels: Record<ClassSort, string> = {
+    period: t('teaching.sort.period', 'Running first'),
     name: t('teaching.sort.class', 'Class'),
     programme: t('teaching.sort.programme', 'Programme'),
     clc: t('teaching.sort.clc', 'CLC'),
@@ -54,9 +78,26 @@ export default function ClassRoot() {
   return (
     <Stack gap="sm">
       <Title order={1} size="h3">
-        {t('teaching.classes.title', 'My classes')}
+        {phase === 'past'
+          ? t('teaching.classes.pastTitle', 'Past classes')
+          : t('teaching.classes.title', 'My classes')}
       </Title>
       <Group gap="xs" align="end" wrap="wrap">
+        <Select
+          label={t('teaching.filter.phase', 'Show')}
+          size="xs"
+          w={190}
+          allowDeselect={false}
+          value={phase ?? 'all'}
+          data={(['all', ...CLASS_PHASE_FILTERS] as const).map((v) => ({
+            value: v,
+            label: phaseLabels[v],
+          }))}
+          onChange={(v) => {
+            setQuery((q) => ({ ...q, page: 1 }));
+            setSearch(isPhaseFilter(v) ? { phase: v } : {});
+          }}
+        />
         <TextInput
           label={t('teaching.search', 'Search')}
           placeholder={t('teaching.classes.search', 'Class, programme or CLC')}
@@ -107,11 +148,11 @@ export default function ClassRoot() {
           label={t('teaching.sortBy', 'Sort by')}
           size="xs"
           w={140}
-          value={query.sort ?? 'name'}
+          value={query.sort ?? 'period'}
           allowDeselect={false}
           data={CLASS_SORTS.map((v) => ({ value: v, label: sortLabels[v] }))}
           onChange={(v) => {
-            const sort = (v ?? 'name') as ClassSort;
+            const sort = (v ?? 'period') as ClassSort;
             set({ sort, dir: sort === 'toGrade' || sort === 'late' ? 'desc' : 'asc' });
           }}
         />
@@ -120,13 +161,14 @@ export default function ClassRoot() {
       {isPending ? <Loader size="sm" /> : null}
       {data ? (
         <>
-          <ScrollTable minWidth={640} label="Classes">
+          <ScrollTable minWidth={720} label="Classes">
             <Table striped highlightOnHover verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{sortLabels.name}</Table.Th>
                   <Table.Th>{sortLabels.programme}</Table.Th>
                   <Table.Th>{sortLabels.clc}</Table.Th>
+                  <Table.Th>{t('teaching.classes.when', 'When')}</Table.Th>
                   <Table.Th ta="end">{sortLabels.students}</Table.Th>
                   <Table.Th ta="end">{sortLabels.toGrade}</Table.Th>
                   <Table.Th ta="end">{sortLabels.late}</Table.Th>
@@ -147,6 +189,11 @@ export default function ClassRoot() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>{k.clc.code}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
+                        {t(`teaching.classes.phaseOf.${k.phase}`, CLASS_PHASE_LABELS[k.phase])}
+                      </Text>
+                    </Table.Td>
                     <Table.Td ta="end">{k.students}</Table.Td>
                     <Table.Td ta="end" fw={k.toGrade > 0 ? 700 : undefined}>
                       {k.toGrade}
