@@ -24,6 +24,7 @@ import { loadSubmitContext, type SubmitContext } from '../work/may-submit';
 import { recordCompletion } from '../work/progress';
 import { applyAutoGrade } from '../teaching/grade-events';
 import { issueContentToken } from './content-token';
+import { launchCmi, publicSco, type StoredSco } from './manifest';
 import {
   SESSION_TIME_ELEMENTS,
   SUMMARY_ELEMENTS,
@@ -147,7 +148,7 @@ async function summaryById(db: Db, attemptId: number): Promise<WbtAttemptSummary
   return toSummary(row);
 }
 
-type PackageInfo = { id: number; standard: WbtStandard; title: string; scos: WbtSco[] };
+type PackageInfo = { id: number; standard: WbtStandard; title: string; scos: StoredSco[] };
 
 async function packageOf(db: Db, packageId: number): Promise<PackageInfo> {
   const [row] = await rows<PackageInfo>(
@@ -236,7 +237,8 @@ function launchBody(
   return {
     ...extra,
     standard: pkg.standard,
-    scos: pkg.scos,
+    scos: pkg.scos.map(publicSco),
+    cmi: launchCmi(pkg.scos, extra.cmi),
     contentOrigin: origin,
     playerUrl: `${origin}${WBT_PLAYER_PATHS[pkg.standard]}`,
     contentBase: `${origin}/c/${token}/`,
