@@ -159,3 +159,38 @@ export const scorm2004Manifest = (o: {
   </resources>
   ${o.collection ?? ''}
 </manifest>`;
+
+/**
+ * A SCORM 1.2 package zipped by macOS Finder ("Compress"), to its exact shape: the folder itself
+ * at the top, names decomposed (NFD: "é" as "e" + U+0301), a folder entry per folder, and beside
+ * it `__MACOSX/` with a `._` resource fork of every file, and a `.DS_Store` in the folder.
+ */
+export async function finderZip(): Promise<Buffer> {
+  const nfd = (s: string) => s.normalize('NFD');
+  const top = 'Sécurité';
+  const files: ZipEntry[] = [
+    {
+      name: nfd(`${top}/imsmanifest.xml`),
+      data: scorm12Manifest([{ id: 'L', href: 'leçon.html', title: 'Leçon' }]).replace(
+        '<title>Safety basics</title>',
+        '<title>Sécurité routière</title>',
+      ),
+    },
+    {
+      name: nfd(`${top}/leçon.html`),
+      data: '<!doctype html><title>Leçon</title><img src="média/carte.png">',
+    },
+    { name: nfd(`${top}/média/carte.png`), data: Buffer.from('89504e470d0a1a0a', 'hex') },
+    { name: nfd(`${top}/.DS_Store`), data: Buffer.from('00000001426475310000', 'hex') },
+  ];
+  // Finder's AppleDouble resource forks: a small binary header per file.
+  const forks: ZipEntry[] = files.map((f) => {
+    const parts = f.name.split('/');
+    const last = parts.pop() ?? '';
+    return {
+      name: `__MACOSX/${[...parts, `._${last}`].join('/')}`,
+      data: Buffer.from('0005160700020000', 'hex'),
+    };
+  });
+  return makeZip([...files, ...forks]);
+}
