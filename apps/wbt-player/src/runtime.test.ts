@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { commitValues, startingValues } from './commits';
 import type { RelayHttpService } from './player';
-import { createScorm12Runtime, createScorm2004Runtime } from './runtime';
+import { createScorm12Runtime } from './runtime12';
+import { createScorm2004Runtime } from './runtime2004';
 
 /** A commit transport that keeps what the runtime hands over. */
 function recorder() {

@@ -1,6 +1,6 @@
 import './player.css';
 import { startPlayer } from './player';
-import { createScorm12Runtime } from './runtime';
+import { createScorm12Runtime } from './runtime12';
 
 // SCORM 1.2 and plain HTML packages: an HTML page that calls the 1.2 API is tracked too.
 startPlayer({

@@ -1,6 +1,6 @@
 import './player.css';
 import { startPlayer } from './player';
-import { createScorm2004Runtime } from './runtime';
+import { createScorm2004Runtime } from './runtime2004';
 
 startPlayer({
   win: window,

@@ -1,12 +1,10 @@
 import type Scorm12Api from 'scorm-again/scorm12';
 import * as scorm12 from 'scorm-again/scorm12';
-import type Scorm2004Api from 'scorm-again/scorm2004';
-import * as scorm2004 from 'scorm-again/scorm2004';
 import { RUNTIME_SETTINGS, type RelayHttpService } from './player';
 
-// The package's ESM build exports the classes by name while its types declare a default export.
+// The package's ESM build exports the class by name while its types declare a default export.
+// Each standard's runtime is a module of its own, so a player page loads only its own bundle.
 const { Scorm12API } = scorm12 as unknown as { Scorm12API: typeof Scorm12Api };
-const { Scorm2004API } = scorm2004 as unknown as { Scorm2004API: typeof Scorm2004Api };
 
 /**
  * scorm-again 3.4.3 starts `cmi.core.lesson_status` at 'not attempted' and then, at
@@ -32,8 +30,3 @@ class Scorm12Runtime extends Scorm12API {
  */
 export const createScorm12Runtime = (httpService: RelayHttpService): Scorm12Api =>
   new Scorm12Runtime({ ...RUNTIME_SETTINGS, autoCompleteLessonStatus: true, httpService });
-
-/** The SCORM 2004 runtime: with `cmi.scaled_passing_score` (from the manifest) it decides
- * passed or failed from the scaled score when the SCO terminates. */
-export const createScorm2004Runtime = (httpService: RelayHttpService): Scorm2004Api =>
-  new Scorm2004API({ ...RUNTIME_SETTINGS, httpService });
