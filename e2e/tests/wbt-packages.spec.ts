@@ -109,7 +109,7 @@ test('packages of real authoring tools are added, played to completion and grade
     await student.getByRole('button', { name: 'Start', exact: true }).click();
     return student.frameLocator('iframe.wbt-frame').frameLocator('#sco');
   };
-  const saveState = student.locator('[data-state]');
+  const saveState = student.locator('p[data-state]');
   const attemptRow = () =>
     student
       .getByRole('row')
@@ -126,8 +126,8 @@ test('packages of real authoring tools are added, played to completion and grade
   await expect(popup.locator('#probe-storage')).toHaveText('storage: none');
   await expect(popup.locator('#probe-app-storage')).toHaveText('app storage: blocked');
   await expect(popup.locator('#probe-token')).toHaveText('token: none');
-  await expect(popup.locator('[id="probe-app origin known"]')).toHaveText('app origin known: yes');
-  await expect(popup.locator('[id="probe-top navigation"]')).toHaveText('top navigation: blocked');
+  await expect(popup.locator('#probe-app-origin-known')).toHaveText('app origin known: yes');
+  await expect(popup.locator('#probe-top-navigation')).toHaveText('top navigation: blocked');
   await expect(popup.locator('#probe-api')).toHaveText('api: blocked');
   await popup.screenshot({ path: screenshotPath('wbt-popup-window') });
   await popup.getByRole('button', { name: 'Finish the course' }).click();
