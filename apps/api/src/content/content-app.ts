@@ -185,7 +185,8 @@ export async function buildContentApp(options: ContentAppOptions): Promise<Fasti
         .header('cache-control', 'no-store')
         .type('text/plain; charset=utf-8')
         .send('This link has expired: open the training again.');
-    const path = request.params['*'];
+    // Stored paths are composed (NFC); a page may name a file decomposed, as macOS writes it.
+    const path = request.params['*'].normalize('NFC');
     const file = (await tables.get(packageId)).get(path);
     // Only paths validation stored exist: nothing else can be reached, traversal or not.
     if (!file) return notFound(reply);

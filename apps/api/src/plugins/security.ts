@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Tokens live in local storage (spec §9), so no script may run but our own: a strict CSP with
@@ -23,6 +23,24 @@ const policy = (videoHosts: readonly string[], contentOrigin: string | null) =>
     ['frame-src', "'self'", ...videoHosts, ...(contentOrigin ? [contentOrigin] : [])].join(' '),
   ].join('; ');
 
+/**
+ * `Cross-Origin-Opener-Policy` (decision 0020, "As built (trainings from real authoring
+ * tools)"): the app's own HTML pages — the web app's document, where a training's frame lives —
+ * say `same-origin-allow-popups`, so a window a training opens from its content-origin frame
+ * (Storyline's "open in a new window") keeps its opener and finds the runtime through it; the
+ * frame's sandbox still keeps that window from navigating the app or escaping the sandbox.
+ * Every other response, the API documentation included, stays `same-origin`.
+ */
+function openerPolicy(
+  url: string,
+  reply: FastifyReply,
+  options: { docsPrefix: string },
+): 'same-origin' | 'same-origin-allow-popups' {
+  const type = reply.getHeader('content-type');
+  const html = typeof type === 'string' && type.toLowerCase().startsWith('text/html');
+  return html && !url.startsWith(options.docsPrefix) ? 'same-origin-allow-popups' : 'same-origin';
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { docsPrefix: string; videoHosts?: readonly string[]; contentOrigin?: string | null },
@@ -36,7 +54,7 @@ export function registerSecurityHeaders(
     void reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('x-frame-options')) void reply.header('x-frame-options', 'DENY');
     void reply.header('referrer-policy', 'same-origin');
-    void reply.header('cross-origin-opener-policy', 'same-origin');
+    void reply.header('cross-origin-opener-policy', openerPolicy(request.url, reply, options));
     void reply.header('permissions-policy', 'camera=(), microphone=(self), geolocation=()');
     if (request.protocol === 'https')
       void reply.header('strict-transport-security', 'max-age=31536000');

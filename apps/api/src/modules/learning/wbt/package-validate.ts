@@ -4,12 +4,11 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import {
   WBT_MAX_ENTRIES,
   WBT_SENTENCES,
-  type WbtSco,
   type WbtStandard,
   type WbtWarning,
 } from '@lantern/contracts/wbt';
 import { createFileStore, type FileStore } from '../../../plugins/storage';
-import { ManifestRefusal, parseManifest, splitHref } from './manifest';
+import { ManifestRefusal, parseManifest, splitHref, type StoredSco } from './manifest';
 
 /**
  * Validates a training package and stores its files (decision 0020 §2.2), in the `wbt-unpack`
@@ -34,7 +33,7 @@ export type ValidateResult =
       ok: true;
       standard: WbtStandard;
       title: string;
-      scos: WbtSco[];
+      scos: StoredSco[];
       warnings: WbtWarning[];
       entries: number;
       unpackedBytes: number;
@@ -61,6 +60,7 @@ const RATIO_FROM_BYTES = 1024 * 1024;
 const MAX_RATIO = 200;
 const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
 const SCAN_HTML_BYTES = 4 * 1024 * 1024;
+const HTML_TITLE_MAX_BYTES = 1024 * 1024;
 
 /** Served MIME types by extension (§2.2's allow-list); anything else is a download. */
 export const CONTENT_MIMES: Record<string, string> = {
@@ -129,8 +129,48 @@ export function checkName(raw: Buffer): string {
   }
   if (out.length > MAX_DEPTH)
     throw invalid('The package contains a path deeper than 32 folders: it was not stored.');
-  const path = out.join('/');
+  // One spelling of each path (macOS writes names decomposed, pages and manifests composed).
+  const path = out.join('/').normalize('NFC');
   return folder && path !== '' ? `${path}/` : path;
+}
+
+/**
+ * What macOS Finder adds to a zip beside the files: the `__MACOSX/` folder of resource forks,
+ * `._name` resource forks and `.DS_Store` folder settings. They are left out, never stored.
+ */
+export function isFinderExtra(path: string): boolean {
+  const parts = path.split('/').filter((p) => p !== '');
+  const last = parts.at(-1) ?? '';
+  return parts[0] === '__MACOSX' || last.startsWith('._') || last === '.DS_Store';
+}
+
+/** The `<title>` of an HTML page (its first 64 KB), as text; '' when it has none. */
+export function htmlTitle(html: string): string {
+  const found = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html.slice(0, 65_536));
+  if (!found?.[1]) return '';
+  return decodeEntities(found[1].replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
+    if (body.startsWith('#')) {
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
 }
 
 const isSymlink = (entry: Entry) => ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
@@ -239,6 +279,7 @@ export async function validatePackage(task: ValidateTask): Promise<ValidateResul
         throw invalid(
           `The package contains a link (“${path}”), which is not allowed: it was not stored.`,
         );
+      if (isFinderExtra(path)) continue;
       const key = path.toLowerCase();
       if (seen.has(key))
         throw invalid(`The package contains two files named “${path}”: it was not stored.`);
@@ -272,23 +313,24 @@ export async function validatePackage(task: ValidateTask): Promise<ValidateResul
       return openStream(zip as ZipFile, entry);
     };
 
+    const readText = async (entry: Entry, limit: number): Promise<string> => {
+      try {
+        return (await buffer(await inflate(entry, limit))).toString('utf8');
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        throw invalid(WBT_SENTENCES.bomb);
+      }
+    };
+
     let standard: WbtStandard;
     let title: string;
-    let scos: WbtSco[];
+    let scos: StoredSco[];
     let sequencing = false;
     const manifestFile = byPath.get('imsmanifest.xml');
     if (manifestFile) {
       if (manifestFile.entry.uncompressedSize > MAX_MANIFEST_BYTES)
         throw invalid('The manifest could not be read: it is larger than 2 MB.');
-      let xml: string;
-      try {
-        xml = (await buffer(await inflate(manifestFile.entry, MAX_MANIFEST_BYTES))).toString(
-          'utf8',
-        );
-      } catch (error) {
-        if (error instanceof Refusal) throw error;
-        throw invalid(WBT_SENTENCES.bomb);
-      }
+      const xml = await readText(manifestFile.entry, MAX_MANIFEST_BYTES);
       try {
         const manifest = parseManifest(xml.replace(/^\uFEFF/, ''));
         standard = manifest.standard;
@@ -300,18 +342,27 @@ export async function validatePackage(task: ValidateTask): Promise<ValidateResul
         throw error;
       }
       for (const sco of scos) {
-        const decoded = safeDecode(sco.href);
-        if (!byPath.has(sco.href) && !byPath.has(decoded))
-          throw invalid(`The manifest names “${sco.href}”, which is not in the package.`);
-        if (!byPath.has(sco.href)) sco.href = decoded;
+        // Paths compare composed (NFC), as they are stored.
+        const href = sco.href.normalize('NFC');
+        const decoded = safeDecode(sco.href).normalize('NFC');
+        const found = byPath.has(href) ? href : byPath.has(decoded) ? decoded : null;
+        if (found === null)
+          throw invalid(
+            `The manifest names “${sco.href}”, which is not in the package (the launch file of “${sco.title}”, item “${sco.identifier}”).`,
+          );
+        sco.href = found;
       }
     } else if (byPath.has('index.html')) {
+      const index = byPath.get('index.html');
       standard = 'html';
-      title = 'Training';
-      scos = [
-        { index: 0, identifier: 'index', title: 'Training', href: 'index.html', parameters: '' },
-      ];
-    } else throw invalid(WBT_SENTENCES.noManifest);
+      // The page's own title (read from a page of at most 1 MB; a larger one keeps the default).
+      const page =
+        index && index.entry.uncompressedSize <= HTML_TITLE_MAX_BYTES
+          ? await readText(index.entry, HTML_TITLE_MAX_BYTES)
+          : '';
+      title = htmlTitle(page) || 'Training';
+      scos = [{ index: 0, identifier: 'index', title, href: 'index.html', parameters: '' }];
+    } else throw invalid(`${WBT_SENTENCES.noManifest} ${whatIsThere(files.map((f) => f.path))}`);
 
     // Unpack and store every file, counting the bytes.
     const seen2 = { external: false };
@@ -382,6 +433,22 @@ export async function validatePackage(task: ValidateTask): Promise<ValidateResul
   } finally {
     zip?.close();
   }
+}
+
+/** Says what a package without a manifest or index.html at its top level holds instead. */
+function whatIsThere(paths: readonly string[]): string {
+  const deeper = paths
+    .filter((p) => /(^|\/)(imsmanifest\.xml|index\.html)$/.test(p))
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
+  if (deeper)
+    return `It has “${deeper}”: zip what is inside the folder “${deeper.slice(0, deeper.lastIndexOf('/'))}” instead.`;
+  const top = [...new Set(paths.map((p) => (p.includes('/') ? `${p.split('/')[0] ?? ''}/` : p)))];
+  if (top.length === 0) return 'It holds no file.';
+  const named = top
+    .slice(0, 5)
+    .map((p) => `“${p}”`)
+    .join(', ');
+  return `Its top level holds ${named}${top.length > 5 ? ` and ${top.length - 5} more` : ''}.`;
 }
 
 function safeDecode(href: string): string {

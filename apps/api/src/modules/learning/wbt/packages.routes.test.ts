@@ -11,9 +11,11 @@ import {
   lieAboutSize,
   makeZip,
   markEncrypted,
+  finderZip,
   patchName,
   scorm12Manifest,
   scorm12Package,
+  scorm2004Manifest,
 } from './test-zips';
 
 /**
@@ -127,8 +129,23 @@ const manifest1 = scorm12Manifest([{ id: 'A', href: 'index.html' }]);
 describe('package refusals (nothing stored after any)', () => {
   it('refuses a zip without a manifest or index.html', async () => {
     const zip = await makeZip([{ name: 'readme.txt', data: 'hello' }]);
-    const body = await expectRefused(zip, 400, WBT_SENTENCES.noManifest);
+    const body = await expectRefused(
+      zip,
+      400,
+      `${WBT_SENTENCES.noManifest} Its top level holds “readme.txt”.`,
+    );
     expect(body.code).toBe('WBT_PACKAGE_INVALID');
+    // A manifest one folder down, beside other files: the refusal says where it is.
+    const nested = await makeZip([
+      { name: 'notes.txt', data: 'hello' },
+      { name: 'course/imsmanifest.xml', data: manifest1 },
+      { name: 'course/index.html', data: '<p>hi</p>' },
+    ]);
+    await expectRefused(
+      nested,
+      400,
+      `${WBT_SENTENCES.noManifest} It has “course/imsmanifest.xml”: zip what is inside the folder “course” instead.`,
+    );
   });
 
   it('refuses paths outside the package: ../, absolute, drive letters, a/../../b', async () => {
@@ -255,7 +272,7 @@ describe('package refusals (nothing stored after any)', () => {
     await expectRefused(
       missing,
       400,
-      'The manifest names “index_lms.html”, which is not in the package.',
+      'The manifest names “index_lms.html”, which is not in the package (the launch file of “A”, item “I_A”).',
     );
     const other = await makeZip([
       {
@@ -304,6 +321,58 @@ describe('accepted packages', () => {
     expect(again.json<WbtPackage>().id).toBe(pkg.id);
   });
 
+  it('takes a zip made by macOS Finder: __MACOSX, resource forks and .DS_Store left out, names decomposed', async () => {
+    const res = await makePackage(await finderZip());
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<WbtPackage>();
+    expect(made.title).toBe('Sécurité routière');
+    // The launch file is named decomposed in the zip and composed in the manifest.
+    expect(made.scos.map((s) => s.href)).toEqual(['leçon.html']);
+    const files = await t.database.query<{ path: string }>(
+      `select path from wbt_package_files where package_id = $1 order by path`,
+      [made.id],
+    );
+    expect(files.map((x) => x.path)).toEqual(['imsmanifest.xml', 'leçon.html', 'média/carte.png']);
+    expect(files.every((x) => x.path === x.path.normalize('NFC'))).toBe(true);
+    // Served whichever way a page spells the name.
+    const [secret] = await t.database.query<{ value: string }>(
+      `select value from settings where key = 'content_secret'`,
+    );
+    const token = issueContentToken(secret?.value ?? '', made.id).token;
+    for (const name of ['média/carte.png', 'média/carte.png'.normalize('NFD')]) {
+      if (!t.content) throw new Error('no content app');
+      const served = await t.content.inject({
+        url: `/c/${token}/${encodeURIComponent(name).replace('%2F', '/')}`,
+      });
+      expect(served.statusCode, name).toBe(200);
+    }
+  });
+
+  it('stores what a SCORM 2004 manifest gives its part, and gives none of it to the web', async () => {
+    const res = await makePackage(
+      await makeZip([
+        {
+          name: 'imsmanifest.xml',
+          data: scorm2004Manifest({ passMark: '0.8', objectives: ['obj_rules'] }),
+        },
+        { name: 'shared/launchpage.html', data: '<title>Golf</title>' },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<WbtPackage>();
+    expect(made.standard).toBe('scorm2004');
+    expect(made.scos[0]).not.toHaveProperty('cmi');
+    const [row] = await t.database.query<{ scos: { cmi?: Record<string, string> }[] }>(
+      `select scos from wbt_packages where id = $1`,
+      [made.id],
+    );
+    expect(row?.scos[0]?.cmi).toEqual({
+      'cmi.objectives.0.id': 'PRIMARYOBJ',
+      'cmi.objectives.1.id': 'obj_rules',
+      'cmi.scaled_passing_score': '0.8',
+    });
+  });
+
   it('takes an HTML package, and warns of links to other sites', async () => {
     const res = await makePackage(
       await makeZip([{ name: 'index.html', data: '<img src="https://cdn.example.com/x.png">' }]),
@@ -311,6 +380,20 @@ describe('accepted packages', () => {
     expect(res.statusCode, res.body).toBe(201);
     const html = res.json<WbtPackage>();
     expect(html.standard).toBe('html');
+    // No <title>: the default name.
+    expect(html.title).toBe('Training');
+    const titled = await makePackage(
+      await makeZip([
+        {
+          name: 'index.html',
+          data: '<html><head><title>Hand washing &amp; you</title></head></html>',
+        },
+      ]),
+    );
+    expect(titled.json<WbtPackage>()).toMatchObject({
+      title: 'Hand washing & you',
+      scos: [{ title: 'Hand washing & you', href: 'index.html' }],
+    });
     expect(html.warnings.map((w) => w.code)).toEqual(['external_reference']);
     const list = await t.app.inject({
       url: `${LMS}/course/${f.courseId}/wbt-packages`,

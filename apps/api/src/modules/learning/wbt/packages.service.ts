@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import type { WbtPackage, WbtSco, WbtStandard, WbtWarning } from '@lantern/contracts/wbt';
+import type { WbtPackage, WbtStandard, WbtWarning } from '@lantern/contracts/wbt';
 import type { AuthContext } from '../../../plugins/auth';
 import type { FileStore } from '../../../plugins/storage';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
@@ -8,6 +8,7 @@ import { authoringReach, loadCourseToAuthor } from '../../../lib/learning-scope'
 import { rows } from '../../../lib/sql';
 import { createWorkerPool, type WorkerPool } from '../../../lib/worker-pool';
 import type { ValidateResult, ValidateTask } from './package-validate';
+import { publicSco, type StoredSco } from './manifest';
 import { WBT_SENTENCES, wbtSettingsSchema } from '@lantern/contracts/wbt';
 
 type Deps = {
@@ -32,7 +33,7 @@ type PackageRaw = {
   course_id: number;
   standard: WbtStandard;
   title: string;
-  scos: WbtSco[];
+  scos: StoredSco[];
   warnings: WbtWarning[];
   entries: number;
   size: string | number;
@@ -50,7 +51,7 @@ const toPackage = (r: PackageRaw): WbtPackage => ({
   courseId: r.course_id,
   standard: r.standard,
   title: r.title,
-  scos: r.scos,
+  scos: r.scos.map(publicSco),
   warnings: r.warnings,
   entries: r.entries,
   size: Number(r.size),

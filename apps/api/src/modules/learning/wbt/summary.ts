@@ -42,7 +42,10 @@ export function scoState(values: Readonly<Record<string, string>>): ScoState {
 
   const lesson = values['cmi.core.lesson_status']?.toLowerCase();
   if (lesson !== undefined) {
-    if (lesson === 'completed' || lesson === 'passed') completion = 'completed';
+    // 'failed' is a finished part that did not pass (ADL's 1.2 → 2004 mapping: completed and
+    // failed), so a score under the mastery score is handed in and graded, not left open.
+    if (lesson === 'completed' || lesson === 'passed' || lesson === 'failed')
+      completion = 'completed';
     else if (lesson !== 'not attempted' && lesson !== '') completion = 'incomplete';
     if (lesson === 'passed') success = 'passed';
     if (lesson === 'failed') success = 'failed';

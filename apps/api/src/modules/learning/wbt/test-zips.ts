@@ -66,7 +66,7 @@ export function lieAboutSize(zip: Buffer, name: string, declared: number): Buffe
 }
 
 export const scorm12Manifest = (
-  scos: { id: string; href: string; title?: string }[],
+  scos: { id: string; href: string; title?: string; item?: string }[],
   extra = '',
 ): string => `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="lantern-test" version="1"
@@ -76,7 +76,7 @@ export const scorm12Manifest = (
   <organizations default="ORG">
     <organization identifier="ORG">
       <title>Safety basics</title>
-      ${scos.map((s) => `<item identifier="I_${s.id}" identifierref="R_${s.id}"><title>${s.title ?? s.id}</title></item>`).join('\n      ')}
+      ${scos.map((s) => `<item identifier="I_${s.id}" identifierref="R_${s.id}"><title>${s.title ?? s.id}</title>${s.item ?? ''}</item>`).join('\n      ')}
     </organization>
   </organizations>
   <resources>
@@ -104,4 +104,93 @@ export async function scorm12Package(scoCount = 1, folder = ''): Promise<Buffer>
       data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
     },
   ]);
+}
+
+/**
+ * A one-SCO SCORM 2004 (4th edition) manifest of the shape Rustici's "Golf Explained" samples
+ * and Storyline exports write: a primary objective `PRIMARYOBJ` (satisfied by measure with
+ * `passMark`, unless `byMeasure` is false), further objectives, `item` XML inside the item and
+ * `limit` XML inside its sequencing; or the item's sequencing naming a collection entry.
+ */
+export const scorm2004Manifest = (o: {
+  passMark: string | null;
+  byMeasure?: boolean;
+  objectives: string[];
+  item?: string;
+  limit?: string;
+  sequencingRef?: string;
+  collection?: string;
+  href?: string;
+  title?: string;
+}): string => `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="lantern-test-2004" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="ORG">
+    <organization identifier="ORG">
+      <title>${o.title ?? 'Golf explained'}</title>
+      <item identifier="I_SCO" identifierref="R_SCO">
+        <title>Golf quiz</title>
+        ${o.item ?? ''}
+        ${
+          o.sequencingRef
+            ? `<imsss:sequencing IDRef="${o.sequencingRef}" />`
+            : `<imsss:sequencing>
+          ${o.limit ?? ''}
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="PRIMARYOBJ" satisfiedByMeasure="${o.byMeasure === false ? 'false' : 'true'}">
+              ${o.passMark === null ? '' : `<imsss:minNormalizedMeasure>${o.passMark}</imsss:minNormalizedMeasure>`}
+            </imsss:primaryObjective>
+            ${o.objectives.map((id) => `<imsss:objective objectiveID="${id}" />`).join('\n            ')}
+          </imsss:objectives>
+        </imsss:sequencing>`
+        }
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="R_SCO" type="webcontent" adlcp:scormType="sco" href="${o.href ?? 'shared/launchpage.html'}">
+      <file href="${o.href ?? 'shared/launchpage.html'}" />
+    </resource>
+  </resources>
+  ${o.collection ?? ''}
+</manifest>`;
+
+/**
+ * A SCORM 1.2 package zipped by macOS Finder ("Compress"), to its exact shape: the folder itself
+ * at the top, names decomposed (NFD: "é" as "e" + U+0301), a folder entry per folder, and beside
+ * it `__MACOSX/` with a `._` resource fork of every file, and a `.DS_Store` in the folder.
+ */
+export async function finderZip(): Promise<Buffer> {
+  const nfd = (s: string) => s.normalize('NFD');
+  const top = 'Sécurité';
+  const files: ZipEntry[] = [
+    {
+      name: nfd(`${top}/imsmanifest.xml`),
+      data: scorm12Manifest([{ id: 'L', href: 'leçon.html', title: 'Leçon' }]).replace(
+        '<title>Safety basics</title>',
+        '<title>Sécurité routière</title>',
+      ),
+    },
+    {
+      name: nfd(`${top}/leçon.html`),
+      data: '<!doctype html><title>Leçon</title><img src="média/carte.png">',
+    },
+    { name: nfd(`${top}/média/carte.png`), data: Buffer.from('89504e470d0a1a0a', 'hex') },
+    { name: nfd(`${top}/.DS_Store`), data: Buffer.from('00000001426475310000', 'hex') },
+  ];
+  // Finder's AppleDouble resource forks: a small binary header per file.
+  const forks: ZipEntry[] = files.map((f) => {
+    const parts = f.name.split('/');
+    const last = parts.pop() ?? '';
+    return {
+      name: `__MACOSX/${[...parts, `._${last}`].join('/')}`,
+      data: Buffer.from('0005160700020000', 'hex'),
+    };
+  });
+  return makeZip([...files, ...forks]);
 }

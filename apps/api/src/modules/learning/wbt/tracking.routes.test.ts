@@ -236,6 +236,33 @@ describe('launch and commits', () => {
     expect(n?.n).toBe(0);
   });
 
+  it('a refused commit leaves the element names usable: the next learner’s commit of them is stored', async () => {
+    const itemId = await makeTraining();
+    const mine = await launch(itemId);
+    const theirs = await launch(itemId, 'student_2');
+    // Names no other test sends, so the refused commit is the first to name them.
+    const values = { 'cmi.objectives.61.id': 'obj-a', 'cmi.objectives.61.score.raw': '7' };
+    // Another learner's attempt id, then a stale launch number from an old tab: both refused.
+    expect(
+      (await send(mine.attempt?.id ?? 0, [commit(1, 1, 0, values)], 'student_2')).statusCode,
+    ).toBe(404);
+    expect(
+      (await send(theirs.attempt?.id ?? 0, [commit(9, 1, 0, values)], 'student_2')).statusCode,
+    ).toBe(404);
+    const good = await send(theirs.attempt?.id ?? 0, [commit(1, 1, 0, values)], 'student_2');
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json<WbtCommitResult>().results[0]?.outcome).toBe('applied');
+    const stored = await t.database.query<{ name: string; value: string }>(
+      `select e.name, v.value from wbt_values v join wbt_elements e on e.id = v.element_id
+       where v.attempt_id = $1 order by e.name`,
+      [theirs.attempt?.id ?? 0],
+    );
+    expect(stored).toEqual([
+      { name: 'cmi.objectives.61.id', value: 'obj-a' },
+      { name: 'cmi.objectives.61.score.raw', value: '7' },
+    ]);
+  });
+
   it('keeps to the attempts allowed', async () => {
     const itemId = await makeTraining({ maxAttempts: 1, gradeFrom: 'completion' });
     const l = await launch(itemId);

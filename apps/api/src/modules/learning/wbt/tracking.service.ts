@@ -24,6 +24,7 @@ import { loadSubmitContext, type SubmitContext } from '../work/may-submit';
 import { recordCompletion } from '../work/progress';
 import { applyAutoGrade } from '../teaching/grade-events';
 import { issueContentToken } from './content-token';
+import { launchCmi, publicSco, type StoredSco } from './manifest';
 import {
   SESSION_TIME_ELEMENTS,
   SUMMARY_ELEMENTS,
@@ -57,7 +58,13 @@ const SUBMISSION_RULES = new Set(['ATTEMPT_NOT_RETURNED', 'ALREADY_SUBMITTED', '
 
 // ---- element ids ----
 
-/** Element names → ids, kept in process (names never change once stored). */
+/**
+ * Element names → ids, kept in process (names never change once stored). Only committed rows
+ * are kept: `resolve` takes the root connection, never a commit's transaction, so its insert is
+ * committed on its own before any id enters the map. Filled inside a transaction that then
+ * rolled back (another learner's attempt, a stale launch), the map would name rows that do not
+ * exist, and every later commit of those elements would fail.
+ */
 export class ElementIds {
   private readonly ids = new Map<string, number>();
   private readonly names = new Map<number, string>();
@@ -141,7 +148,7 @@ async function summaryById(db: Db, attemptId: number): Promise<WbtAttemptSummary
   return toSummary(row);
 }
 
-type PackageInfo = { id: number; standard: WbtStandard; title: string; scos: WbtSco[] };
+type PackageInfo = { id: number; standard: WbtStandard; title: string; scos: StoredSco[] };
 
 async function packageOf(db: Db, packageId: number): Promise<PackageInfo> {
   const [row] = await rows<PackageInfo>(
@@ -230,7 +237,8 @@ function launchBody(
   return {
     ...extra,
     standard: pkg.standard,
-    scos: pkg.scos,
+    scos: pkg.scos.map(publicSco),
+    cmi: launchCmi(pkg.scos, extra.cmi),
     contentOrigin: origin,
     playerUrl: `${origin}${WBT_PLAYER_PATHS[pkg.standard]}`,
     contentBase: `${origin}/c/${token}/`,
@@ -370,12 +378,12 @@ const SESSION_SET = new Set<string>(SESSION_TIME_ELEMENTS);
 async function storeCommit(
   tx: Db,
   elements: ElementIds,
+  ids: ReadonlyMap<string, number>,
   studentId: number,
   attemptId: number,
   commit: WbtCommit,
 ): Promise<{ applied: boolean; stateMayMove: boolean; attempt: WbtAttemptSummary }> {
   const names = Object.keys(commit.values);
-  const ids = await elements.resolve(tx, names);
   const values = names
     .map((n) => ({ id: ids.get(n) ?? 0, value: commit.values[n] ?? '' }))
     .sort((a, b) => a.id - b.id);
@@ -661,12 +669,18 @@ export async function commitBatch(
       'IMPERSONATING',
       'Work can only be handed in by the student themselves.',
     );
+  // The names are resolved before the transaction (see ElementIds): a refused batch must not
+  // leave ids of rolled-back rows behind.
+  const ids = await elements.resolve(
+    deps.db,
+    commits.flatMap((c) => Object.keys(c.values)),
+  );
   return deps.db.transaction(async (tx) => {
     const results: WbtCommitResult['results'] = [];
     const moved = new Set<number>();
     let attempt: WbtAttemptSummary | null = null;
     for (const commit of commits) {
-      const r = await storeCommit(tx, elements, auth.user.jwlId, attemptId, commit);
+      const r = await storeCommit(tx, elements, ids, auth.user.jwlId, attemptId, commit);
       results.push({
         launchNo: commit.launchNo,
         seq: commit.seq,
