@@ -90,6 +90,52 @@ describe('Header menu: one rule for the burger, the nav bar and the drawer', () 
   });
 });
 
+describe('Header drawer groups', () => {
+  it('are buttons a keyboard opens, saying whether they are open', async () => {
+    renderWithProviders(
+      <Header
+        session={{
+          ...session,
+          menu: [
+            {
+              id: 'class',
+              label: 'Classes',
+              path: null,
+              flyout: 'class',
+              children: [
+                {
+                  id: 'class-professional',
+                  label: 'Short term academic programme',
+                  path: null,
+                  children: [
+                    {
+                      id: 'class-professional-5',
+                      label: '105 Nursing',
+                      path: 'programme/professional-certificate/5/classes',
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const group = within(drawer).getByRole('button', { name: 'Classes' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    group.focus();
+    await user.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(drawer).findByRole('link', { name: /105 Nursing/ })).toHaveAttribute(
+      'href',
+      '/en/programme/professional-certificate/5/classes',
+    );
+  });
+});
+
 describe('Header course and class flyouts', () => {
   beforeEach(atLaptopWidth);
 
