@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import type { SessionData } from '../../lib/base-data';
-import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
+import { endImpersonation } from '../../lib/impersonation';
+import { getImpersonatedUsername } from '../../lib/storage';
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
 import { HOME_PATHS, worksInBothModes } from '../route-modes';
 import { LanguageSwitcher } from './language-switcher';
@@ -23,11 +24,6 @@ import { useHeaderVisibility } from './use-header-visibility';
 const HeaderDrawer = lazy(() =>
   import('./header-drawer').then((m) => ({ default: m.HeaderDrawer })),
 );
-
-function exitImpersonation(): void {
-  setImpersonatedUsername(null);
-  window.location.reload();
-}
 
 /** The header of the signed-in app, for the mode of its base data: the lms menu, home and
  * language switcher in lms, the sis ones in sis, and the switch between them (decision 0019). */
@@ -52,7 +48,7 @@ export function Header({ session }: { session: SessionData }) {
   }, [isCompact, closeDrawer]);
 
   const exitButton = isImpersonating ? (
-    <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
+    <Button size="xs" color="red.9" variant="filled" onClick={endImpersonation}>
       {t('shell.exitImpersonation')}
     </Button>
   ) : null;
