@@ -1,5 +1,6 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { Anchor, Button, Group, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Select } from '../../../components/select';
 import type { FieldPath, FieldValues, UseControllerReturn } from 'react-hook-form';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { BachelorSummary } from '@lantern/contracts/bachelor';
