@@ -172,7 +172,8 @@ for (const username of ROLES) {
   test(`${username} lands on a home that fits and opens every menu entry it is given`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    // Room for the menu at four widths in each mode and axe at two widths on every distinct page.
+    test.setTimeout(480_000);
     const open = { n: 0 };
     const refused: string[] = [];
     page.on('request', () => (open.n += 1));
