@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotPath, settled, signIn } from './support';
+import { expectAccessible, screenshotPath, settled, signIn } from './support';
 
 /** One demo user per role: the username is the role in lower case. */
 const ROLES = [
@@ -43,8 +43,87 @@ async function quiet(page: Page, open: { n: number }): Promise<void> {
     .toBe(true);
 }
 
-/** Every address the menu offers: its links, and every entry of every dropdown and flyout. */
-async function menuTargets(page: Page): Promise<{ label: string; href: string }[]> {
+/** The widths the menu must be whole at: laptops' (where the nav bar may not fit) and a phone's. */
+const MENU_WIDTHS = [1280, 1366, 1536, 390] as const;
+
+type Target = { label: string; href: string };
+type PayloadNode = {
+  id: string;
+  label: string;
+  path: string | null;
+  children?: PayloadNode[];
+};
+
+/** An address of the app, as the menu writes a path of the payload. */
+const appPath = (path: string) =>
+  path.startsWith('/en/') ? path : `/en/${path.replace(/^\/+/, '')}`;
+
+/**
+ * Every entry the role's menu payload has: a top node is an entry by its path when nothing is
+ * below it, else its dropdown's entries are; below the top, every node with a path is one.
+ */
+function payloadTargets(menu: PayloadNode[]): Target[] {
+  const below = (node: PayloadNode, trail: string): Target[] =>
+    (node.children ?? []).flatMap((child) => [
+      ...(child.path === null
+        ? []
+        : [{ label: `${trail} › ${child.label}`, href: appPath(child.path) }]),
+      ...below(child, `${trail} › ${child.label}`),
+    ]);
+  return menu.flatMap((node) =>
+    node.path !== null && !node.children?.length
+      ? [{ label: node.label, href: appPath(node.path) }]
+      : below(node, node.label),
+  );
+}
+
+/**
+ * The addresses a person reaches at the window's width by clicking: the nav bar's links and
+ * dropdowns where the nav bar shows, else the drawer the burger opens, with each of its groups
+ * opened. What is hidden (a nav bar that does not fit) counts for nothing.
+ */
+async function reachableTargets(page: Page): Promise<Set<string>> {
+  const burger = page.getByRole('button', { name: 'Open the menu' });
+  if (!(await burger.isVisible())) return new Set((await menuTargets(page)).map((t) => t.href));
+  await burger.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  const nav = drawer.getByRole('navigation', { name: 'Main' });
+  for (const group of await nav.locator('button[aria-expanded]').all()) {
+    if ((await group.getAttribute('aria-expanded')) === 'true') continue;
+    await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+  }
+  await settled(page);
+  const hrefs = new Set<string>();
+  for (const link of await nav.getByRole('link').all())
+    hrefs.add((await link.getAttribute('href')) ?? '');
+  await drawer.getByRole('button', { name: 'Close the menu' }).click();
+  await expect(drawer).toBeHidden();
+  return hrefs;
+}
+
+/** At each width, every entry of the menu payload is reachable by clicking (the payload is the
+ * last one the shell loaded for `mode`). */
+async function expectWholeMenu(
+  page: Page,
+  payload: PayloadNode[] | undefined,
+  where: string,
+): Promise<void> {
+  expect(payload, `${where}: the menu payload`).toBeDefined();
+  const expected = payloadTargets(payload ?? []);
+  for (const width of MENU_WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await settled(page);
+    const reached = await reachableTargets(page);
+    const missing = expected.filter((t) => !reached.has(t.href)).map((t) => t.label);
+    expect(missing, `${where} at ${String(width)} px: menu entries nobody can reach`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Every address the nav bar offers: its links, and every entry of every dropdown and flyout. */
+async function menuTargets(page: Page): Promise<Target[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const targets: { label: string; href: string }[] = [];
   for (const link of await nav.getByRole('link').all())
@@ -93,15 +172,20 @@ for (const username of ROLES) {
   test(`${username} lands on a home that fits and opens every menu entry it is given`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    // Room for the menu at four widths in each mode and axe at two widths on every distinct page.
+    test.setTimeout(480_000);
     const open = { n: 0 };
     const refused: string[] = [];
     page.on('request', () => (open.n += 1));
     page.on('requestfinished', () => (open.n -= 1));
     page.on('requestfailed', () => (open.n -= 1));
+    const menus: Partial<Record<'sis' | 'lms', Promise<PayloadNode[]>>> = {};
     page.on('response', (res) => {
       if (res.url().includes('/api/') && [403, 404].includes(res.status()))
         refused.push(`${String(res.status())} ${res.url()}`);
+      const base = /\/api\/general\/current-user\/(sis|lms)$/.exec(new URL(res.url()).pathname);
+      if (base?.[1] && res.ok())
+        menus[base[1] as 'sis' | 'lms'] = res.json().then((b: { menu: PayloadNode[] }) => b.menu);
     });
 
     await signIn(page, username);
@@ -128,9 +212,15 @@ for (const username of ROLES) {
     // A read-only role is not offered to add or edit students.
     if (['view_only_user', 'faculty', 'facilitator', 'api_user'].includes(username))
       await expect(main).not.toContainText(/add and edit students/i);
+    await expectAccessible(page);
     if (SHOT.has(username)) await shootHome(page, username);
 
-    const targets = await menuTargets(page);
+    // The whole menu is reachable at laptop widths and on a phone, in each mode the role works
+    // in: its home's first; the learning home's for those who switch to it at the end.
+    const homeMode = username === 'student' ? 'lms' : 'sis';
+    const homePayload = await menus[homeMode];
+    await expectWholeMenu(page, homePayload, `${username} (${homeMode})`);
+    const targets = payloadTargets(homePayload ?? []);
     if (['facilitator', 'faculty', 'teaching_assistant'].includes(username))
       expect(targets.some((t) => t.href.endsWith('/classes'))).toBe(true);
     for (const target of targets) {
@@ -141,6 +231,19 @@ for (const username of ROLES) {
       expect(page.url(), where).not.toMatch(/not-authorised/);
       await expect(main.getByText('This page does not exist.'), where).toHaveCount(0);
       expect(refused, where).toEqual([]);
+      // Each distinct page of the menu passes axe at a desk's width and a phone's.
+      await expectAccessible(page);
+    }
+
+    const switches = await page.getByRole('navigation', { name: 'Where you work' }).isVisible();
+    if (switches) {
+      await page
+        .getByRole('navigation', { name: 'Where you work' })
+        .getByRole('link', { name: 'Learning' })
+        .click();
+      await expect(page).toHaveURL(/\/en\/learning$/);
+      await quiet(page, open);
+      await expectWholeMenu(page, await menus.lms, `${username} (lms)`);
     }
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { MenuNode } from '@lantern/contracts/current-user';
 import type { Mode } from '@lantern/contracts/enums';
 import type { Db } from '@lantern/db/client';
@@ -7,6 +8,22 @@ import { findLmsClasses, findLmsProgrammes, withLmsFlyoutEntries } from './lms-f
 import { buildMenu } from './menu';
 import { findFlyoutProgrammes, withFlyoutEntries } from './menu-flyouts';
 import { clcScope } from './scope';
+import { rows } from './sql';
+
+/**
+ * Whether the person learns: a learner's own pages (Progress) are for them. Someone who works in
+ * the lms only (a student) learns by their role, with or without a course yet; staff, who hold
+ * SUBMISSION__CREATE among all rights, learn only where they are seated in a course.
+ */
+async function learns(db: Db, auth: AuthContext): Promise<boolean> {
+  if (!auth.rights.has('SUBMISSION__CREATE')) return false;
+  if (!auth.rights.has('GENERAL_SIS__DISPLAY')) return true;
+  const [row] = await rows<{ seated: boolean }>(
+    db,
+    sql`select exists (select 1 from course_learners where student_id = ${auth.user.jwlId}) as seated`,
+  );
+  return row?.seated === true;
+}
 
 /** The menu of the base data: the nodes the rights open, the flyouts filled for the mode. */
 export async function buildMenuWithFlyouts(
@@ -14,7 +31,11 @@ export async function buildMenuWithFlyouts(
   auth: AuthContext,
   mode: Mode,
 ): Promise<MenuNode[]> {
-  const menu = buildMenu(mode, auth.rights);
+  const built = buildMenu(mode, auth.rights);
+  const menu =
+    built.some((node) => node.id === 'progress') && !(await learns(db, auth))
+      ? built.filter((node) => node.id !== 'progress')
+      : built;
   if (!menu.some((node) => node.flyout)) return menu;
   if (mode === 'lms') {
     const programmes = await findLmsProgrammes(db, auth);

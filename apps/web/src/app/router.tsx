@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { clearNoticesOnNavigation } from '../lib/notify';
 import { onMissingRight } from '../lib/query-client';
 import { notAuthorisedPath } from '../lib/rights';
 import { page } from './lazy-page';
@@ -180,3 +181,6 @@ export const router = createBrowserRouter([
 onMissingRight((right) => {
   void router.navigate(notAuthorisedPath(right));
 });
+
+// A failure toast belongs to the page it was shown on: leaving the page takes it away.
+clearNoticesOnNavigation(router);

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { i18n } from '../lib/i18n';
 
 /* A deep blue: shade 8 on white is about 8.6:1 and shade 7 about 6.6:1, so links and filled
  * buttons pass WCAG AA where Mantine's default blue does not. */
@@ -15,6 +16,23 @@ const lantern: MantineColorsTuple = [
   '#0f3a6a',
 ];
 
+const closeLabel = () => i18n.t('common.close', 'Close');
+
+const PAGE_CONTROLS = {
+  first: ['common.page.first', 'First page'],
+  previous: ['common.page.previous', 'Previous page'],
+  next: ['common.page.next', 'Next page'],
+  last: ['common.page.last', 'Last page'],
+} as const;
+
+/** The names of a pagination's arrows and of its page buttons ("Page 3"). */
+export const getControlProps = (control: keyof typeof PAGE_CONTROLS) => ({
+  'aria-label': i18n.t(...PAGE_CONTROLS[control]),
+});
+export const getItemProps = (page: number) => ({
+  'aria-label': i18n.t('common.page.number', 'Page {{page}}', { page }),
+});
+
 export const theme = createTheme({
   primaryColor: 'lantern',
   primaryShade: 8,
@@ -29,6 +47,11 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     Anchor: { defaultProps: { underline: 'hover' } },
+    // Controls drawn as icons get their names here, once for every use (WCAG 4.1.2); the
+    // functions run at each render, so the names follow the language. A use may name its own.
+    Pagination: { defaultProps: () => ({ getControlProps, getItemProps }) },
+    Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeLabel() } }) },
+    Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeLabel() } }) },
   },
 });
 

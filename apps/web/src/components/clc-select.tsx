@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { MultiSelect, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { Select } from './select';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ClcRef } from '@lantern/contracts/current-user';
 import { DROPDOWN_OPTIONS_LIMIT } from '@lantern/contracts/constants';

@@ -1,4 +1,5 @@
-import { Select, type OptionsFilter } from '@mantine/core';
+import { type OptionsFilter } from '@mantine/core';
+import { Select } from './select';
 import { COUNTRY_OPTIONS, countryMatches } from '../lib/countries';
 
 const DATA = COUNTRY_OPTIONS.map(({ value, label }) => ({ value, label }));

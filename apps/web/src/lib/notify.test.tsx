@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { AppProvider } from '../app/provider';
 import { notifications } from '../components/notifications-host';
-import { notifyFailure, notifyInvalid, notifySuccess, outcomeTexts } from './notify';
+import { createMemoryRouter } from 'react-router';
+import {
+  clearNoticesOnNavigation,
+  notifyFailure,
+  notifyInvalid,
+  notifySuccess,
+  outcomeTexts,
+} from './notify';
 
 const CREATE = outcomeTexts('Student created', 'The student was not created');
 
@@ -60,5 +67,43 @@ describe('toasts', () => {
     await waitFor(() => {
       expect(toasts()).toHaveLength(2);
     });
+  });
+
+  it('takes a failure away when the page is left, and leaves a success', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/en/a', element: 'a' },
+        { path: '/en/b', element: 'b' },
+        { path: '/en/c', element: 'c' },
+      ],
+      { initialEntries: ['/en/a'] },
+    );
+    const stop = clearNoticesOnNavigation(router);
+    render(<AppProvider>page</AppProvider>);
+    act(() => {
+      notifyFailure('student-form', undefined, CREATE);
+      notifySuccess('profile-clcs');
+    });
+    await waitFor(() => {
+      expect(toasts()).toHaveLength(2);
+    });
+    await act(() => router.navigate('/en/b'));
+    await waitFor(() => {
+      expect(toasts()).toEqual([expect.stringContaining('Successfully updated')]);
+    });
+    // A failure on the new page stays until that page is left.
+    act(() => {
+      notifyFailure('student-form', undefined, CREATE);
+    });
+    await waitFor(() => {
+      expect(toasts()).toHaveLength(2);
+    });
+    await act(() => router.navigate('/en/b?tab=2'));
+    expect(toasts()).toHaveLength(2);
+    await act(() => router.navigate('/en/c'));
+    await waitFor(() => {
+      expect(toasts()).toEqual([expect.stringContaining('Successfully updated')]);
+    });
+    stop();
   });
 });

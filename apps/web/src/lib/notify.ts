@@ -48,7 +48,12 @@ export const outcomeTexts = (success: string, failure: string): OutcomeTexts => 
   failure,
 });
 
+/** The failure toasts on screen, by form: they are about the page they were shown on. */
+const pageNotices = new Set<string>();
+
 function show(form: string, notice: Notice): void {
+  if (notice.color === 'red') pageNotices.add(form);
+  else pageNotices.delete(form);
   void request().then(({ notifications }) => {
     // One toast per form: the new outcome replaces the last, so a red one never stays beside
     // the green one that followed it.
@@ -86,3 +91,32 @@ export const notifyInvalid =
   (): void => {
     notifyFailure(form, undefined, texts);
   };
+
+/** Takes the failure toasts of the page away (the page was left): a failure belongs to the page
+ * it happened on, while a success may announce the page an action led to ("Student created"). */
+export function clearPageNotices(): void {
+  if (pageNotices.size === 0) return;
+  const forms = [...pageNotices];
+  pageNotices.clear();
+  void loadHost().then(({ notifications }) => {
+    forms.forEach((form) => {
+      // A failure shown again since (on the new page) stays.
+      if (!pageNotices.has(form)) notifications.hide(form);
+    });
+  });
+}
+
+type RouterLike = {
+  state: { location: { pathname: string } };
+  subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
+};
+
+/** The one rule for leaving a page: every move to another address clears its failure toasts. */
+export function clearNoticesOnNavigation(router: RouterLike): () => void {
+  let pathname = router.state.location.pathname;
+  return router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    clearPageNotices();
+  });
+}

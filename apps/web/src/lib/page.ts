@@ -3,3 +3,8 @@
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/** A full page load of another address of the app. */
+export function loadPage(path: string): void {
+  window.location.assign(path);
+}

@@ -256,6 +256,18 @@ describe('the lms menu', () => {
     expect(node(menu, 'progress')).toEqual({ id: 'progress', label: 'Progress', path: 'track' });
   });
 
+  it('gives Progress to learners only: not to staff who hold every right but sit in no course', async () => {
+    for (const username of ['super_admin', 'admin', 'academic_manager', 'view_only_user']) {
+      const res = await lms(await t.as(username));
+      if (res.statusCode !== 200) continue;
+      const { menu } = baseDataSchema.parse(res.json());
+      expect(node(menu, 'progress'), username).toBeUndefined();
+    }
+    // A student without any course yet still learns.
+    const { username } = await freshStudent(43);
+    expect(node((await baseDataOf(username)).menu, 'progress')).toBeDefined();
+  });
+
   it('lists the demo student’s own programmes: those they learn in, not every one of their CLC', async () => {
     const student = await userId(t, 'student');
     const own = await t.database.query<{ id: number; type: string; first: number }>(

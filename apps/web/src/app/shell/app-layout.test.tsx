@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
-import { reloadPage } from '../../lib/page';
+import { loadPage, reloadPage } from '../../lib/page';
 import { BASE_DATA } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
 import AppLayout from './app-layout';
 
-vi.mock('../../lib/page', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../lib/page', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -27,6 +27,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   vi.mocked(reloadPage).mockClear();
+  vi.mocked(loadPage).mockClear();
 });
 
 /** A member of staff: a student's start page is their learning home (mode.test.tsx). */
@@ -65,7 +66,7 @@ describe('AppLayout (startup)', () => {
     expect(screen.getByText(ERROR_TEXTS.studyBreakText)).toBeInTheDocument();
   });
 
-  it('ends a stale impersonation with a reload instead of showing an error', async () => {
+  it('ends a stale impersonation with a page load instead of showing an error', async () => {
     localStorage.setItem('authCode', 'token');
     localStorage.setItem('impersonateUsername', 'gone-user');
     fetchMock.mockResolvedValue(
@@ -76,7 +77,7 @@ describe('AppLayout (startup)', () => {
     );
     renderShell();
     await vi.waitFor(() => {
-      expect(reloadPage).toHaveBeenCalledTimes(1);
+      expect(loadPage).toHaveBeenCalledWith('/en/home');
     });
     expect(localStorage.getItem('impersonateUsername')).toBeNull();
     expect(localStorage.getItem('authCode')).toBe('token');
@@ -90,6 +91,7 @@ describe('AppLayout (startup)', () => {
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(localStorage.getItem('REDIRECT_URL')).toBe('/en/home?tab=1');
     expect(reloadPage).not.toHaveBeenCalled();
+    expect(loadPage).not.toHaveBeenCalled();
   });
 
   it('keeps the page when a background reload of the base data fails', async () => {

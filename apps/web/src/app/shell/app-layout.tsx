@@ -23,14 +23,9 @@ import { Logo } from '../../components/logo';
 import type { SessionData } from '../../lib/base-data';
 import { displayError } from '../../lib/errors';
 import { applyLanguage, isRtl } from '../../lib/i18n';
-import { reloadPage } from '../../lib/page';
+import { endImpersonation } from '../../lib/impersonation';
 import { notAuthorisedPath } from '../../lib/rights';
-import {
-  getAccessToken,
-  getImpersonatedUsername,
-  setImpersonatedUsername,
-  setRedirectUrl,
-} from '../../lib/storage';
+import { getAccessToken, getImpersonatedUsername, setRedirectUrl } from '../../lib/storage';
 import { HOME_PATHS, worksInLmsOnly } from '../route-modes';
 import { Header } from './header';
 import { LmsRefusedPanel, SisOnlyPanel } from './mode-refusals';
@@ -121,9 +116,9 @@ export default function AppLayout() {
 
   useEffect(() => {
     if (failure !== 'endImpersonation') return;
-    // Impersonation ends with a page reload (spec §4); the app then starts as the user themself.
-    setImpersonatedUsername(null);
-    reloadPage();
+    // Impersonation ends with a page load (spec §4) where it started; the app then starts as the
+    // user themself.
+    endImpersonation();
   }, [failure]);
 
   if (mustSignIn) return <Navigate to="/en/login" replace />;

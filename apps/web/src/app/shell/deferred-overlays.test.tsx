@@ -9,6 +9,7 @@ import {
 import type { SessionData } from '../../lib/base-data';
 import { BASE_DATA } from '../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
+import { atLaptopWidth } from '../../test/viewport';
 import { Header } from './header';
 import { RolePickerModal } from './role-picker-modal';
 import { VersionCheck } from './version-check';
@@ -61,6 +62,7 @@ const ROLES = {
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
+  atLaptopWidth();
   fetchMock.mockReset();
   fetchMock.mockImplementation((input) =>
     Promise.resolve(

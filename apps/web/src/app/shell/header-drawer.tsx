@@ -22,7 +22,8 @@ type HeaderDrawerProps = {
   exitButton: ReactNode;
 };
 
-/** The narrow-screen menu in a drawer; its chunk loads when the burger is first pressed. */
+/** The compact menu in a drawer (narrow screens, and wider ones where the nav bar does not fit:
+ * `useCompactMenu`); its chunk loads when the burger is first pressed. */
 export function HeaderDrawer({
   opened,
   onClose,
@@ -43,7 +44,6 @@ export function HeaderDrawer({
       title={t('shell.menu.title')}
       closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
       size={300}
-      hiddenFrom="lg"
     >
       <Stack gap="md">
         {switchesMode ? <ModeSwitch mode={mode} /> : null}

@@ -11,6 +11,7 @@ import { clearErrors, recordError } from '../../lib/app-store';
 import type { SessionData } from '../../lib/base-data';
 import { BASE_DATA } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { atLaptopWidth } from '../../test/viewport';
 import { Header } from './header';
 
 const session: SessionData = {
@@ -22,6 +23,12 @@ const session: SessionData = {
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** Every box is `need` px wide inside `room` px: the nav bar's menu overflows when need > room. */
+function withWidths(need: number, room: number): void {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(need);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(room);
+}
+
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -30,6 +37,7 @@ beforeEach(() => {
 afterEach(() => {
   clearErrors();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('Header', () => {
@@ -53,7 +61,84 @@ describe('Header', () => {
   });
 });
 
+describe('Header menu: one rule for the burger, the nav bar and the drawer', () => {
+  it('on a phone shows the burger, and the burger opens the drawer', async () => {
+    renderWithProviders(<Header session={session} />);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open the menu' }));
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+  });
+
+  it('on a laptop where the menu fits shows the nav bar and no burger', () => {
+    atLaptopWidth();
+    withWidths(600, 900);
+    renderWithProviders(<Header session={session} />);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Open the menu' })).not.toBeInTheDocument();
+  });
+
+  it('on a laptop where the menu overflows opens the drawer that the burger offers', async () => {
+    atLaptopWidth();
+    withWidths(1400, 900);
+    renderWithProviders(<Header session={session} />);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    // No breakpoint hides the drawer (it was hidden from lg on while the burger showed there).
+    expect(drawer.closest('[class*="hidden-from"]')).toBeNull();
+    expect(within(drawer).getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
+
+describe('Header drawer groups', () => {
+  it('are buttons a keyboard opens, saying whether they are open', async () => {
+    renderWithProviders(
+      <Header
+        session={{
+          ...session,
+          menu: [
+            {
+              id: 'class',
+              label: 'Classes',
+              path: null,
+              flyout: 'class',
+              children: [
+                {
+                  id: 'class-professional',
+                  label: 'Short term academic programme',
+                  path: null,
+                  children: [
+                    {
+                      id: 'class-professional-5',
+                      label: '105 Nursing',
+                      path: 'programme/professional-certificate/5/classes',
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const group = within(drawer).getByRole('button', { name: 'Classes' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    group.focus();
+    await user.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(drawer).findByRole('link', { name: /105 Nursing/ })).toHaveAttribute(
+      'href',
+      '/en/programme/professional-certificate/5/classes',
+    );
+  });
+});
+
 describe('Header course and class flyouts', () => {
+  beforeEach(atLaptopWidth);
+
   it('goes straight to the only programme the server gives as a path', async () => {
     const withCourses: SessionData = {
       ...session,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Anchor, Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import type { SessionData } from '../../lib/base-data';
-import { getImpersonatedUsername, setImpersonatedUsername } from '../../lib/storage';
+import { endImpersonation } from '../../lib/impersonation';
+import { getImpersonatedUsername } from '../../lib/storage';
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
-import { useOverflow } from '../../lib/use-overflow';
 import { HOME_PATHS, worksInBothModes } from '../route-modes';
 import { LanguageSwitcher } from './language-switcher';
 import { LazyImpersonationSearch } from './lazy-impersonation-search';
@@ -16,6 +16,7 @@ import { MainMenu } from './main-menu';
 import { ModeSwitch } from './mode-switch';
 import { ProfileFlyout } from './profile-flyout';
 import { ReportErrorLink } from './report-error-link';
+import { useCompactMenu } from './use-compact-menu';
 import { useHeaderVisibility } from './use-header-visibility';
 
 /* The drawer (Mantine's Drawer, its overlay, focus trap and scroll lock, and the phone menu)
@@ -23,11 +24,6 @@ import { useHeaderVisibility } from './use-header-visibility';
 const HeaderDrawer = lazy(() =>
   import('./header-drawer').then((m) => ({ default: m.HeaderDrawer })),
 );
-
-function exitImpersonation(): void {
-  setImpersonatedUsername(null);
-  window.location.reload();
-}
 
 /** The header of the signed-in app, for the mode of its base data: the lms menu, home and
  * language switcher in lms, the sis ones in sis, and the switch between them (decision 0019). */
@@ -41,13 +37,18 @@ export function Header({ session }: { session: SessionData }) {
   const isImpersonating = user.impersonated || getImpersonatedUsername() !== null;
   const switchesMode = worksInBothModes(user);
   const canSearchImpersonation = user.canImpersonate && !isImpersonating;
-  // A menu wider than the room beside the logo (many rights, a narrow desktop window) gives way
-  // to the burger, so that no entry is cut off where nobody can reach it.
+  // A menu wider than the room beside the logo (many rights, a laptop window) gives way to the
+  // burger and its drawer, so that no entry is cut off where nobody can reach it.
   const navRef = useRef<HTMLDivElement>(null);
-  const navOverflows = useOverflow(navRef);
+  const isCompact = useCompactMenu(navRef);
+  // Widened until the nav bar fits, the header closes the drawer it no longer offers.
+  const closeDrawer = drawer.close;
+  useEffect(() => {
+    if (!isCompact) closeDrawer();
+  }, [isCompact, closeDrawer]);
 
   const exitButton = isImpersonating ? (
-    <Button size="xs" color="orange.9" variant="filled" onClick={exitImpersonation}>
+    <Button size="xs" color="red.9" variant="filled" onClick={endImpersonation}>
       {t('shell.exitImpersonation')}
     </Button>
   ) : null;
@@ -56,13 +57,14 @@ export function Header({ session }: { session: SessionData }) {
     <header className="app-header" data-hidden={!isVisible || undefined}>
       <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-          <Burger
-            opened={drawerOpened}
-            onClick={drawer.toggle}
-            hiddenFrom={navOverflows ? undefined : 'lg'}
-            size="sm"
-            aria-label={drawerOpened ? t('shell.menu.close') : t('shell.menu.open')}
-          />
+          {isCompact ? (
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              size="sm"
+              aria-label={drawerOpened ? t('shell.menu.close') : t('shell.menu.open')}
+            />
+          ) : null}
           <Anchor
             component={Link}
             to={HOME_PATHS[mode]}
@@ -80,13 +82,13 @@ export function Header({ session }: { session: SessionData }) {
             ms="sm"
             // Room for the focus rings of its buttons, which `overflow` would cut.
             p={4}
-            // Hidden, not removed, while it overflows: it keeps its room, so its width can tell
-            // when the menu fits again; `visibility` also takes it out of the tab order.
+            // Hidden, not removed, while the menu is compact: it keeps its room, so its width can
+            // tell when the menu fits again; `visibility` also takes it out of the tab order.
             style={{
               flex: 1,
               minWidth: 0,
               overflow: 'hidden',
-              visibility: navOverflows ? 'hidden' : undefined,
+              visibility: isCompact ? 'hidden' : undefined,
             }}
           >
             <MainMenu menu={menu} menuError={menuError} />
@@ -115,7 +117,7 @@ export function Header({ session }: { session: SessionData }) {
       {isDrawerWanted ? (
         <Suspense fallback={null}>
           <HeaderDrawer
-            opened={drawerOpened}
+            opened={drawerOpened && isCompact}
             onClose={drawer.close}
             menu={menu}
             menuError={menuError}

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { NavLink as MantineNavLink, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +7,27 @@ import { appPath } from '../../lib/paths';
 import { isLinkNode, menuGroups } from './menu-model';
 import { useMenuLabel } from './use-menu-label';
 
-/** The narrow-screen menu inside the drawer: the same tree as nested, keyboard-usable links. */
+/** A group of the drawer (People, Courses, Classes…): a button that shows or hides its links, so
+ * it is reached and opened by keyboard like any button (WCAG 2.1.1), and says whether it is open. */
+function MenuGroupDisclosure({ label, children }: { label: string; children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <MantineNavLink
+      component="button"
+      type="button"
+      label={label}
+      childrenOffset="md"
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+    >
+      {children}
+    </MantineNavLink>
+  );
+}
+
+/** The narrow-screen menu inside the drawer: the same tree as groups that open
+ * by button, each holding its links. */
 export function MobileMenu({
   menu,
   menuError,
@@ -41,7 +62,7 @@ export function MobileMenu({
         }
         const groups = menuGroups(node, labelOf);
         return (
-          <MantineNavLink key={node.id} label={labelOf(node)} childrenOffset="md">
+          <MenuGroupDisclosure key={node.id} label={labelOf(node)}>
             {groups.length === 0 ? (
               <Text size="sm" c="gray.7" px="sm" py={6}>
                 {t('shell.menu.empty')}
@@ -60,7 +81,7 @@ export function MobileMenu({
                 )),
               )
             )}
-          </MantineNavLink>
+          </MenuGroupDisclosure>
         );
       })}
     </nav>

@@ -7,6 +7,7 @@ import { setMode } from '../../lib/app-store';
 import { applyLanguage } from '../../lib/i18n';
 import { BASE_DATA } from '../../test/fixtures';
 import { fetchCall, jsonResponse, renderWithProviders, urlOf } from '../../test/render';
+import { atLaptopWidth } from '../../test/viewport';
 import AppLayout from './app-layout';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -90,6 +91,7 @@ function renderAt(route: string) {
 }
 
 beforeEach(() => {
+  atLaptopWidth();
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   localStorage.setItem('authCode', 'token');

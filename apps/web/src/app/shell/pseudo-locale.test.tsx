@@ -19,6 +19,7 @@ import {
   pseudoLocalise,
 } from '../../test/pseudo-locale';
 import { jsonResponse, renderWithProviders } from '../../test/render';
+import { atLaptopWidth, matchMediaAt } from '../../test/viewport';
 import { Header } from './header';
 
 /** An lms header as a holder of both modes sees it: every kind of menu node and the switch. */
@@ -141,12 +142,16 @@ describe('a pseudo-locale', () => {
   });
 
   it('changes every text node of the lms header, menus, switch and language switcher', async () => {
-    renderWithProviders(
-      <DirectionProvider>
-        <Header session={session} />
-      </DirectionProvider>,
-      { route: '/en/learning' },
-    );
+    const renderHeader = () =>
+      renderWithProviders(
+        <DirectionProvider>
+          <Header session={session} />
+        </DirectionProvider>,
+        { route: '/en/learning' },
+      );
+    // The nav bar at a laptop's width, then the drawer at a phone's.
+    atLaptopWidth();
+    const wide = renderHeader();
     const user = userEvent.setup();
     const [nav] = screen.getAllByRole('navigation', { name: pseudoLocalise('Main') });
     const main = within(nav as HTMLElement);
@@ -157,6 +162,10 @@ describe('a pseudo-locale', () => {
     expect(screen.getByText('105 Community health')).toBeInTheDocument();
     await user.click(main.getByRole('button', { name: pseudoLocalise('Classes') }));
     expect(await screen.findByText(pseudoLocalise('All my classes'))).toBeInTheDocument();
+    expect(untranslated()).toEqual([]);
+    wide.unmount();
+    window.matchMedia = matchMediaAt(null);
+    renderHeader();
     await user.click(screen.getByRole('button', { name: pseudoLocalise('Open the menu') }));
     expect(await screen.findByRole('dialog', { name: pseudoLocalise('Menu') })).toBeInTheDocument();
 

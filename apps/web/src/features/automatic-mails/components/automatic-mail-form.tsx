@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import {
   Fieldset,
   Group,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -10,6 +9,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';

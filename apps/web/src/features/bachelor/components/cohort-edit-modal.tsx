@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Modal.layer.css';
 import { useState } from 'react';
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';

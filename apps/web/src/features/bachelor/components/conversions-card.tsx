@@ -6,7 +6,6 @@ import {
   Modal,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -14,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Stack, TextInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';

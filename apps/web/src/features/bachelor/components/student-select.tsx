@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCreditStudents } from '../api/find-credit-students';
 

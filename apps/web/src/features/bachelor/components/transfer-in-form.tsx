@@ -1,7 +1,8 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { Button, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Select } from '../../../components/select';
 import type { FieldPath, FieldValues, UseControllerReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { BachelorSummary } from '@lantern/contracts/bachelor';
 import type { TransferInInput } from '@lantern/contracts/bachelor-credits';
 import { FailureAlert } from '../../../components/failure-alert';
@@ -73,6 +74,36 @@ type TransferInFormProps = {
   note?: ReactNode;
 };
 
+/** The two ways a credit transfers in, one link each, the open one marked as current: "Transfer
+ * in" opens the internal form, and the external one is reached from there. */
+export function TransferInKinds({ programmeId }: { programmeId: number }) {
+  const { pathname } = useLocation();
+  const kinds = [
+    {
+      to: bachelorPaths.transferIn(programmeId, 'internal'),
+      label: 'From another Lantern programme',
+    },
+    { to: bachelorPaths.transferIn(programmeId, 'external'), label: 'From another institution' },
+  ];
+  return (
+    <Group component="nav" aria-label="Kind of transfer" gap="md">
+      {kinds.map((kind) => (
+        // NavLink marks the open one aria-current="page"; it is bold as well, not told by colour.
+        <Anchor
+          key={kind.to}
+          component={NavLink}
+          to={kind.to}
+          end
+          fw={pathname === kind.to ? 700 : undefined}
+          underline="always"
+        >
+          {kind.label}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
 /** What the internal and external transfer-in forms share: the student first, then the source,
  * the course it counts for, the converted grade, the refusal and the button. */
 export function TransferInForm({
@@ -92,6 +123,7 @@ export function TransferInForm({
 }: TransferInFormProps) {
   return (
     <Stack gap="sm" maw={640}>
+      <TransferInKinds programmeId={programmeId} />
       <Title order={2} size="h3">
         {title}
       </Title>

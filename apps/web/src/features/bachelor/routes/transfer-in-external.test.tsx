@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, urlOf } from '../../../test/render';
 import { CONVERSIONS, openTransferIn, STUDENTS } from '../transfer-in-test-fixtures';
+import { TransferInKinds } from '../components/transfer-in-form';
 import TransferInExternal from './transfer-in-external';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -34,6 +35,18 @@ afterEach(() => {
 const open = () => openTransferIn('external', <TransferInExternal />);
 
 describe('TransferInExternal', () => {
+  it('is reached from Transfer in, which names both kinds and marks the open one', async () => {
+    openTransferIn('internal', <TransferInKinds programmeId={512} />);
+    const kinds = await screen.findByRole('navigation', { name: 'Kind of transfer' });
+    expect(within(kinds).getByRole('link', { name: 'From another institution' })).toHaveAttribute(
+      'href',
+      '/en/programme/bachelor/512/transfer-in/external',
+    );
+    expect(
+      within(kinds).getByRole('link', { name: 'From another Lantern programme' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
   it('says what is missing next to each field, without sending anything', async () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Propose transfer' }));

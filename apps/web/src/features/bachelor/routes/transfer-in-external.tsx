@@ -1,5 +1,6 @@
 import '../credits-styles';
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { useOutletContext, useParams } from 'react-router';

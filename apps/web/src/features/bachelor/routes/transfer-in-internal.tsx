@@ -1,5 +1,6 @@
 import '../credits-styles';
-import { Alert, NumberInput, Select, Text } from '@mantine/core';
+import { Alert, NumberInput, Text } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { useOutletContext, useParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Checkbox, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';

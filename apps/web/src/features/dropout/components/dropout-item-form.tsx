@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Fieldset, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';

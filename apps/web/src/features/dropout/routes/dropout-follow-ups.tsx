@@ -12,13 +12,6 @@ import { dropoutFollowUpsPath } from '../paths';
 
 export const loader = requireRight('DROPOUT_FOLLOW_UP__DISPLAY');
 
-const PAGE_CONTROLS = {
-  first: 'First page',
-  last: 'Last page',
-  next: 'Next page',
-  previous: 'Previous page',
-} as const;
-
 const positive = (value: string | null): number | null => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
@@ -99,7 +92,6 @@ export default function DropoutFollowUpsRoute() {
                   onChange={(next) => {
                     setParams({ status, page: String(next) });
                   }}
-                  getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
                 />
               ) : null}
             </Stack>

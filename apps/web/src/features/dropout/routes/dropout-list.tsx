@@ -27,13 +27,6 @@ import { dropoutCreatePath, dropoutItemPath, dropoutReportPath } from '../paths'
 
 export const loader = requireRight('DROPOUT_FLAGGING__DISPLAY');
 
-const PAGE_CONTROLS = {
-  first: 'First page',
-  last: 'Last page',
-  next: 'Next page',
-  previous: 'Previous page',
-} as const;
-
 function ItemsTable({ reference, items }: { reference: ProgrammeRef; items: DropoutItem[] }) {
   if (items.length === 0) return <Text size="sm">No items yet: nobody is flagged.</Text>;
   return (
@@ -282,7 +275,6 @@ export function DropoutList({
           onChange={(page) => {
             setFilters({ ...filters, page });
           }}
-          getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
         />
       ) : null}
     </Stack>

@@ -3,7 +3,7 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ERROR_TEXTS } from '@lantern/contracts/messages';
 import { displayError } from '../../../lib/errors';
-import { setImpersonatedUsername } from '../../../lib/storage';
+import { startImpersonation } from '../../../lib/impersonation';
 import { isSearchLongEnough, useImpersonators } from '../api/find-impersonators';
 
 /** Search a user to act as; choosing one stores the username and reloads (spec §4). */
@@ -45,8 +45,7 @@ export function ImpersonationSearch({ width = 220 }: { width?: number | string }
       comboboxProps={{ width: 320, position: 'bottom-end' }}
       onChange={(username) => {
         if (!username) return;
-        setImpersonatedUsername(username);
-        window.location.reload();
+        startImpersonation(username);
       }}
     />
   );

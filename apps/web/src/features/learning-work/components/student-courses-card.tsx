@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   Modal,
-  Select,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { Link } from 'react-router';
 import type { StudentCourse } from '@lantern/contracts/learning-work';
 import { useCurrentUser } from '../../../lib/base-data';

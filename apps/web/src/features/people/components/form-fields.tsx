@@ -1,7 +1,8 @@
 /* Fields bound to a react-hook-form by name, for the person forms: each shows its label and the
  * message of its field (spec §5) and converts between what the input holds and what the schema
  * wants (null for nothing chosen, numbers for numeric choices). */
-import { Checkbox, NumberInput, Select } from '@mantine/core';
+import { Checkbox, NumberInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { ClcRef } from '@lantern/contracts/current-user';
 import { ClcMultiSelect } from '../../../components/clc-select';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { VALIDATION } from '@lantern/contracts/messages';
 import { DialogActions } from '../../../components/dialog-actions';
 import { ModalForm } from '../../../components/modal-form';

@@ -1,4 +1,5 @@
-import { Button, Fieldset, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { useDisclosure } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';

@@ -2,13 +2,13 @@ import {
   Button,
   Group,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   TextInput,
 } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -8,7 +8,6 @@ import {
   Loader,
   Modal,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -16,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Select } from '../../../components/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
