@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   debug: 'xdebug_enabled',
   currentCourseIndex: 'currentCourseIndex',
   redirectUrl: 'REDIRECT_URL',
+  /** Beside REDIRECT_URL: whose session saved it, so only that user is led back there. */
+  redirectUrlUser: 'REDIRECT_URL_USER',
 } as const;
 
 /** Query parameters the client appends and the server takes off before validation. */

@@ -51,7 +51,7 @@ export function isDebugEnabled(): boolean {
 }
 
 /** Beside REDIRECT_URL: whose session saved it (their JWL-ID), absent when none was signed in. */
-const REDIRECT_USER_KEY = 'REDIRECT_URL_USER';
+const REDIRECT_USER_KEY = STORAGE_KEYS.redirectUrlUser;
 
 /** The user an access token is for (its `sub`), or null when there is none or it is not readable. */
 export function tokenUser(token: string | null): string | null {

@@ -34,6 +34,7 @@ const home = (concentrations: HomeConcentration[]): LmsHome => ({
   announcements: [],
   studyBreakUntil: null,
   classes: [],
+  classesTotal: 0,
   authoring: [],
 });
 
