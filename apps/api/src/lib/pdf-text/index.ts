@@ -14,12 +14,14 @@
  * regular, from the Fontsource packages (SIL Open Font License 1.1). See decision 0008.
  */
 import { createElement, type ReactElement } from 'react';
-import { Canvas } from '@react-pdf/renderer';
+import { Canvas, type Styles } from '@react-pdf/renderer';
 import { loadFaces } from './faces';
 import { shapedFont } from './pdf-font';
 import { shapeLines, unprintable, type ShapedLine } from './shape';
 
 export type { ShapedLine, ShapedRun, ShapedGlyph } from './shape';
+
+type Style = Styles[string];
 
 /** A text shaped and broken into lines, with the size of the box it needs (points). */
 export type TextBlock = {
@@ -96,7 +98,7 @@ export function paintTextBlock(painter: Painter, block: TextBlock, color: string
 export function TextBlockCanvas(props: {
   block: TextBlock;
   color: string;
-  style?: Record<string, string | number>;
+  style?: Style;
 }): ReactElement {
   const { block, color, style } = props;
   return createElement(Canvas, {
