@@ -1,6 +1,9 @@
 import { createElement as h, type ReactElement } from 'react';
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { DocumentProps } from '@react-pdf/renderer';
+import type { DocumentProps, Styles } from '@react-pdf/renderer';
+
+type Style = Styles[string];
+import { TextBlockCanvas, type TextBlock, type TextOptions } from '../../lib/pdf-text';
 
 /** An image ready for the PDF: JPEG is embedded as is, PNG keeps its transparency. */
 export type PdfImage = { data: Buffer; format: 'png' | 'jpg' };
@@ -22,7 +25,26 @@ export type CertificateContent = {
   qrDataUrl: string;
   logo: PdfImage | null;
   signature: PdfImage | null;
+  /**
+   * Texts the built-in fonts cannot print, shaped beforehand and drawn in the embedded Noto
+   * faces (lib/pdf-text); a text not here is printable in its built-in font.
+   */
+  shaped: Partial<Record<ShapedSlot, TextBlock>>;
 };
+
+/** The places on the page where a snapshot's text is printed (the CLC's name is in two). */
+export type ShapedSlot =
+  | 'programmeTitle'
+  | 'studentName'
+  | 'certificateText'
+  | 'certifyingUniversity'
+  | 'clcPartner'
+  | 'signeeName'
+  | 'signeeTitle'
+  | 'clcSign';
+
+/** Widest line of the inner frame (A4 landscape less margins, borders and padding). */
+const INNER_WIDTH = 660;
 
 const INK = '#1f2933';
 const ACCENT = '#1c4e80';
@@ -68,7 +90,15 @@ const styles = StyleSheet.create({
   signBlock: { width: 230, alignItems: 'center' },
   signature: { height: 46, maxWidth: 200, objectFit: 'contain' },
   signatureSpace: { height: 46 },
-  signLine: { width: 200, borderTopWidth: 0.75, borderTopColor: INK, marginTop: 2, paddingTop: 4 },
+  signLine: {
+    width: 200,
+    borderTopWidth: 0.75,
+    borderTopColor: INK,
+    marginTop: 2,
+    paddingTop: 4,
+    alignItems: 'center',
+  },
+  row: { flexDirection: 'row', alignItems: 'center', justifyContent: 'center' },
   signName: { fontSize: 11, fontFamily: 'Helvetica-Bold', textAlign: 'center' },
   signTitle: { fontSize: 9.5, color: MUTED, textAlign: 'center', marginTop: 1 },
   issued: { flexGrow: 1, alignItems: 'center', paddingBottom: 4 },
@@ -84,6 +114,45 @@ const styles = StyleSheet.create({
 /** Long names get a smaller size, so that every name stays on one or two lines. */
 const nameSize = (name: string): number => (name.length > 48 ? 22 : name.length > 32 ? 27 : 34);
 
+/**
+ * Size, line width and colour of each slot's text when drawn in the embedded faces: the
+ * sizes of the built-in fonts they stand in for, a little smaller where Noto Sans runs wider
+ * than Times.
+ */
+export function slotText(slot: ShapedSlot, text: string): TextOptions & { color: string } {
+  switch (slot) {
+    case 'programmeTitle':
+      return { size: 23, maxWidth: INNER_WIDTH, lineHeight: 0.9, color: ACCENT };
+    case 'studentName':
+      return { size: nameSize(text) - 4, maxWidth: INNER_WIDTH, lineHeight: 0.9, color: INK };
+    case 'certificateText':
+      return { size: 12, maxWidth: 600, lineHeight: 0.95, color: INK };
+    case 'certifyingUniversity':
+      return { size: 11.5, maxWidth: 520, color: INK };
+    case 'clcPartner':
+      return { size: 10.5, maxWidth: 520, color: MUTED };
+    case 'signeeName':
+      return { size: 10.5, maxWidth: 200, color: INK };
+    case 'signeeTitle':
+    case 'clcSign':
+      return { size: 9, maxWidth: 200, color: MUTED };
+  }
+}
+
+/** A slot's text: the shaped block when there is one, else the text in its built-in font. */
+function slot(
+  c: CertificateContent,
+  name: ShapedSlot,
+  text: string,
+  style: Style | Style[],
+  margin: Style = {},
+): ReactElement {
+  const block = c.shaped[name];
+  return block
+    ? h(TextBlockCanvas, { block, color: slotText(name, text).color, style: margin })
+    : h(Text, { style }, text);
+}
+
 function Certificate({ c }: { c: CertificateContent }): ReactElement {
   const signee = [
     c.signature
@@ -92,9 +161,11 @@ function Certificate({ c }: { c: CertificateContent }): ReactElement {
     h(
       View,
       { key: 'line', style: styles.signLine },
-      c.signeeName ? h(Text, { style: styles.signName }, c.signeeName) : null,
-      c.signeeTitle ? h(Text, { style: styles.signTitle }, c.signeeTitle) : null,
-      h(Text, { style: styles.signTitle }, c.clcName),
+      c.signeeName ? slot(c, 'signeeName', c.signeeName, styles.signName) : null,
+      c.signeeTitle
+        ? slot(c, 'signeeTitle', c.signeeTitle, styles.signTitle, { marginTop: 1 })
+        : null,
+      slot(c, 'clcSign', c.clcName, styles.signTitle, { marginTop: 1 }),
     ),
   ];
   return h(
@@ -110,21 +181,43 @@ function Certificate({ c }: { c: CertificateContent }): ReactElement {
           ? h(Image, { style: styles.logo, src: c.logo })
           : h(View, { style: styles.logoSpace }),
         h(Text, { style: styles.kicker }, 'CERTIFICATE OF COMPLETION'),
-        h(Text, { style: styles.programme }, c.programmeTitle),
+        slot(c, 'programmeTitle', c.programmeTitle, styles.programme, { marginBottom: 4 }),
         h(
           View,
           { style: styles.body },
           h(Text, { style: styles.certify }, 'This is to certify that'),
-          h(Text, { style: [styles.name, { fontSize: nameSize(c.studentName) }] }, c.studentName),
-          h(View, { style: styles.rule }),
-          h(Text, { style: styles.text }, c.certificateText),
-          h(
-            Text,
-            { style: styles.university },
-            'Certified by ',
-            h(Text, { style: styles.universityName }, c.certifyingUniversity),
+          slot(
+            c,
+            'studentName',
+            c.studentName,
+            [styles.name, { fontSize: nameSize(c.studentName) }],
+            { marginBottom: 6 },
           ),
-          h(Text, { style: styles.clc }, `in partnership with ${c.clcName}`),
+          h(View, { style: styles.rule }),
+          slot(c, 'certificateText', c.certificateText, styles.text, { marginBottom: 14 }),
+          c.shaped.certifyingUniversity
+            ? h(
+                View,
+                { style: styles.row },
+                h(Text, { style: styles.university }, 'Certified by '),
+                slot(c, 'certifyingUniversity', c.certifyingUniversity, styles.university, {
+                  marginLeft: 3,
+                }),
+              )
+            : h(
+                Text,
+                { style: styles.university },
+                'Certified by ',
+                h(Text, { style: styles.universityName }, c.certifyingUniversity),
+              ),
+          c.shaped.clcPartner
+            ? h(
+                View,
+                { style: [styles.row, { marginTop: 3 }] },
+                h(Text, { style: styles.clc }, 'in partnership with '),
+                slot(c, 'clcPartner', c.clcName, styles.clc, { marginLeft: 3 }),
+              )
+            : h(Text, { style: styles.clc }, `in partnership with ${c.clcName}`),
         ),
         h(
           View,

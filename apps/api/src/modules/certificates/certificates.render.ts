@@ -3,11 +3,14 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { certificateVerificationPath } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
+import { prepareText, unprintableCharacters } from '../../lib/pdf-text';
 import { readWhole, type FileStore } from '../../plugins/storage';
 import {
   certificateDocument,
+  slotText,
   type CertificateContent,
   type PdfImage,
+  type ShapedSlot,
 } from './certificate-document';
 import { getStoredFile, type CertificateRecord } from './certificates.repository';
 
@@ -25,19 +28,38 @@ export const failureText = (error: unknown): string =>
 
 /** What the built-in PDF fonts (WinAnsi encoding) can print: Latin-1 and a few more. */
 const PRINTABLE = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/u;
-const printable = (text: string): boolean => PRINTABLE.test(text);
+export const printable = (text: string): boolean => PRINTABLE.test(text);
+
+/** Each place a snapshot's text is printed, with the field it shows and its name in errors. */
+const SLOTS: [ShapedSlot, keyof CertificateSnapshot, string][] = [
+  ['studentName', 'studentName', 'student name'],
+  ['programmeTitle', 'programmeTitle', 'programme title'],
+  ['certificateText', 'certificateText', 'certificate text'],
+  ['certifyingUniversity', 'certifyingUniversity', 'certifying university'],
+  ['clcPartner', 'clcName', 'CLC name'],
+  ['clcSign', 'clcName', 'CLC name'],
+  ['signeeName', 'signeeName', 'signee name'],
+  ['signeeTitle', 'signeeTitle', 'signee title'],
+];
 
 /**
- * The built-in fonts print Western European letters only; anything else would come out as
- * wrong glyphs on a document people keep, so such a certificate fails with the text named.
+ * The texts the built-in fonts cannot print, shaped for the embedded faces (lib/pdf-text:
+ * Latin with diacritics, Arabic, Ethiopic). Text that keeps to the built-in fonts' letters is
+ * left to them, so such a certificate embeds no font. A letter no face has would come out as
+ * a wrong glyph on a document people keep, so such a certificate fails with the text named.
  */
-function assertPrintable(fields: Record<string, string | null>): void {
-  for (const [label, text] of Object.entries(fields)) {
-    if (text && !printable(text))
+async function shapeSlots(snapshot: CertificateSnapshot): Promise<CertificateContent['shaped']> {
+  const shaped: CertificateContent['shaped'] = {};
+  for (const [slot, field, label] of SLOTS) {
+    const text = snapshot[field];
+    if (!text || printable(text)) continue;
+    if ((await unprintableCharacters(text)).length > 0)
       throw new CertificateRenderError(
         `The ${label} “${text}” has letters the certificate’s fonts cannot print.`,
       );
+    shaped[slot] = await prepareText(text, slotText(slot, text));
   }
+  return shaped;
 }
 
 /** 'Issued on 30 November 2025' for a YYYY-MM-DD date, read in UTC (spec §9). */
@@ -126,15 +148,7 @@ export async function renderCertificate(
   images: { logo: PdfImage | null; signature: PdfImage | null },
   publicUrl: string,
 ): Promise<Buffer> {
-  assertPrintable({
-    'student name': snapshot.studentName,
-    'programme title': snapshot.programmeTitle,
-    'certificate text': snapshot.certificateText,
-    'certifying university': snapshot.certifyingUniversity,
-    'CLC name': snapshot.clcName,
-    'signee name': snapshot.signeeName,
-    'signee title': snapshot.signeeTitle,
-  });
+  const shaped = await shapeSlots(snapshot);
   const verifyUrl = verificationUrl(publicUrl, snapshot.code);
   const content: CertificateContent = {
     studentName: snapshot.studentName,
@@ -150,6 +164,7 @@ export async function renderCertificate(
     qrDataUrl: await qrDataUrl(verifyUrl),
     logo: images.logo,
     signature: images.signature,
+    shaped,
   };
   return renderToBuffer(certificateDocument(content));
 }
