@@ -208,7 +208,8 @@ export function WbtPlayer({
     <Stack gap="xs">
       {launch.mode === 'review' ? (
         <Alert
-          color="blue"
+          // Blue 9: the light variant's own title colour falls below AA contrast.
+          color="blue.9"
           variant="light"
           title={t('wbt.player.review', 'Review of a finished attempt')}
         >
