@@ -208,10 +208,14 @@ export function WbtPlayer({
     <Stack gap="xs">
       {launch.mode === 'review' ? (
         <Alert
-          // Blue 9: the light variant's own title colour falls below AA contrast.
-          color="blue.9"
+          color="blue"
           variant="light"
-          title={t('wbt.player.review', 'Review of a finished attempt')}
+          // The title in dark type: the light variant's own title colour falls below AA contrast.
+          title={
+            <Text span fw={700} size="sm" c="dark.8">
+              {t('wbt.player.review', 'Review of a finished attempt')}
+            </Text>
+          }
         >
           {launch.reason?.detail}
         </Alert>
