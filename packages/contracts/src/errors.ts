@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   // Web-based trainings (decision 0020 §7).
   'WBT_PACKAGE_INVALID',
   'WBT_LAUNCH_EXPIRED',
+  'WBT_ATTEMPT_FINISHED',
   'CONTENT_ORIGIN_OFF',
   // Discussions (decision 0020 §4.2, §7).
   'DISCUSSION_LOCKED',

@@ -43,6 +43,28 @@ export const WBT_SUCCESSES = ['unknown', 'passed', 'failed'] as const;
 export type WbtSuccess = (typeof WBT_SUCCESSES)[number];
 export const WBT_LAUNCH_MODES = ['normal', 'browse'] as const;
 export type WbtLaunchMode = (typeof WBT_LAUNCH_MODES)[number];
+/**
+ * How a launch plays: `normal` tracks; `browse` tracks nothing (preview, public, or refused);
+ * `review` opens a finished attempt with its stored values and records nothing (as Moodle).
+ */
+export const WBT_PLAY_MODES = ['normal', 'browse', 'review'] as const;
+export type WbtPlayMode = (typeof WBT_PLAY_MODES)[number];
+
+/** A part's (SCO's) state as the learner reads it. */
+export const WBT_PART_STATES = [
+  'not_started',
+  'in_progress',
+  'completed',
+  'passed',
+  'failed',
+] as const;
+export type WbtPartState = (typeof WBT_PART_STATES)[number];
+export const wbtPartSchema = z.object({
+  index: z.number().int(),
+  title: z.string(),
+  state: z.enum(WBT_PART_STATES),
+});
+export type WbtPart = z.infer<typeof wbtPartSchema>;
 
 // ---- limits (§2.2, §2.4, §2.5) ----
 
@@ -60,6 +82,14 @@ export const WBT_MAX_VALUE_CHARS = 65_536;
 /** Element names as the runtime writes them. */
 export const WBT_ELEMENT_PATTERN = /^(cmi|adl)\.[A-Za-z0-9_.]+$/;
 export const WBT_ELEMENT_MAX_CHARS = 255;
+/**
+ * An HTML package graded by completion counts as done on "Mark as done" only after it was open
+ * this long in the attempt (or reported completion itself); marked done sooner, a teacher grades
+ * it. The spec names no such time: decision 0020 §2.5 sets it.
+ */
+export const WBT_HTML_MIN_OPEN_SECONDS = 60;
+/** The page reports how long an HTML package has been open at most this often. */
+export const WBT_OPEN_TIME_EVERY_SECONDS = 30;
 /** A normal launch takes commits this long after it was issued (409 `WBT_LAUNCH_EXPIRED`). */
 export const WBT_LAUNCH_DAYS = 7;
 /** One postMessage's largest serialised size. */
@@ -146,11 +176,15 @@ export type WbtAttemptSummary = z.infer<typeof wbtAttemptSummarySchema>;
 export const wbtBrowseReasonSchema = z.object({ code: z.string(), detail: z.string() });
 
 export const wbtLaunchSchema = z.object({
-  mode: z.enum(WBT_LAUNCH_MODES),
-  /** Set when mode is `browse` for a reason other than preview. */
+  mode: z.enum(WBT_PLAY_MODES),
+  /** Set when mode is `browse` for a reason other than preview, and for `review`. */
   reason: wbtBrowseReasonSchema.nullable(),
-  /** null for browse launches. */
+  /** null for browse launches; the finished attempt for review. */
   attempt: wbtAttemptSummarySchema.nullable(),
+  /** Each part's state in the attempt (empty without one). */
+  parts: z.array(wbtPartSchema),
+  /** The part to open: the one the learner was in (the next unfinished one when it is done). */
+  startSco: id,
   /** 0 for browse launches. */
   launchNo: id,
   standard: z.enum(WBT_STANDARDS),
@@ -183,6 +217,8 @@ export const wbtMyAttemptsSchema = z.object({
   standard: z.enum(WBT_STANDARDS),
   title: z.string(),
   display: wbtSettingsSchema.shape.display,
+  /** The latest attempt's parts (empty before the first launch). */
+  parts: z.array(wbtPartSchema),
 });
 export type WbtMyAttempts = z.infer<typeof wbtMyAttemptsSchema>;
 
@@ -226,12 +262,36 @@ export const wbtCommitResultSchema = z.object({
 });
 export type WbtCommitResult = z.infer<typeof wbtCommitResultSchema>;
 
-/** `POST …/wbt-attempt/:attemptId/done { launchNo, sco }` (HTML package without API). */
+/**
+ * `POST …/wbt-attempt/:attemptId/done { launchNo, sco, openSeconds }` (HTML package without
+ * API): `openSeconds` is how long the page has shown the package in this launch.
+ */
 export const wbtDoneInputSchema = z.object({
   launchNo: z.number().int().min(1),
   sco: z.number().int().min(0).default(0),
+  openSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(0),
 });
 export type WbtDoneInput = z.infer<typeof wbtDoneInputSchema>;
+
+/**
+ * `POST …/wbt-attempt/:attemptId/open-time { launchNo, sco, openSeconds }`: an HTML package's
+ * time open in this launch (the server keeps the largest, capped by the launch's age).
+ */
+export const wbtOpenTimeInputSchema = z.object({
+  launchNo: z.number().int().min(1),
+  sco: z.number().int().min(0).default(0),
+  openSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600),
+});
+export type WbtOpenTimeInput = z.infer<typeof wbtOpenTimeInputSchema>;
 
 /** `GET …/wbt-attempt/:attemptId` (grade page): the summary, SCOs and interactions. */
 export const wbtAttemptDetailSchema = z.object({
@@ -253,7 +313,12 @@ export const wbtAttemptDetailSchema = z.object({
       index: id,
       id: z.string(),
       type: z.string().nullable(),
+      /** The question as the package described it (SCORM 2004 `description`). */
+      description: z.string().nullable(),
+      /** The learner's response as recorded (1.2 `student_response`, 2004 `learner_response`). */
       response: z.string().nullable(),
+      /** The first correct response pattern the package recorded. */
+      correctPattern: z.string().nullable(),
       result: z.string().nullable(),
     }),
   ),
@@ -414,6 +479,8 @@ export const WBT_SENTENCES = {
   notScorm: 'This manifest is neither SCORM 1.2 nor SCORM 2004.',
   htmlScore: 'An HTML package reports no score: grade it by completion.',
   launchExpired: 'This training was opened more than 7 days ago: open it again to go on.',
+  attemptFinished: 'This attempt is finished: it opens for review, and nothing is recorded.',
+  openTimeHtmlOnly: 'Only an HTML package reports its time open.',
   contentOff: 'Trainings cannot be played here: no content address is configured.',
   rateLimited: 'Too many requests from your address: try again in an hour.',
 } as const;

@@ -162,6 +162,16 @@ describe('startResumableUpload', () => {
     await expect(upload.done).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('asks the server to remove nothing once the upload is finished (it was handed on)', async () => {
+    const { upload, tus } = await begin();
+    tus.url = '/api/en/lms/submission-uploads/0b6f6c57-3f39-4a4e-9a53-0d6f33d1f0a1';
+    tus.options.onSuccess?.({} as never);
+    await upload.done;
+    // Leaving the form after the package was made of the upload: no DELETE of what is gone.
+    await upload.abort();
+    expect(tus.aborts).toEqual([]);
+  });
+
   it('forgets every resume entry at sign-out, and only those', () => {
     localStorage.setItem('tus::lantern-upload:42:/api/en/lms/submission-uploads:item-7::1', '{}');
     localStorage.setItem('unrelated', 'kept');

@@ -27,7 +27,10 @@ export type ResumableUploadOptions = {
 
 export type ResumableUpload = {
   done: Promise<{ uploadId: string }>;
-  /** Stops and cancels the upload on the server; `done` then rejects with an AbortError. */
+  /**
+   * Stops and cancels the upload on the server; `done` then rejects with an AbortError. Once the
+   * upload is finished it does nothing.
+   */
   abort: () => Promise<void>;
 };
 
@@ -167,6 +170,9 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
   return {
     done,
     abort: async () => {
+      // A finished upload is the server's now (a package or a hand-in is made of it, and the
+      // upload removed): there is nothing to cancel, and a DELETE would only answer 404.
+      if (state === 'done') return;
       aborted = true;
       stopListening();
       rejectDone(new DOMException('The upload was cancelled.', 'AbortError'));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -112,6 +113,11 @@ export const wbtAttempts = pgTable(
     startedAt: tz('started_at').notNull().defaultNow(),
     completedAt: tz('completed_at'),
     lastCommitAt: tz('last_commit_at'),
+    /**
+     * The learner's "Mark as done" of an HTML package made the attempt complete before the
+     * package reported completion or was open long enough: a teacher grades it.
+     */
+    markedDoneEarly: boolean('marked_done_early').notNull().default(false),
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -132,12 +138,31 @@ export const wbtLaunches = pgTable(
     mode: wbtLaunchModeEnum('mode').notNull(),
     issuedAt: tz('issued_at').notNull().defaultNow(),
     lastSeq: integer('last_seq').notNull().default(0),
-    sessionSeconds: integer('session_seconds').notNull().default(0),
-    /** The commit whose session time `session_seconds` is: a lower one never replaces it. */
-    sessionSeq: integer('session_seq').notNull().default(0),
     terminatedAt: tz('terminated_at'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.launchNo] })],
+);
+
+/**
+ * Time spent per part (SCO) and launch: each part's session reports its own time, so a launch
+ * that plays several parts keeps one time per part and the attempt's time is their sum.
+ * `seconds` is the part's reported session time (the highest commit's), `open_seconds` the time
+ * an HTML package was open in the page (the server caps it by the launch's age).
+ */
+export const wbtPartTimes = pgTable(
+  'wbt_part_times',
+  {
+    attemptId: bigint('attempt_id', { mode: 'number' })
+      .notNull()
+      .references(() => wbtAttempts.id, { onDelete: 'cascade' }),
+    launchNo: integer('launch_no').notNull(),
+    sco: smallint('sco').notNull(),
+    seconds: integer('seconds').notNull().default(0),
+    /** The commit whose session time `seconds` is: a lower one never replaces it. */
+    seq: integer('seq').notNull().default(0),
+    openSeconds: integer('open_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.launchNo, t.sco] })],
 );
 
 export const wbtElements = pgTable(

@@ -9,6 +9,7 @@ import type {
   WbtReport,
   WbtReportLearners,
 } from '@lantern/contracts/wbt';
+import { WBT_HTML_MIN_OPEN_SECONDS } from '@lantern/contracts/wbt';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
 import { makePackageRows } from './wbt.fixtures';
@@ -124,12 +125,13 @@ describe('launch and commits', () => {
     const done = res.json<WbtCommitResult>().attempt;
     expect(done.completion).toBe('completed');
     expect(done.scoreScaled).toBe(0.8);
-    expect(done.totalSeconds).toBe(100);
+    // Each part keeps its own time in a launch: 90 s in launch 1, then 10 s in each of 3 parts.
+    expect(done.totalSeconds).toBe(120);
     // A commit that moves only the session time answers the attempt with its new time.
     const timeOnly = await send(attemptId, [
       commit(2, 4, 0, { 'cmi.core.session_time': '00:00:25' }),
     ]);
-    expect(timeOnly.json<WbtCommitResult>().attempt.totalSeconds).toBe(115);
+    expect(timeOnly.json<WbtCommitResult>().attempt.totalSeconds).toBe(135);
     expect(done.submissionId).not.toBeNull();
     const [sub] = await t.database.query<{ status: string; n: number }>(
       `select status, count(*) over ()::int as n from submissions where item_id = $1`,
@@ -386,6 +388,291 @@ async function freshAttempt(itemId: number, who: string) {
   await launch(itemId, who);
   return l1.attempt?.id ?? 0;
 }
+
+describe('parts, review and time', () => {
+  it('sums the time of every part of a launch, whatever order the parts report in', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    // Part 2 reports after part 3; part 1 reports twice (its later session time wins).
+    for (const [seq, sco, time] of [
+      [1, 0, '00:01:00'],
+      [3, 2, '00:03:00'],
+      [2, 1, '00:02:00'],
+      [4, 0, '00:01:30'],
+    ] as const) {
+      const res = await send(attemptId, [commit(1, seq, sco, { 'cmi.core.session_time': time })]);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const mine = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/my-attempts`,
+      headers: h.student,
+    });
+    expect(mine.json<{ attempts: { totalSeconds: number }[] }>().attempts[0]?.totalSeconds).toBe(
+      90 + 120 + 180,
+    );
+  });
+
+  it('resumes at the part the learner was in, or the next unfinished one, and says each part’s state', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const first = await launch(itemId);
+    expect(first.startSco).toBe(0);
+    expect(first.parts.map((p) => p.state)).toEqual(['not_started', 'not_started', 'not_started']);
+    const attemptId = first.attempt?.id ?? 0;
+    await send(attemptId, [
+      commit(1, 1, 0, { 'cmi.core.lesson_status': 'passed' }),
+      commit(1, 2, 1, { 'cmi.core.lesson_status': 'incomplete', 'cmi.core.lesson_location': 'p2' }),
+    ]);
+    const second = await launch(itemId);
+    expect(second.startSco).toBe(1);
+    expect(second.parts.map((p) => p.state)).toEqual(['passed', 'in_progress', 'not_started']);
+    await send(attemptId, [
+      commit(2, 1, 1, { 'cmi.core.lesson_status': 'failed', 'cmi.core.score.raw': '20' }),
+    ]);
+    const third = await launch(itemId);
+    // Part 2 is finished (failed): the next unfinished part opens.
+    expect(third.startSco).toBe(2);
+    expect(third.parts.map((p) => p.state)).toEqual(['passed', 'failed', 'not_started']);
+    const mine = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/my-attempts`,
+      headers: h.student,
+    });
+    expect(mine.json<{ parts: { state: string }[] }>().parts.map((p) => p.state)).toEqual([
+      'passed',
+      'failed',
+      'not_started',
+    ]);
+  });
+
+  it('opens a finished attempt for review, which records nothing; a new attempt is asked for', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed', gradeFrom: 'completion' });
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    const finishing = await send(
+      attemptId,
+      [0, 1, 2].map((sco) =>
+        commit(1, sco + 1, sco, {
+          'cmi.core.lesson_status': 'completed',
+          'cmi.core.lesson_location': `end-${String(sco)}`,
+        }),
+      ),
+    );
+    expect(finishing.json<WbtCommitResult>().attempt.completion).toBe('completed');
+    // The launch that was playing when it finished still sends its last values.
+    const last = await send(attemptId, [
+      commit(1, 4, 2, { 'cmi.core.session_time': '00:00:40', 'cmi.core.exit': '' }),
+    ]);
+    expect(last.statusCode, last.body).toBe(200);
+
+    const review = await launch(itemId);
+    expect(review).toMatchObject({
+      mode: 'review',
+      launchNo: 0,
+      credit: 'no-credit',
+      attempt: { id: attemptId, completion: 'completed' },
+      reason: { code: 'WBT_ATTEMPT_FINISHED' },
+    });
+    expect(review.cmi['1']).toMatchObject({ 'cmi.core.lesson_location': 'end-1' });
+    const [launches] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from wbt_launches where attempt_id = $1`,
+      [attemptId],
+    );
+    expect(launches?.n).toBe(1);
+
+    // A launch issued after the attempt finished (an old "Open again") may not write.
+    await t.database.query(
+      `insert into wbt_launches (attempt_id, launch_no, mode, issued_at)
+       values ($1, 2, 'normal', now() + interval '1 second')`,
+      [attemptId],
+    );
+    const over = await send(attemptId, [
+      commit(2, 1, 0, { 'cmi.core.lesson_status': 'incomplete', 'cmi.core.lesson_location': 'x' }),
+    ]);
+    expect(over.statusCode, over.body).toBe(403);
+    expect(over.json<{ code: string }>().code).toBe('WBT_ATTEMPT_FINISHED');
+    const [location] = await t.database.query<{ value: string }>(
+      `select v.value from wbt_values v join wbt_elements e on e.id = v.element_id
+       where v.attempt_id = $1 and v.sco = 0 and e.name = 'cmi.core.lesson_location'`,
+      [attemptId],
+    );
+    expect(location?.value).toBe('end-0');
+
+    // A new attempt is its own, explicit launch.
+    const next = await launch(itemId, 'student', true);
+    expect(next.mode).toBe('normal');
+    expect(next.attempt?.attempt).toBe(2);
+    expect(next.startSco).toBe(0);
+  });
+
+  it('shows each recorded answer with its question, response, correct pattern and result', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    const res = await send(attemptId, [
+      commit(1, 1, 0, {
+        'cmi.interactions.0.id': 'Q_7f3a',
+        'cmi.interactions.0.type': 'choice',
+        'cmi.interactions.0.description': 'Which exit is nearest?',
+        'cmi.interactions.0.learner_response': 'b',
+        'cmi.interactions.0.correct_responses.0.pattern': 'c',
+        'cmi.interactions.0.result': 'incorrect',
+        'cmi.interactions.1.id': 'Q_2',
+        'cmi.interactions.1.student_response': 'true',
+        'cmi.interactions.1.correct_responses.0.pattern': 'true',
+        'cmi.interactions.1.result': 'correct',
+        'cmi.interactions.1.latency': '00:00:05',
+      }),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = await t.app.inject({
+      url: `${LMS}/wbt-attempt/${attemptId}`,
+      headers: h.faculty,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<WbtAttemptDetail>().interactions).toEqual([
+      {
+        sco: 0,
+        index: 0,
+        id: 'Q_7f3a',
+        type: 'choice',
+        description: 'Which exit is nearest?',
+        response: 'b',
+        correctPattern: 'c',
+        result: 'incorrect',
+      },
+      {
+        sco: 0,
+        index: 1,
+        id: 'Q_2',
+        type: null,
+        description: null,
+        response: 'true',
+        correctPattern: 'true',
+        result: 'correct',
+      },
+    ]);
+  });
+
+  async function htmlTraining(maxPoints = 10) {
+    const [pkg] = await t.database.query<{ id: number }>(
+      `insert into wbt_packages (course_id, file_id, standard, title, scos, entries, unpacked_bytes, sha256)
+       select course_id, file_id, 'html', 'Fire drill', $2::jsonb, 1, 100, md5(random()::text)
+       from wbt_packages where id = $1 returning id`,
+      [
+        packageId,
+        JSON.stringify([
+          { index: 0, identifier: 'html', title: 'Fire drill', href: 'index.html', parameters: '' },
+        ]),
+      ],
+    );
+    const [row] = await t.database.query<{ id: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, settings, is_published, published_at,
+         delivery, max_points, grading, position)
+       values ($1, $2, 'wbt', 'Fire drill', $3::jsonb, true, now(), 'online', $4, 'points',
+         (select count(*) from learning_items where unit_id = $1))
+       returning id`,
+      [
+        f.unitId,
+        f.courseId,
+        JSON.stringify({ packageId: pkg?.id, gradeFrom: 'completion' }),
+        maxPoints,
+      ],
+    );
+    return row?.id ?? 0;
+  }
+
+  const post = (url: string, payload: unknown, who = 'student') =>
+    t.app.inject({ method: 'POST', url, headers: h[who], payload: payload as object });
+
+  it('records an HTML package’s time open, never more than the launch’s age', async () => {
+    const itemId = await htmlTraining();
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    await t.database.query(
+      `update wbt_launches set issued_at = now() - interval '100 seconds' where attempt_id = $1`,
+      [attemptId],
+    );
+    let res = await post(`${LMS}/wbt-attempt/${attemptId}/open-time`, {
+      launchNo: l.launchNo,
+      openSeconds: 45,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ totalSeconds: number }>().totalSeconds).toBe(45);
+    // A smaller report changes nothing; a larger one than the launch's age is capped.
+    res = await post(`${LMS}/wbt-attempt/${attemptId}/open-time`, {
+      launchNo: l.launchNo,
+      openSeconds: 30,
+    });
+    expect(res.json<{ totalSeconds: number }>().totalSeconds).toBe(45);
+    res = await post(`${LMS}/wbt-attempt/${attemptId}/open-time`, {
+      launchNo: l.launchNo,
+      openSeconds: 5000,
+    });
+    const capped = res.json<{ totalSeconds: number }>().totalSeconds;
+    expect(capped).toBeGreaterThanOrEqual(100);
+    expect(capped).toBeLessThan(200);
+    // Another learner's attempt is not found; a SCORM package reports its own time.
+    res = await post(
+      `${LMS}/wbt-attempt/${attemptId}/open-time`,
+      { launchNo: l.launchNo, openSeconds: 10 },
+      'student_2',
+    );
+    expect(res.statusCode).toBe(404);
+    const scorm = await launch(await makeTraining());
+    res = await post(`${LMS}/wbt-attempt/${scorm.attempt?.id ?? 0}/open-time`, {
+      launchNo: scorm.launchNo,
+      openSeconds: 10,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('gives an HTML package marked done at once no points: the teacher grades it', async () => {
+    const itemId = await htmlTraining();
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    const res = await post(`${LMS}/wbt-attempt/${attemptId}/done`, {
+      launchNo: l.launchNo,
+      sco: 0,
+      openSeconds: 3,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const attempt = res.json<WbtCommitResult>().attempt;
+    expect(attempt.completion).toBe('completed');
+    expect(attempt.submissionId).not.toBeNull();
+    const grades = await t.database.query(
+      `select 1 from grades where item_id = $1 and student_id = $2`,
+      [itemId, f.user.student],
+    );
+    expect(grades).toHaveLength(0);
+    const [sub] = await t.database.query<{ status: string }>(
+      `select status from submissions where id = $1`,
+      [attempt.submissionId],
+    );
+    expect(sub?.status).toBe('submitted');
+  });
+
+  it(`gives an HTML package open ${String(WBT_HTML_MIN_OPEN_SECONDS)} s or more full points when marked done`, async () => {
+    const itemId = await htmlTraining();
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    await t.database.query(
+      `update wbt_launches set issued_at = now() - interval '5 minutes' where attempt_id = $1`,
+      [attemptId],
+    );
+    const res = await post(`${LMS}/wbt-attempt/${attemptId}/done`, {
+      launchNo: l.launchNo,
+      sco: 0,
+      openSeconds: WBT_HTML_MIN_OPEN_SECONDS + 5,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<WbtCommitResult>().attempt.totalSeconds).toBe(WBT_HTML_MIN_OPEN_SECONDS + 5);
+    const [grade] = await t.database.query<{ points: string }>(
+      `select points from grades where item_id = $1 and student_id = $2`,
+      [itemId, f.user.student],
+    );
+    expect(Number(grade?.points)).toBe(10);
+  });
+});
 
 describe('commit ordering (property)', () => {
   it('random reorderings and repeats of a commit sequence end as the ordered delivery', async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import {
+  WBT_HTML_MIN_OPEN_SECONDS,
   WBT_PLAYER_PATHS,
   WBT_SENTENCES,
   wbtSettingsSchema,
@@ -11,6 +12,7 @@ import {
   type WbtCompletion,
   type WbtLaunch,
   type WbtMyAttempts,
+  type WbtPart,
   type WbtSco,
   type WbtSettings,
   type WbtStandard,
@@ -190,7 +192,9 @@ export async function myAttempts(
   const attempts = await attemptsOf(deps.db, itemId, auth.user.jwlId);
   const latest = attempts.at(-1);
   const max = settings.maxAttempts ?? null;
+  const parts = latest ? (await partsOf(deps.db, latest.id, pkg.scos)).parts : [];
   return {
+    parts,
     attempts,
     maxAttempts: max,
     mayStartAgain:
@@ -200,6 +204,69 @@ export async function myAttempts(
     standard: pkg.standard,
     title: pkg.title,
     display: settings.display,
+  };
+}
+
+// ---- parts ----
+
+/** A part's state from its stored state, and whether the learner has been in it. */
+export function partState(
+  state: { completion: WbtCompletion; success: WbtSuccess } | undefined,
+  visited: boolean,
+): WbtPart['state'] {
+  if (state?.success === 'passed') return 'passed';
+  if (state?.success === 'failed') return 'failed';
+  if (state?.completion === 'completed') return 'completed';
+  if (state?.completion === 'incomplete' || visited) return 'in_progress';
+  return 'not_started';
+}
+
+/**
+ * The part to open: the one the learner was last in; when that one is finished, the next
+ * unfinished one after it (else the first unfinished one, else the last one they were in).
+ */
+export function startPart(parts: readonly WbtPart[], last: number | null): number {
+  const first = parts[0]?.index ?? 0;
+  if (last === null)
+    return parts.find((p) => p.state !== 'completed' && p.state !== 'passed')?.index ?? first;
+  const at = parts.findIndex((p) => p.index === last);
+  if (at < 0) return first;
+  const open = (p: WbtPart) => p.state === 'not_started' || p.state === 'in_progress';
+  if (open(parts[at] as WbtPart)) return last;
+  return parts.slice(at + 1).find(open)?.index ?? parts.slice(0, at).find(open)?.index ?? last;
+}
+
+/** Each part's state in an attempt, and the part the learner was last in (null: none yet). */
+async function partsOf(
+  db: Db,
+  attemptId: number,
+  scos: readonly WbtSco[],
+): Promise<{ parts: WbtPart[]; last: number | null }> {
+  const [states, visits] = await Promise.all([
+    rows<{ sco: number; completion: WbtCompletion; success: WbtSuccess }>(
+      db,
+      sql`select sco, completion, success from wbt_sco_states where attempt_id = ${attemptId}`,
+    ),
+    rows<{ sco: number; launch_no: number; seq: number }>(
+      db,
+      sql`select distinct on (sco) sco, launch_no, seq from wbt_values
+          where attempt_id = ${attemptId} order by sco, launch_no desc, seq desc`,
+    ),
+  ]);
+  const byIndex = new Map(states.map((st) => [st.sco, st]));
+  const visited = new Set(visits.map((v) => v.sco));
+  const latest = visits.reduce<{ sco: number; launch_no: number; seq: number } | null>(
+    (m, v) =>
+      !m || v.launch_no > m.launch_no || (v.launch_no === m.launch_no && v.seq > m.seq) ? v : m,
+    null,
+  );
+  return {
+    parts: scos.map((sco) => ({
+      index: sco.index,
+      title: sco.title,
+      state: partState(byIndex.get(sco.index), visited.has(sco.index)),
+    })),
+    last: latest?.sco ?? null,
   };
 }
 
@@ -228,13 +295,16 @@ function launchBody(
   auth: AuthContext | null,
   pkg: PackageInfo,
   settings: WbtSettings,
-  extra: Pick<WbtLaunch, 'mode' | 'reason' | 'attempt' | 'launchNo' | 'cmi' | 'credit'>,
+  extra: Pick<WbtLaunch, 'mode' | 'reason' | 'attempt' | 'launchNo' | 'cmi' | 'credit'> &
+    Partial<Pick<WbtLaunch, 'parts' | 'startSco'>>,
 ): WbtLaunch {
   const origin = deps.config.contentOrigin;
   if (!origin) throw contentOff();
   const { token, expiresAt } = issueContentToken(deps.contentSecret, pkg.id);
   const user = auth?.user;
   return {
+    parts: [],
+    startSco: pkg.scos[0]?.index ?? 0,
     ...extra,
     standard: pkg.standard,
     scos: pkg.scos.map(publicSco),
@@ -276,6 +346,23 @@ export async function launch(
     });
   const studentId = auth.user.jwlId;
   const max = settings.maxAttempts ?? null;
+  if (!input.newAttempt) {
+    // A finished attempt opens for review: its values, no launch, nothing recorded.
+    const finished = (await attemptsOf(deps.db, itemId, studentId)).at(-1);
+    if (finished?.completion === 'completed') {
+      const { parts, last } = await partsOf(deps.db, finished.id, pkg.scos);
+      return launchBody(deps, auth, pkg, settings, {
+        mode: 'review',
+        reason: { code: 'WBT_ATTEMPT_FINISHED', detail: WBT_SENTENCES.attemptFinished },
+        attempt: finished,
+        launchNo: 0,
+        cmi: await resumeValues(deps.db, finished.id, pkg.standard),
+        credit: 'no-credit',
+        parts,
+        startSco: last ?? pkg.scos[0]?.index ?? 0,
+      });
+    }
+  }
   const { attemptId, launchNo } = await deps.db.transaction(async (tx) => {
     const [latest] = await rows<{
       id: string | number;
@@ -320,6 +407,7 @@ export async function launch(
     if (!launched) throw new Error('The launch could not be recorded.');
     return { attemptId: id, launchNo: launched.launch_no };
   });
+  const { parts, last } = await partsOf(deps.db, attemptId, pkg.scos);
   return launchBody(deps, auth, pkg, settings, {
     mode: 'normal',
     reason: null,
@@ -327,6 +415,8 @@ export async function launch(
     launchNo,
     cmi: await resumeValues(deps.db, attemptId, pkg.standard),
     credit: 'credit',
+    parts,
+    startSco: startPart(parts, last),
   });
 }
 
@@ -357,8 +447,49 @@ export async function preview(deps: Deps, auth: AuthContext, itemId: number): Pr
 
 // ---- commits ----
 
+/**
+ * Whether a launch may write: a launch issued after its attempt was finished is a review (as
+ * Moodle's), and writes nothing. A launch that was playing when the attempt finished goes on
+ * (its last values and time arrive after the completing commit).
+ */
+const LAUNCH_WRITES_SQL = sql`(l.issued_at <= coalesce(a.completed_at, 'infinity'::timestamptz))`;
+
+const attemptFinished = () =>
+  new AppError(403, 'WBT_ATTEMPT_FINISHED', WBT_SENTENCES.attemptFinished);
+
+// ---- time spent: per part and launch, summed ----
+
+/** A part's time in one launch: its reported session time, or the time it was open (HTML). */
+const PART_SECONDS = sql`greatest(seconds, open_seconds)`;
+
+/** A commit's session time as its part's time in its launch; a lower seq never replaces it. */
+const partTimeUpsert = (commit: WbtCommit, session: number | null) => sql`
+  insert into wbt_part_times (attempt_id, launch_no, sco, seconds, seq)
+  select c.attempt_id, ${commit.launchNo}, ${commit.sco}, ${session}::int, ${commit.seq}
+  from c where ${session}::int is not null
+  on conflict (attempt_id, launch_no, sco) do update set seconds = excluded.seconds, seq = excluded.seq
+    where wbt_part_times.seq < excluded.seq
+  returning seconds, open_seconds`;
+
+/** The attempt's time in every part and launch but the commit's own. */
+const otherPartsSeconds = (attemptId: SQL, commit: { launchNo: number; sco: number }) => sql`
+  coalesce((select sum(${PART_SECONDS}) from wbt_part_times o
+            where o.attempt_id = ${attemptId}
+              and (o.launch_no, o.sco) <> (${commit.launchNo}, ${commit.sco})), 0)`;
+
+/** The attempt's time: the sum of its parts' times in every launch. */
+async function attemptSeconds(db: Db, attemptId: number): Promise<number> {
+  const [time] = await rows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(${PART_SECONDS}), 0)::int as total from wbt_part_times
+        where attempt_id = ${attemptId}`,
+  );
+  return time?.total ?? 0;
+}
+
 type CommitRow = {
   found: number;
+  writes: boolean | null;
   sco_count: number | null;
   attempt: AttemptRaw | null;
   mode: 'normal' | 'browse' | null;
@@ -396,6 +527,7 @@ async function storeCommit(
           -- The attempt is locked first (before any value row), so two tabs' batches take
           -- their locks in one order.
           select a.id, l.mode, l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh,
+            ${LAUNCH_WRITES_SQL} as writes,
             jsonb_array_length(p.scos)::int as sco_count,
             to_jsonb(a.*) as attempt
           from wbt_attempts a
@@ -404,7 +536,7 @@ async function storeCommit(
           where a.id = ${attemptId} and a.student_id = ${studentId}
           for update of a
         ), ok as (
-          select id from a where mode = 'normal' and fresh and ${commit.sco} < sco_count
+          select id from a where mode = 'normal' and fresh and writes and ${commit.sco} < sco_count
         ), x as (
           select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id int, value text)
         ), old as (
@@ -430,30 +562,30 @@ async function storeCommit(
         ), l as (
           update wbt_launches w set
             last_seq = greatest(w.last_seq, ${commit.seq}),
-            session_seconds = case when ${session}::int is not null and w.session_seq < ${commit.seq}
-              then ${session}::int else w.session_seconds end,
-            session_seq = case when ${session}::int is not null and w.session_seq < ${commit.seq}
-              then ${commit.seq} else w.session_seq end,
             terminated_at = case when ${commit.terminate === true} then coalesce(w.terminated_at, now())
               else w.terminated_at end
           from c where w.attempt_id = c.attempt_id and w.launch_no = ${commit.launchNo}
-          returning w.session_seconds
+          returning w.launch_no
+        ), pt as (
+          ${partTimeUpsert(commit, session)}
         ), t as (
-          -- The attempt's time moves here (its launches' session times, this one's as just
-          -- written), so a commit that changes no summary value needs no second pass.
+          -- The attempt's time moves here (the sum of its parts' times per launch, this part's as
+          -- just written), so a commit that changes no summary value needs no second pass.
           update wbt_attempts w set last_commit_at = now(), total_seconds = n.total,
             version = w.version + case when n.total is distinct from w.total_seconds then 1 else 0 end
           from c cross join lateral (
-            select (coalesce((select sum(o.session_seconds) from wbt_launches o
-                              where o.attempt_id = c.attempt_id and o.launch_no <> ${commit.launchNo}), 0)
-                    + coalesce((select session_seconds from l), 0))::int as total
+            select (${otherPartsSeconds(sql`c.attempt_id`, commit)}
+                    + coalesce((select ${PART_SECONDS} from pt),
+                               (select ${PART_SECONDS} from wbt_part_times o
+                                where o.attempt_id = c.attempt_id and o.launch_no = ${commit.launchNo}
+                                  and o.sco = ${commit.sco}), 0))::int as total
           ) n
           where w.id = c.attempt_id
           returning to_jsonb(w.*) as attempt
         )
         select (select count(*) from a)::int as found, (select sco_count from a) as sco_count,
           coalesce((select attempt from t), (select attempt from a)) as attempt,
-          (select mode from a) as mode,
+          (select mode from a) as mode, (select writes from a) as writes,
           (select fresh from a) as fresh, (select count(*) from c)::int as applied,
           coalesce((select jsonb_agg(v.element_id) from v join x on x.id = v.element_id
                     left join old on old.element_id = v.element_id
@@ -465,6 +597,7 @@ async function storeCommit(
     throw badRequest('This training has no such part.', { sco: 'Not in this training.' });
   if (row.mode === null) throw notFound('The launch');
   if (row.mode !== 'normal' || row.fresh !== true) throw launchExpired();
+  if (row.writes !== true) throw attemptFinished();
   const attempt = toSummary(row.attempt);
   if (row.applied === 0) return { applied: false, stateMayMove: false, attempt };
   const changedSummary = row.changed.some((id) => {
@@ -563,11 +696,7 @@ async function recompute(tx: Db, attemptId: number, sco: number): Promise<void> 
     a.scos.length,
     settings.completeWhen,
   );
-  const [time] = await rows<{ total: number }>(
-    tx,
-    sql`select coalesce(sum(session_seconds), 0)::int as total from wbt_launches where attempt_id = ${attemptId}`,
-  );
-  const total = time?.total ?? 0;
+  const total = await attemptSeconds(tx, attemptId);
   const oldScore = a.score_scaled === null ? null : Number(a.score_scaled);
   const unchanged =
     summary.completion === a.completion &&
@@ -619,15 +748,20 @@ async function recompute(tx: Db, attemptId: number, sco: number): Promise<void> 
 async function grade(tx: Db, a: AttemptLock, settings: WbtSettings): Promise<void> {
   if (a.max_points === null) return;
   const maxPoints = Number(a.max_points);
-  const done = await rows<{ submission_id: string | number; score_scaled: string | number | null }>(
+  const done = await rows<{
+    submission_id: string | number;
+    score_scaled: string | number | null;
+    marked_done_early: boolean;
+  }>(
     tx,
-    sql`select submission_id, score_scaled from wbt_attempts
+    sql`select submission_id, score_scaled, marked_done_early from wbt_attempts
         where item_id = ${a.item_id} and student_id = ${a.student_id} and submission_id is not null
         order by attempt`,
   );
   let best: { submissionId: number; points: number } | null = null;
   if (settings.gradeFrom === 'completion') {
-    const first = done[0];
+    // An attempt marked done too early (an HTML package) is the teacher's to grade.
+    const first = done.find((d) => !d.marked_done_early);
     if (first) best = { submissionId: Number(first.submission_id), points: maxPoints };
   } else {
     for (const d of done) {
@@ -662,6 +796,8 @@ export async function commitBatch(
   auth: AuthContext,
   attemptId: number,
   commits: readonly WbtCommit[],
+  /** Runs first in the batch's transaction ("Mark as done" records the time open there). */
+  before?: (tx: Db) => Promise<void>,
 ): Promise<WbtCommitResult> {
   if (auth.impersonating)
     throw new AppError(
@@ -676,6 +812,7 @@ export async function commitBatch(
     commits.flatMap((c) => Object.keys(c.values)),
   );
   return deps.db.transaction(async (tx) => {
+    if (before) await before(tx);
     const results: WbtCommitResult['results'] = [];
     const moved = new Set<number>();
     let attempt: WbtAttemptSummary | null = null;
@@ -696,13 +833,88 @@ export async function commitBatch(
   });
 }
 
-/** "Mark as done" of an HTML package that calls no API: the SCO's status as a commit writes it. */
+/**
+ * An HTML package's time open in one launch and part: the largest the page reported, never more
+ * than the launch's age (a page cannot claim time that has not passed). Only a `normal` launch
+ * that may still write (not expired, not issued after the attempt was finished) records it.
+ */
+async function recordOpenTime(
+  tx: Db,
+  studentId: number,
+  attemptId: number,
+  input: { launchNo: number; sco: number; openSeconds: number },
+): Promise<void> {
+  const [launch] = await rows<{
+    standard: WbtStandard;
+    sco_count: number;
+    mode: 'normal' | 'browse';
+    fresh: boolean;
+    writes: boolean;
+    age: number;
+  }>(
+    tx,
+    sql`select p.standard, jsonb_array_length(p.scos)::int as sco_count, l.mode,
+          l.issued_at > now() - ${WBT_LAUNCH_DAYS_SQL} as fresh, ${LAUNCH_WRITES_SQL} as writes,
+          floor(extract(epoch from now() - l.issued_at))::int as age
+        from wbt_attempts a
+        join wbt_packages p on p.id = a.package_id
+        join wbt_launches l on l.attempt_id = a.id and l.launch_no = ${input.launchNo}
+        where a.id = ${attemptId} and a.student_id = ${studentId}
+        for update of a`,
+  );
+  if (!launch) throw notFound('The attempt');
+  if (launch.standard !== 'html')
+    throw badRequest(WBT_SENTENCES.openTimeHtmlOnly, { launchNo: 'Not an HTML package.' });
+  if (input.sco >= launch.sco_count)
+    throw badRequest('This training has no such part.', { sco: 'Not in this training.' });
+  if (launch.mode !== 'normal' || !launch.fresh) throw launchExpired();
+  if (!launch.writes) throw attemptFinished();
+  const seconds = Math.max(0, Math.min(input.openSeconds, launch.age));
+  await tx.execute(
+    sql`insert into wbt_part_times (attempt_id, launch_no, sco, open_seconds)
+        values (${attemptId}, ${input.launchNo}, ${input.sco}, ${seconds})
+        on conflict (attempt_id, launch_no, sco) do update
+          set open_seconds = greatest(wbt_part_times.open_seconds, excluded.open_seconds)`,
+  );
+  const total = await attemptSeconds(tx, attemptId);
+  await tx.execute(
+    sql`update wbt_attempts set total_seconds = ${total}, last_commit_at = now(),
+          version = version + case when total_seconds <> ${total} then 1 else 0 end
+        where id = ${attemptId}`,
+  );
+}
+
+/** `POST …/wbt-attempt/:attemptId/open-time`: an HTML package's time open, as its attempt's time. */
+export async function openTime(
+  deps: Deps,
+  auth: AuthContext,
+  attemptId: number,
+  input: { launchNo: number; sco: number; openSeconds: number },
+): Promise<WbtAttemptSummary> {
+  if (auth.impersonating)
+    throw new AppError(
+      403,
+      'IMPERSONATING',
+      'Work can only be handed in by the student themselves.',
+    );
+  return deps.db.transaction(async (tx) => {
+    await recordOpenTime(tx, auth.user.jwlId, attemptId, input);
+    return summaryById(tx, attemptId);
+  });
+}
+
+/**
+ * "Mark as done" of an HTML package that calls no API: the time open is recorded, then the SCO's
+ * status as a commit writes it. Marked done before the package was open
+ * `WBT_HTML_MIN_OPEN_SECONDS` in the attempt (and without its own report of completion), the
+ * attempt is handed in but earns no machine grade: a teacher grades it.
+ */
 export async function markDone(
   deps: Deps,
   elements: ElementIds,
   auth: AuthContext,
   attemptId: number,
-  input: { launchNo: number; sco: number },
+  input: { launchNo: number; sco: number; openSeconds?: number },
 ): Promise<WbtCommitResult> {
   const [last] = await rows<{ last_seq: number }>(
     deps.db,
@@ -711,15 +923,37 @@ export async function markDone(
           and a.student_id = ${auth.user.jwlId}`,
   );
   if (!last) throw notFound('The attempt');
-  return commitBatch(deps, elements, auth, attemptId, [
-    {
-      launchNo: input.launchNo,
-      seq: last.last_seq + 1,
-      sco: input.sco,
-      values: { 'cmi.core.lesson_status': 'completed' },
-      terminate: false,
+  const studentId = auth.user.jwlId;
+  return commitBatch(
+    deps,
+    elements,
+    auth,
+    attemptId,
+    [
+      {
+        launchNo: input.launchNo,
+        seq: last.last_seq + 1,
+        sco: input.sco,
+        values: { 'cmi.core.lesson_status': 'completed' },
+        terminate: false,
+      },
+    ],
+    async (tx) => {
+      await recordOpenTime(tx, studentId, attemptId, {
+        launchNo: input.launchNo,
+        sco: input.sco,
+        openSeconds: input.openSeconds ?? 0,
+      });
+      // Early unless the package said it was complete itself or was open long enough.
+      await tx.execute(
+        sql`update wbt_attempts a set marked_done_early = true
+            where a.id = ${attemptId} and a.submission_id is null
+              and a.total_seconds < ${WBT_HTML_MIN_OPEN_SECONDS}
+              and not exists (select 1 from wbt_sco_states s where s.attempt_id = a.id
+                                and s.completion = 'completed')`,
+      );
     },
-  ]);
+  );
 }
 
 // ---- the grade page's view ----
@@ -750,6 +984,29 @@ export async function attemptOfSubmission(
   );
 }
 
+/** The interaction elements the grade page shows (SCORM 1.2 and 2004 names). */
+const INTERACTION_FIELDS_SQL =
+  '^cmi\\.interactions\\.[0-9]+\\.(id|type|description|result|student_response|learner_response|correct_responses\\.0\\.pattern)$';
+
+type InteractionField = 'id' | 'type' | 'description' | 'response' | 'correctPattern' | 'result';
+
+/** An interaction element's index and the field of the grade page's row it fills. */
+export function interactionField(name: string): { index: number; name: InteractionField } | null {
+  const m =
+    /^cmi\.interactions\.(\d+)\.(id|type|description|result|student_response|learner_response|correct_responses\.0\.pattern)$/.exec(
+      name,
+    );
+  if (!m) return null;
+  const field = m[2] ?? '';
+  const mapped: InteractionField =
+    field === 'student_response' || field === 'learner_response'
+      ? 'response'
+      : field === 'correct_responses.0.pattern'
+        ? 'correctPattern'
+        : (field as InteractionField);
+  return { index: Number(m[1]), name: mapped };
+}
+
 async function detailWhere(db: Db, auth: AuthContext, which: SQL): Promise<WbtAttemptDetail> {
   const [a] = await rows<AttemptRaw & { item_id: number; student_id: number; scos: WbtSco[] }>(
     db,
@@ -775,28 +1032,26 @@ async function detailWhere(db: Db, auth: AuthContext, which: SQL): Promise<WbtAt
     db,
     sql`select v.sco, e.name, v.value from wbt_values v join wbt_elements e on e.id = v.element_id
         where v.attempt_id = ${attemptId} and e.name like 'cmi.interactions.%'
-          and (e.name like '%.id' or e.name like '%.type' or e.name like '%.result'
-               or e.name like '%.student_response' or e.name like '%.learner_response')
+          and (e.name ~ ${INTERACTION_FIELDS_SQL})
         order by v.sco, e.name`,
   );
   const found = new Map<string, WbtAttemptDetail['interactions'][number]>();
   for (const r of interactions) {
-    const m = /^cmi\.interactions\.(\d+)\.(\w+)$/.exec(r.name);
-    if (!m) continue;
-    const index = Number(m[1]);
-    const key = `${r.sco}.${index}`;
+    const field = interactionField(r.name);
+    if (!field) continue;
+    const key = `${r.sco}.${field.index}`;
     const row = found.get(key) ?? {
       sco: r.sco,
-      index,
+      index: field.index,
       id: '',
       type: null,
+      description: null,
       response: null,
+      correctPattern: null,
       result: null,
     };
-    if (m[2] === 'id') row.id = r.value;
-    else if (m[2] === 'type') row.type = r.value;
-    else if (m[2] === 'result') row.result = r.value;
-    else row.response = r.value;
+    if (field.name === 'id') row.id = r.value;
+    else row[field.name] = r.value;
     found.set(key, row);
   }
   return {

@@ -7,6 +7,7 @@ import {
   WBT_SENTENCES,
   publicWbtSchema,
   wbtAttemptDetailSchema,
+  wbtAttemptSummarySchema,
   wbtCommitBatchSchema,
   wbtCommitResultSchema,
   wbtDoneInputSchema,
@@ -15,6 +16,7 @@ import {
   wbtListQuerySchema,
   wbtListSchema,
   wbtMyAttemptsSchema,
+  wbtOpenTimeInputSchema,
   wbtPackageInputSchema,
   wbtPackageListSchema,
   wbtPackageSchema,
@@ -203,6 +205,20 @@ export async function wbtRoutes(
     },
     handler: async (request) =>
       tracking.markDone(deps, elements, authOf(request), request.params.attemptId, request.body),
+  });
+
+  r.post(`${base}/wbt-attempt/:attemptId/open-time`, {
+    config: { access: { right: 'SUBMISSION__CREATE' } },
+    schema: {
+      tags,
+      summary:
+        'An HTML package’s time open in a launch: the attempt’s time counts it (capped by the launch’s age)',
+      params: attemptParams,
+      body: wbtOpenTimeInputSchema,
+      response: { 200: wbtAttemptSummarySchema, ...errors, 403: errorBodySchema },
+    },
+    handler: async (request) =>
+      tracking.openTime(deps, authOf(request), request.params.attemptId, request.body),
   });
 
   r.post(`${base}/wbt/:itemId/preview`, {

@@ -5,10 +5,13 @@ import { Link } from 'react-router';
 import type { MyWork } from '@lantern/contracts/learning-work';
 import { RichText } from '../../../components/rich-text';
 import { formatDateTime } from '../../../lib/format';
-import { TaskStateBadge } from './task-state-badge';
+import { TaskStateBadge, type ShownTaskState } from './task-state-badge';
 
-/** A task's title, course and unit, dates, points and instructions, as the answer pages show them. */
-export function TaskHeader({ work }: { work: MyWork }) {
+/**
+ * A task's title, course and unit, dates, points and instructions, as the answer pages show them.
+ * `state` is the page's own reading of the task when it knows more (a training's attempt).
+ */
+export function TaskHeader({ work, state }: { work: MyWork; state?: ShownTaskState }) {
   const { t } = useTranslation();
   const { task } = work;
   const late = task.dueAt !== null && new Date(task.dueAt) < new Date();
@@ -21,7 +24,7 @@ export function TaskHeader({ work }: { work: MyWork }) {
         <Title order={1} size="h2">
           {task.title}
         </Title>
-        <TaskStateBadge state={work.state} />
+        <TaskStateBadge state={state ?? work.state} />
       </Group>
       <Group gap="md" wrap="wrap">
         {task.dueAt ? (

@@ -2,8 +2,12 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TaskState } from '@lantern/contracts/learning-enums';
 
-const COLORS: Record<TaskState, string> = {
+/** A task's state, and a training's attempt that is started but not finished. */
+export type ShownTaskState = TaskState | 'in_progress';
+
+const COLORS: Record<ShownTaskState, string> = {
   not_started: 'gray.7',
+  in_progress: 'blue.8',
   draft: 'blue.8',
   submitted: 'teal.9',
   graded: 'green.9',
@@ -11,10 +15,11 @@ const COLORS: Record<TaskState, string> = {
 };
 
 /** A task's state as a label, never the stored value. */
-export function TaskStateBadge({ state }: { state: TaskState }) {
+export function TaskStateBadge({ state }: { state: ShownTaskState }) {
   const { t } = useTranslation();
-  const labels: Record<TaskState, string> = {
+  const labels: Record<ShownTaskState, string> = {
     not_started: t('lms.state.not_started', 'Not started'),
+    in_progress: t('lms.state.in_progress', 'In progress'),
     draft: t('lms.state.draft', 'Draft'),
     submitted: t('lms.state.submitted', 'Handed in'),
     graded: t('lms.state.graded', 'Graded'),

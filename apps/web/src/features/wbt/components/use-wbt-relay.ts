@@ -28,6 +28,7 @@ export function useWbtRelay({
   onNavigate,
   onCommitted,
   onPlayerReload,
+  onTerminate,
 }: {
   frameRef: RefObject<HTMLIFrameElement | null>;
   launch: WbtLaunch | null;
@@ -36,15 +37,18 @@ export function useWbtRelay({
   onNavigate: (sco: number) => void;
   onCommitted: (result: WbtCommitResult) => void;
   onPlayerReload: () => void;
+  /** A part's session ended (LMSFinish / Terminate). */
+  onTerminate?: (sco: number) => void;
 }): SendState {
   const [state, setState] = useState<SendState>('saved');
   const relayRef = useRef<WbtRelay | null>(null);
-  const latest = useRef({ onNavigate, onCommitted, onPlayerReload });
+  const latest = useRef({ onNavigate, onCommitted, onPlayerReload, onTerminate });
   useEffect(() => {
-    latest.current = { onNavigate, onCommitted, onPlayerReload };
+    latest.current = { onNavigate, onCommitted, onPlayerReload, onTerminate };
   });
 
-  const tracked = launch !== null && userId !== null;
+  // Only a normal launch records; a review or a browse launch answers the player and no more.
+  const tracked = launch !== null && userId !== null && launch.mode === 'normal';
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame || !tracked) return;
@@ -71,6 +75,7 @@ export function useWbtRelay({
       tracking: { queue, sender },
       onNavigate: (next) => latest.current.onNavigate(next),
       onPlayerReload: () => latest.current.onPlayerReload(),
+      onTerminate: (finished) => latest.current.onTerminate?.(finished),
     });
     relayRef.current = relay;
     const flush = () => void sender.flush();
@@ -120,7 +125,8 @@ export function useWbtRelay({
     if (!relay || !launch) return;
     relay.setLaunch(
       {
-        attemptId: launch.attempt?.id ?? null,
+        // A review shows the finished attempt's values; only a normal launch names it.
+        attemptId: launch.mode === 'normal' ? (launch.attempt?.id ?? null) : null,
         launchNo: launch.launchNo,
         standard: launch.standard,
         sco,
@@ -128,13 +134,14 @@ export function useWbtRelay({
         contentBase: launch.contentBase,
         cmi: launch.cmi[String(sco)] ?? {},
         learner: launch.learner,
-        mode: launch.mode,
+        // The runtime plays a review as a browse: nothing it commits is kept.
+        mode: launch.mode === 'normal' ? 'normal' : 'browse',
         credit: launch.credit,
         contentOrigin: launch.contentOrigin,
         scoCount: launch.scos.length,
       },
       // A later SCO of the same launch goes to the player that is already running.
-      sco !== (launch.scos[0]?.index ?? 0),
+      sco !== launch.startSco,
     );
   }, [launch, sco, tracked]);
 

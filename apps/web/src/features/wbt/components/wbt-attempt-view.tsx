@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useWbtAttempt } from '../api/get-wbt-attempt';
-import { completionLabel, formatScore, formatSeconds, successLabel } from '../labels';
+import {
+  completionLabel,
+  formatScore,
+  formatSeconds,
+  interactionResultLabel,
+  readResponse,
+  successLabel,
+} from '../labels';
 import { Ltr } from './ltr';
 
 /**
@@ -66,13 +73,14 @@ export function WbtAttemptView({ submissionId }: { submissionId: number }) {
           </ScrollTable>
         ) : null}
         {interactions.length > 0 ? (
-          <ScrollTable minWidth={560} label={t('wbt.grade.answers', 'Answers recorded')}>
+          <ScrollTable minWidth={720} label={t('wbt.grade.answers', 'Answers recorded')}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
                   {scos.length > 1 ? <Table.Th>{t('wbt.player.part', 'Part')}</Table.Th> : null}
                   <Table.Th>{t('wbt.grade.question', 'Question')}</Table.Th>
                   <Table.Th>{t('wbt.grade.response', 'Answer')}</Table.Th>
+                  <Table.Th>{t('wbt.grade.correct', 'Correct answer')}</Table.Th>
                   <Table.Th>{t('wbt.grade.result', 'Outcome')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -80,9 +88,27 @@ export function WbtAttemptView({ submissionId }: { submissionId: number }) {
                 {interactions.map((i) => (
                   <Table.Tr key={`${String(i.sco)}.${String(i.index)}`}>
                     {scos.length > 1 ? <Table.Td>{partTitle(i.sco)}</Table.Td> : null}
-                    <Table.Td>{i.id || String(i.index + 1)}</Table.Td>
-                    <Table.Td>{i.response ?? '—'}</Table.Td>
-                    <Table.Td>{i.result ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {i.description ? (
+                        <Text size="sm">{i.description}</Text>
+                      ) : (
+                        <Text size="sm">
+                          {t('wbt.grade.questionN', 'Question {{n}}', { n: i.index + 1 })}
+                        </Text>
+                      )}
+                      {i.id ? (
+                        <Text size="xs" c="dimmed">
+                          <Ltr>{i.id}</Ltr>
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Ltr>{readResponse(i.response)}</Ltr>
+                    </Table.Td>
+                    <Table.Td>
+                      <Ltr>{readResponse(i.correctPattern)}</Ltr>
+                    </Table.Td>
+                    <Table.Td>{interactionResultLabel(t, i.result)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

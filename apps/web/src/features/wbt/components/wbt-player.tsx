@@ -1,8 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { WbtCommitResult, WbtLaunch } from '@lantern/contracts/wbt';
+import type { WbtCommitResult, WbtLaunch, WbtPart } from '@lantern/contracts/wbt';
+import { partStateLabel } from '../labels';
 import type { SendState } from '../relay/commit-sender';
 import { useWbtRelay } from './use-wbt-relay';
 
@@ -31,6 +32,65 @@ export function SaveStateLine({ state }: { state: SendState }) {
   );
 }
 
+const finished = (p: WbtPart) => p.state === 'completed' || p.state === 'passed';
+
+/** The part to go on to after `sco`: the next one not yet done, else an earlier one not done. */
+export function nextPart(parts: readonly WbtPart[], sco: number): WbtPart | null {
+  const at = parts.findIndex((p) => p.index === sco);
+  const others = [...parts.slice(at + 1), ...parts.slice(0, Math.max(0, at))];
+  return others.find((p) => !finished(p)) ?? null;
+}
+
+/**
+ * What the learner sees when a part ends (the SCO finished its session): the part is done, and
+ * what comes next — the next part to open, or the end of the training.
+ */
+function PartFinished({
+  launch,
+  parts,
+  sco,
+  onOpen,
+  onClose,
+}: {
+  launch: WbtLaunch;
+  parts: readonly WbtPart[];
+  sco: number;
+  onOpen: (sco: number) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = parts.find((p) => p.index === sco)?.title ?? launch.scos[sco]?.title ?? '';
+  const next = launch.scos.length > 1 ? nextPart(parts, sco) : null;
+  return (
+    <Paper withBorder p="sm" role="status" aria-live="polite" className="wbt-part-done">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          {next
+            ? t('wbt.player.partDone', 'You have finished “{{title}}”. Next: “{{next}}”.', {
+                title,
+                next: next.title,
+              })
+            : launch.scos.length > 1
+              ? t('wbt.player.allPartsDone', 'You have finished “{{title}}”, the last part left.', {
+                  title,
+                })
+              : t('wbt.player.trainingDone', 'You have finished this training.')}
+        </Text>
+        <Group gap="xs">
+          {next ? (
+            <Button size="xs" onClick={() => onOpen(next.index)}>
+              {t('wbt.player.openNext', 'Go on to “{{next}}”', { next: next.title })}
+            </Button>
+          ) : null}
+          <Button size="xs" variant="default" onClick={onClose}>
+            {t('wbt.player.close', 'Close the training')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
 /**
  * A launched training: the player frame from the content origin (sandboxed; the app's own
  * frame rules do not change), the SCO choice when there are several, the save state, and the
@@ -44,6 +104,9 @@ export function WbtPlayer({
   onFullChange,
   onCommitted,
   onPlayerReload,
+  onClose,
+  onPartEnded,
+  parts,
   extra,
 }: {
   launch: WbtLaunch;
@@ -55,21 +118,38 @@ export function WbtPlayer({
   onCommitted?: (result: WbtCommitResult) => void;
   /** The player page started again: the page launches afresh. */
   onPlayerReload?: () => void;
+  /** The learner closes the training (after its last part, or from the full view). */
+  onClose?: () => void;
+  /** A part's session ended (its last commit is on its way). */
+  onPartEnded?: (sco: number) => void;
+  /** Each part's state as last read (the launch's until the page reads them again). */
+  parts?: readonly WbtPart[];
   /** Buttons beside the save state ("Mark as done"). */
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLIFrameElement | null>(null);
-  const [sco, setSco] = useState(launch.scos[0]?.index ?? 0);
+  const [sco, setSco] = useState(launch.startSco);
+  /** The part whose session just ended, until the learner moves on. */
+  const [ended, setEnded] = useState<number | null>(null);
   const isPhone = useMediaQuery(PHONE);
+  const partStates = parts && parts.length === launch.scos.length ? parts : launch.parts;
+  const open = (next: number) => {
+    setEnded(null);
+    setSco(next);
+  };
   const state = useWbtRelay({
     frameRef,
     launch,
     sco,
     userId,
-    onNavigate: setSco,
+    onNavigate: open,
     onCommitted: (result) => onCommitted?.(result),
     onPlayerReload: () => onPlayerReload?.(),
+    onTerminate: (sco) => {
+      setEnded(sco);
+      onPartEnded?.(sco);
+    },
   });
   const tracked = userId !== null && launch.mode === 'normal';
   const isFull = full || isPhone || launch.display.mode === 'full';
@@ -81,11 +161,17 @@ export function WbtPlayer({
           <Select
             size="xs"
             label={t('wbt.player.part', 'Part')}
-            data={launch.scos.map((s) => ({ value: String(s.index), label: s.title }))}
+            data={launch.scos.map((s) => {
+              const state = partStates.find((p) => p.index === s.index)?.state;
+              return {
+                value: String(s.index),
+                label: state ? `${s.title} — ${partStateLabel(t, state)}` : s.title,
+              };
+            })}
             value={String(sco)}
-            onChange={(value) => value !== null && setSco(Number(value))}
+            onChange={(value) => value !== null && open(Number(value))}
             allowDeselect={false}
-            w={220}
+            w={280}
           />
         ) : null}
         {tracked ? <SaveStateLine state={state} /> : null}
@@ -120,6 +206,20 @@ export function WbtPlayer({
 
   return (
     <Stack gap="xs">
+      {launch.mode === 'review' ? (
+        <Alert
+          color="blue"
+          variant="light"
+          // The title in dark type: the light variant's own title colour falls below AA contrast.
+          title={
+            <Text span fw={700} size="sm" c="dark.8">
+              {t('wbt.player.review', 'Review of a finished attempt')}
+            </Text>
+          }
+        >
+          {launch.reason?.detail}
+        </Alert>
+      ) : null}
       {launch.mode === 'browse' && launch.reason ? (
         <Alert color="orange" variant="light" title={t('wbt.player.browse', 'Nothing is saved')}>
           {launch.reason.detail}
@@ -133,6 +233,19 @@ export function WbtPlayer({
         aria-label={isFull ? title : undefined}
       >
         <div className={isFull ? 'wbt-full-bar' : 'wbt-bar'}>{bar}</div>
+        {ended !== null ? (
+          <PartFinished
+            launch={launch}
+            parts={partStates}
+            sco={ended}
+            onOpen={open}
+            onClose={() => {
+              setEnded(null);
+              if (onClose) onClose();
+              else onFullChange(false);
+            }}
+          />
+        ) : null}
         {frame}
       </div>
     </Stack>

@@ -301,6 +301,27 @@ describe('WbtRelay', () => {
     expect(toPlayer).toHaveBeenCalledTimes(2);
   });
 
+  it('tells the page when a part ends, and plays any part the learner picks once the player is ready', () => {
+    const onTerminate = vi.fn();
+    relay.stop();
+    const sender = new CommitSender({ queue, send, timers: manualTimers(), isOnline: () => true });
+    relay = new WbtRelay({ win: window, frame, tracking: { queue, sender }, onTerminate });
+    relay.setLaunch({ ...launch, sco: 1 });
+    deliver({ v: 1, type: 'ready' });
+    deliver(commit(1, { 'cmi.core.lesson_status': 'incomplete' }, { sco: 1 }));
+    expect(onTerminate).not.toHaveBeenCalled();
+    deliver(commit(2, { 'cmi.core.lesson_status': 'completed' }, { sco: 1, terminate: true }));
+    expect(onTerminate).toHaveBeenCalledWith(1);
+    // Back to the first part (not the one the launch opened with): it reaches the player.
+    toPlayer.mockClear();
+    relay.setLaunch({ ...launch, sco: 0 });
+    expect(toPlayer).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'init', sco: 0 }),
+      CONTENT,
+    );
+    sender.stop();
+  });
+
   it('reads nothing from another origin, another window, or a message that does not parse', async () => {
     const good = commit(1, { 'cmi.core.lesson_status': 'completed' });
     deliver(good, 'http://localhost:3000');

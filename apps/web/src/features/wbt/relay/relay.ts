@@ -21,6 +21,8 @@ type RelayOptions = {
   /** Where commits go; null for a page that tracks nothing (a public training). */
   tracking: { queue: CommitQueue; sender: CommitSender } | null;
   onNavigate?: (sco: number) => void;
+  /** A part's session ended (the SCO called LMSFinish / Terminate): the page shows what is next. */
+  onTerminate?: (sco: number) => void;
   onPlayerError?: (code: string) => void;
   /** The player started again within a launch (its sequence numbers would start again too):
    * the page asks for a new launch instead of handing it the old one. */
@@ -37,6 +39,8 @@ export class WbtRelay {
   private launch: RelayLaunch | null = null;
   /** The launch whose `init` the player has had. */
   private initialised: number | null = null;
+  /** Whether the player has said `ready`: from then on a new part goes to it at once. */
+  private playerReady = false;
   private readonly options: RelayOptions;
 
   constructor(options: RelayOptions) {
@@ -48,7 +52,7 @@ export class WbtRelay {
   setLaunch(launch: RelayLaunch, playerReady = false): void {
     if (this.launch?.launchNo !== launch.launchNo) this.initialised = null;
     this.launch = launch;
-    if (playerReady) this.sendInit();
+    if (playerReady || this.playerReady) this.sendInit();
   }
 
   private post(message: AppMessage): void {
@@ -74,6 +78,7 @@ export class WbtRelay {
     if (!message) return;
     switch (message.type) {
       case 'ready':
+        this.playerReady = true;
         if (this.initialised === launch.launchNo && launch.mode === 'normal') {
           this.options.onPlayerReload?.();
           return;
@@ -88,6 +93,7 @@ export class WbtRelay {
         if (state === 'duplicate') return;
         this.post({ v: WBT_RELAY_VERSION, type: 'ack', seq: message.seq, state });
         void tracking.sender.flush();
+        if (message.terminate) this.options.onTerminate?.(message.sco);
         return;
       }
       case 'navigate':

@@ -1,38 +1,124 @@
 import '../styles';
-import { useState } from 'react';
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import type { WbtCommitResult, WbtLaunch } from '@lantern/contracts/wbt';
+import {
+  WBT_HTML_MIN_OPEN_SECONDS,
+  type WbtAttemptSummary,
+  type WbtCommitResult,
+  type WbtLaunch,
+  type WbtPart,
+} from '@lantern/contracts/wbt';
+import type { TaskState } from '@lantern/contracts/learning-enums';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
 import { useMyWork } from '../../learning-work/api/get-my-work';
 import { TaskHeader } from '../../learning-work/components/task-header';
+import type { ShownTaskState } from '../../learning-work/components/task-state-badge';
 import { myAttemptsQueryOptions, useMyAttempts } from '../api/get-my-attempts';
 import { useLaunchWbt } from '../api/launch-wbt';
 import { useMarkWbtDone } from '../api/mark-done';
 import { AttemptTable } from '../components/attempt-table';
 import { WbtPlayer } from '../components/wbt-player';
+import { useOpenTime } from '../components/use-open-time';
+import { partStateLabel } from '../labels';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');
 
-function MarkDone({ launch }: { launch: WbtLaunch }) {
+/**
+ * The task's state as the training's page shows it: a started attempt that is not handed in yet
+ * is "in progress" (the task itself has no hand-in yet, so it reads "not started").
+ */
+export function trainingTaskState(
+  state: TaskState,
+  latest: WbtAttemptSummary | undefined,
+): ShownTaskState {
+  return state === 'not_started' && latest !== undefined && latest.completion !== 'completed'
+    ? 'in_progress'
+    : state;
+}
+
+/**
+ * "Mark as done" of an HTML package: it counts as done once the package was open
+ * `WBT_HTML_MIN_OPEN_SECONDS`; marked sooner, it is handed in and a teacher grades it.
+ */
+function MarkDone({
+  launch,
+  completed,
+  openSeconds,
+}: {
+  launch: WbtLaunch;
+  completed: boolean;
+  openSeconds: () => number;
+}) {
   const { t } = useTranslation();
   const done = useMarkWbtDone(launch.attempt?.id ?? 0);
-  if (!launch.markDone || !launch.attempt || launch.attempt.completion === 'completed') return null;
+  const [early, setEarly] = useState(false);
+  if (!launch.markDone || !launch.attempt || launch.mode !== 'normal') return null;
+  if (completed || done.isSuccess)
+    return (
+      <Text size="sm" role="status">
+        {early
+          ? t('wbt.player.doneEarly', 'Marked as done: your teacher grades this training.')
+          : t('wbt.player.done', 'Marked as done.')}
+      </Text>
+    );
   return (
     <>
       <Button
         size="xs"
         loading={done.isPending}
-        onClick={() => done.mutate({ launchNo: launch.launchNo, sco: 0 })}
+        onClick={() => {
+          const seconds = openSeconds();
+          setEarly(seconds < WBT_HTML_MIN_OPEN_SECONDS);
+          done.mutate({ launchNo: launch.launchNo, sco: 0, openSeconds: seconds });
+        }}
       >
         {t('wbt.player.markDone', 'Mark as done')}
       </Button>
       <ErrorAlert error={done.error} />
     </>
+  );
+}
+
+/** The launch's page parts: counts an HTML package's time open and offers "Mark as done". */
+function PlayerExtras({
+  launch,
+  completed,
+  onReported,
+}: {
+  launch: WbtLaunch;
+  completed: boolean;
+  onReported: () => void;
+}) {
+  const openSeconds = useOpenTime(launch, onReported);
+  return <MarkDone launch={launch} completed={completed} openSeconds={openSeconds} />;
+}
+
+/** Each part of a training and its state, before the learner opens it. */
+function PartList({ parts }: { parts: readonly WbtPart[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Title order={2} size="h4">
+        {t('wbt.parts.title', 'Parts')}
+      </Title>
+      <List size="sm" spacing={4} aria-label={t('wbt.parts.title', 'Parts')}>
+        {parts.map((p) => (
+          <List.Item key={p.index}>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm">{p.title}</Text>
+              <Badge size="sm" variant="light" color="gray.7" c="dark.8">
+                {partStateLabel(t, p.state)}
+              </Badge>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 
@@ -51,7 +137,11 @@ export default function UnitWbtRoute() {
   const attempts = useMyAttempts(itemId);
   const launchMutation = useLaunchWbt(itemId);
   const [launch, setLaunch] = useState<WbtLaunch | null>(null);
+  /** A part ended: the parts' states are read again once its last commit is stored. */
+  const partEnded = useRef(false);
   const full = search.get('full') === '1';
+  const refreshAttempts = () =>
+    void queryClient.invalidateQueries({ queryKey: myAttemptsQueryOptions(itemId).queryKey });
 
   const setFull = (next: boolean) =>
     setSearch(
@@ -73,6 +163,10 @@ export default function UnitWbtRoute() {
 
   const onCommitted = (result: WbtCommitResult) => {
     const before = attempts.data?.attempts.find((a) => a.id === result.attempt.id);
+    if (partEnded.current) {
+      partEnded.current = false;
+      refreshAttempts();
+    }
     if (
       before?.completion !== result.attempt.completion ||
       before.scoreScaled !== result.attempt.scoreScaled
@@ -84,6 +178,11 @@ export default function UnitWbtRoute() {
   const data = attempts.data;
   const latest = data?.attempts.at(-1);
   const inProgress = latest !== undefined && latest.completion !== 'completed';
+  const close = () => {
+    setLaunch(null);
+    if (full) setFull(false);
+    refreshAttempts();
+  };
 
   return (
     <Stack gap="md" maw={launch && !full ? 1200 : 900}>
@@ -91,7 +190,9 @@ export default function UnitWbtRoute() {
         <Loader role="status" aria-label={t('lms.loading', 'Loading')} />
       ) : null}
       <ErrorAlert error={work.error ?? attempts.error} />
-      {work.data ? <TaskHeader work={work.data} /> : null}
+      {work.data ? (
+        <TaskHeader work={work.data} state={trainingTaskState(work.data.state, latest)} />
+      ) : null}
       {data ? (
         <>
           {launch ? (
@@ -112,7 +213,20 @@ export default function UnitWbtRoute() {
               }}
               onCommitted={onCommitted}
               onPlayerReload={() => start(false)}
-              extra={<MarkDone launch={launch} />}
+              onPartEnded={() => {
+                partEnded.current = true;
+              }}
+              onClose={close}
+              parts={launch.attempt?.id === latest?.id ? data.parts : launch.parts}
+              extra={
+                <PlayerExtras
+                  launch={launch}
+                  completed={
+                    latest?.id === launch.attempt?.id && latest?.completion === 'completed'
+                  }
+                  onReported={refreshAttempts}
+                />
+              }
             />
           ) : (
             <Group gap="xs">
@@ -130,7 +244,7 @@ export default function UnitWbtRoute() {
                   loading={launchMutation.isPending}
                   onClick={() => start(false)}
                 >
-                  {t('wbt.review', 'Open again')}
+                  {t('wbt.review', 'Review the finished attempt')}
                 </Button>
               )}
               {data.mayStartAgain ? (
@@ -153,6 +267,7 @@ export default function UnitWbtRoute() {
             </Group>
           )}
           <ErrorAlert error={launchMutation.error} />
+          {!launch && data.parts.length > 1 ? <PartList parts={data.parts} /> : null}
           <Title order={2} size="h4">
             {t('wbt.attempts.title', 'Your attempts')}
           </Title>
