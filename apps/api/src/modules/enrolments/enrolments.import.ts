@@ -30,8 +30,13 @@ import { analyzeAfterBulkWrite } from '../../lib/sql';
 import type { SheetRow } from '../../lib/sheet';
 import {
   columnIndex,
+  markApplied,
   missingColumns,
   readUpload,
+  stageRows,
+  stagedRows,
+  withImportRun,
+  type ImportRun,
   sortProblems,
   splitHeader,
   validateRows,
@@ -229,6 +234,76 @@ function reportOf(rows: number, found: Plan): ImportReport {
   };
 }
 
+/** A row the final step writes: a new person (no `userId`) or one found, to be enrolled. */
+type Staged = { applicant: Applicant; userId: number | null };
+
+/** What a plan writes: its new people and the people found who are not applicants yet. */
+function stagedOf(found: Plan): Staged[] {
+  return found.applicants.flatMap((applicant): Staged[] => {
+    const match = found.matches.get(applicant.row);
+    if (!match) return [{ applicant, userId: null }];
+    return match.applied ? [] : [{ applicant, userId: match.userId }];
+  });
+}
+
+/**
+ * Inside the final transaction, under the applicants' lock: the staged plan, still right. Only
+ * the rows planned as new people could have changed meaning since (someone may have entered
+ * one of them by hand meanwhile), so only they are matched again — none for a re-run, where
+ * everyone is there already. When one of them is now found, the whole file is planned again
+ * here, as before staging. A person found stays found: attaching is the same statement
+ * whether or not they were enrolled meanwhile.
+ */
+async function confirmPlan(
+  tx: Db,
+  programmeId: number,
+  checked: Checked,
+  planned: Plan,
+  run: ImportRun,
+): Promise<Plan> {
+  const staged = await stagedRows<Staged>(tx, run);
+  const fresh = staged.filter((s) => s.userId === null).map((s) => s.applicant);
+  const again = await matchApplicants(tx, { programmeId, scope: checked.scope, applicants: fresh });
+  if (again.matches.size > 0 || again.problems.length > 0) return plan(tx, programmeId, checked);
+  return planned;
+}
+
+/** A confirmed plan written: new people created, people found enrolled (decision 0007). */
+async function writePlan(tx: Db, auth: AuthContext, programmeId: number, found: Plan) {
+  // Everyone imported becomes (or stays) a student: the grant rule of decision 0015.
+  (await grantsFor(tx, auth)).assertRoleIn(
+    'STUDENT',
+    found.applicants.map((a) => a.clcId),
+  );
+  const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
+  const bases: string[] = [];
+  const pause = slicer();
+  for (const a of fresh) {
+    await pause();
+    bases.push(repo.usernameBase(a.firstName, a.lastName));
+  }
+  const usernames = await repo.freeUsernames(tx, bases);
+  return writeApplicants(tx, auth, {
+    programmeId,
+    source: 'import',
+    fresh: fresh.map((a, i) => ({
+      username: usernames[i] ?? '',
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      phone: a.phone,
+      gender: a.gender,
+      birthDate: a.birthDate,
+      clcId: a.clcId,
+      clcCode: a.clcCode,
+    })),
+    existing: found.applicants.flatMap((a) => {
+      const match = found.matches.get(a.row);
+      return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
+    }),
+  });
+}
+
 /**
  * Imports applicants from a CSV or XLSX file. Every row is checked first; a dry run, or a
  * file with any problem, writes nothing and reports every problem by row and column. A clean
@@ -249,60 +324,42 @@ export async function importApplicants(
     return reportOf(checked.rows, await plan(deps.db, programme.id, checked));
 
   try {
-    const written = await deps.db.transaction(async (tx) => {
-      await lockForMatch(tx, { kind: 'import' });
-      const found = await plan(tx, programme.id, checked);
-      const report = reportOf(checked.rows, found);
-      if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
-      // Everyone imported becomes (or stays) a student: the grant rule of decision 0015.
-      (await grantsFor(tx, auth)).assertRoleIn(
-        'STUDENT',
-        found.applicants.map((a) => a.clcId),
-      );
-      const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
-      const bases: string[] = [];
-      const pause = slicer();
-      for (const a of fresh) {
-        await pause();
-        bases.push(repo.usernameBase(a.firstName, a.lastName));
-      }
-      const usernames = await repo.freeUsernames(tx, bases);
-      const enrolled = await writeApplicants(tx, auth, {
-        programmeId: programme.id,
-        source: 'import',
-        fresh: fresh.map((a, i) => ({
-          username: usernames[i] ?? '',
-          firstName: a.firstName,
-          lastName: a.lastName,
-          email: a.email,
-          phone: a.phone,
-          gender: a.gender,
-          birthDate: a.birthDate,
-          clcId: a.clcId,
-          clcCode: a.clcCode,
-        })),
-        existing: found.applicants.flatMap((a) => {
-          const match = found.matches.get(a.row);
-          return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
-        }),
-      });
-      await audit(tx, auth, {
-        action: 'applicants.imported',
-        entityType: 'programme',
-        entityId: programme.id,
-        changes: { rows: checked.rows, created: report.created, enrolled: enrolled.length },
-      });
-      const mailIds = await queueAutomaticMails(
-        tx,
-        {
-          type: 'application_received',
-          programmeId: programme.id,
-          enrolmentIds: enrolled.map((e) => e.id),
-        },
-        deps.config.publicUrl,
-      );
-      return { report, enrolled: enrolled.length, mailIds };
-    });
+    const written = await withImportRun(
+      deps.db,
+      auth,
+      { kind: 'applicants', programmeId: programme.id, sha256: upload.file.sha256 },
+      async (run) => {
+        // Planned outside any transaction, in bounded statements; what it writes is staged.
+        const planned = await plan(deps.db, programme.id, checked);
+        if (planned.problems.length > 0)
+          return { report: reportOf(checked.rows, planned), enrolled: 0, mailIds: [] };
+        await stageRows(deps.db, run, stagedOf(planned));
+        return deps.db.transaction(async (tx) => {
+          await lockForMatch(tx, { kind: 'import' });
+          const found = await confirmPlan(tx, programme.id, checked, planned, run);
+          const report = reportOf(checked.rows, found);
+          if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
+          const enrolled = await writePlan(tx, auth, programme.id, found);
+          await markApplied(tx, run);
+          await audit(tx, auth, {
+            action: 'applicants.imported',
+            entityType: 'programme',
+            entityId: programme.id,
+            changes: { rows: checked.rows, created: report.created, enrolled: enrolled.length },
+          });
+          const mailIds = await queueAutomaticMails(
+            tx,
+            {
+              type: 'application_received',
+              programmeId: programme.id,
+              enrolmentIds: enrolled.map((e) => e.id),
+            },
+            deps.config.publicUrl,
+          );
+          return { report, enrolled: enrolled.length, mailIds };
+        });
+      },
+    );
     const { report, enrolled } = written;
     if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);
