@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, multipart, type TestApp } from '../../../test/helpers';
 import * as pipeline from '../../lib/import-pipeline';
+
+type Pipeline = typeof pipeline;
 import { fixtures, type Fixtures } from './enrolments.fixtures';
 
 // A crash is the process dying mid-import: no cleanup runs. These tests make one step fail and
 // skip the cleanup the way a dead process would, through the pipeline's own exports.
 vi.mock('../../lib/import-pipeline', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/import-pipeline')>();
+  const real = await importOriginal<Pipeline>();
   return {
     ...real,
     withImportRun: vi.fn(real.withImportRun),
@@ -14,9 +16,7 @@ vi.mock('../../lib/import-pipeline', async (importOriginal) => {
     markApplied: vi.fn(real.markApplied),
   };
 });
-const real = await vi.importActual<typeof import('../../lib/import-pipeline')>(
-  '../../lib/import-pipeline',
-);
+const real = await vi.importActual<Pipeline>('../../lib/import-pipeline');
 
 let t: TestApp;
 let f: Fixtures;
@@ -142,7 +142,7 @@ describe('an import in bounded steps', () => {
     );
     const busy = await upload(programme.id, roster('Busyprogramme', 3));
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().detail ?? busy.json().message).toBe(pipeline.IMPORT_BUSY.programme);
+    expect(busy.json<{ detail: string }>().detail).toBe(pipeline.IMPORT_BUSY.programme);
     expect(await people('Busyprogramme')).toBe(0);
 
     // The same person importing elsewhere: refused for them, not for the programme.
@@ -153,7 +153,7 @@ describe('an import in bounded steps', () => {
     );
     const mine = await upload(other.id, roster('Busyperson', 3));
     expect(mine.statusCode).toBe(409);
-    expect(mine.json().detail ?? mine.json().message).toBe(pipeline.IMPORT_BUSY.person);
+    expect(mine.json<{ detail: string }>().detail).toBe(pipeline.IMPORT_BUSY.person);
     expect(await people('Busyperson')).toBe(0);
 
     // Once those runs are cut off (untouched for longer than the stale time), imports go on.
