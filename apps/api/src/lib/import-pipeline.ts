@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { VALIDATION } from '@lantern/contracts/messages';
+import {
+  DATE_FORMATS,
+  type DateOrder,
+  type FileReading,
+  type ImportEncoding,
+  type ImportReadOptions,
+} from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/body';
 import { audit, type AuditEntry } from './audit';
 import { AppError, badRequest } from './errors';
-import { readSheet, type SheetRow } from './sheet';
+import { readSheetOf, type SheetRow } from './sheet';
 import { slicer } from './slices';
 import { rows } from './sql';
 
@@ -22,17 +29,113 @@ import { rows } from './sql';
 
 export type ImportProblem = { row: number; column: string; message: string };
 
-/** A header as compared: "First name", "first_name" and "FIRSTNAME" are one. */
-export const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * A header as compared: "First name", "first_name" and "FIRSTNAME" are one, in any script —
+ * Unicode letters and digits only (NFKC, lower case), so "الاسم الأول" and "الاسم_الأول" are
+ * one too; Arabic's stretching mark (tatweel) and vowel marks do not count.
+ */
+export const headerKey = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]|\u0640/gu, '');
 
-/** The uploaded file's bytes and its rows; 400 when there is no file or it is empty. */
-export async function readUpload(file: UploadedFile | null): Promise<{
+/** An upload as read: the file, its rows and the encoding of its text (null for XLSX). */
+export type Upload = {
   file: UploadedFile;
   sheet: SheetRow[];
-}> {
+  encoding: ImportEncoding | null;
+  encodingDetected: boolean;
+};
+
+/** The uploaded file's bytes and its rows; 400 when there is no file or it is empty. */
+export async function readUpload(
+  file: UploadedFile | null,
+  options: ImportReadOptions = {},
+): Promise<Upload> {
   if (!file || file.size === 0)
     throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
-  return { file, sheet: await readSheet(await file.read()) };
+  const read = await readSheetOf(
+    await file.read(),
+    options.encoding ? { encoding: options.encoding } : {},
+  );
+  return { file, sheet: read.rows, encoding: read.encoding, encodingDetected: read.detected };
+}
+
+/** How the file was read, for the report: encoding, dates, and the first people's names. */
+export function readingOf(
+  upload: Upload,
+  dates: FileReading['dates'],
+  people: readonly { firstName: string; lastName: string }[],
+): FileReading {
+  return {
+    encoding: upload.encoding,
+    encodingDetected: upload.encodingDetected,
+    dates,
+    names: people.slice(0, NAMES_SHOWN).map((p) => `${p.firstName} ${p.lastName}`),
+  };
+}
+
+/** The names a dry run shows, so a person sees what will be written. */
+const NAMES_SHOWN = 8;
+
+// Dates (issue 27): ISO, DD/MM/YYYY or MM/DD/YYYY as the file's values decide, and Excel's
+// serial numbers; the order of an undecided file is asked in the dry run.
+
+const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+/** Excel's day numbers from 1927 on (five digits; a four-digit number reads as a year). */
+const SERIAL = /^\d{5}$/;
+
+export const DATE_TEXTS = {
+  ambiguous: `These dates can be read as ${DATE_FORMATS.dmy} or ${DATE_FORMATS.mdy}. Choose which this file uses.`,
+  /** The spec's text, then the format expected. */
+  invalid: (order: FileReading['dates']) =>
+    `${VALIDATION.date}. Expected format: ${
+      order === 'dmy' || order === 'mdy'
+        ? `${DATE_FORMATS[order]} (as in the rest of this file) or ${DATE_FORMATS.iso}`
+        : `${DATE_FORMATS.iso}, ${DATE_FORMATS.dmy} or ${DATE_FORMATS.mdy}`
+    }.`,
+};
+
+/**
+ * How a file's date values are written: a value whose first part is above 12 decides
+ * DD/MM/YYYY, one whose second part is above 12 decides MM/DD/YYYY (the more such values
+ * win when both occur: the others are wrong); slashed values that fit both leave it
+ * `ambiguous` unless the person chose; no slashed value is ISO; no value at all is null.
+ */
+export function dateOrderOf(values: readonly string[], chosen?: DateOrder): FileReading['dates'] {
+  let dmy = 0;
+  let mdy = 0;
+  let either = 0;
+  let any = false;
+  for (const value of values) {
+    if (value === '') continue;
+    any = true;
+    const m = SLASHED.exec(value);
+    if (!m) continue;
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a > 12 && b <= 12) dmy += 1;
+    else if (b > 12 && a <= 12) mdy += 1;
+    else if (a !== b) either += 1;
+  }
+  if (!any) return null;
+  if (chosen) return chosen;
+  if (dmy === 0 && mdy === 0) return either > 0 ? 'ambiguous' : 'iso';
+  return dmy >= mdy ? 'dmy' : 'mdy';
+}
+
+/** A date cell as YYYY-MM-DD in the file's order (unchanged when it is no date it knows). */
+export function isoDateOf(value: string, order: FileReading['dates']): string {
+  if (SERIAL.test(value)) {
+    const day = new Date(Date.UTC(1899, 11, 30) + Number(value) * 86_400_000);
+    return day.toISOString().slice(0, 10);
+  }
+  const m = SLASHED.exec(value);
+  if (!m) return value;
+  const [, first = '', second = '', year = ''] = m;
+  // An undecided file is read day first for its other checks; it is not imported until chosen.
+  const [day, month] = order === 'mdy' ? [second, first] : [first, second];
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 /** The header row and the rows below it; rows without any text are left out when asked. */
@@ -107,15 +210,38 @@ export async function validateRows<C extends string, Out>(input: {
   columnName?: (column: string) => string;
   /** Rows whose cells are all empty: skipped (true) or checked like any other (false). */
   skipBlank?: boolean;
-}): Promise<{ valid: { row: number; value: Out }[]; problems: ImportProblem[] }> {
+  /** Columns holding dates, read as `dateOrderOf` decides (or as the person chose). */
+  dates?: { columns: readonly C[]; order?: DateOrder; headerRow?: number };
+}): Promise<{
+  valid: { row: number; value: Out }[];
+  problems: ImportProblem[];
+  dates: FileReading['dates'];
+}> {
   const valid: { row: number; value: Out }[] = [];
   const problems: ImportProblem[] = [];
   const name = input.columnName ?? ((c: string) => c);
+  const dateColumns = new Set<string>(input.dates?.columns ?? []);
+  const values: string[] = [];
+  for (const column of dateColumns) {
+    const i = input.index.get(column as C);
+    if (i !== undefined) for (const row of input.rows) values.push((row.cells[i] ?? '').trim());
+  }
+  const order = dateOrderOf(values, input.dates?.order);
+  if (order === 'ambiguous') {
+    const first = [...dateColumns].find((c) => input.index.has(c as C)) ?? '';
+    problems.push({
+      row: input.dates?.headerRow ?? 1,
+      column: name(first),
+      message: DATE_TEXTS.ambiguous,
+    });
+  }
   const pause = slicer();
   for (const row of input.rows) {
     await pause();
     if (input.skipBlank && row.cells.every((c) => c.trim() === '')) continue;
-    const cells = cellsOf(row, input.index, input.columns);
+    const cells: Record<string, string> = cellsOf(row, input.index, input.columns);
+    for (const column of dateColumns)
+      if (cells[column]) cells[column] = isoDateOf(cells[column], order);
     const parsed = input.schema.safeParse(cells);
     if (parsed.success) {
       valid.push({ row: row.row, value: parsed.data });
@@ -126,10 +252,14 @@ export async function validateRows<C extends string, Out>(input: {
       const column = String(issue.path[0] ?? input.columns[0] ?? '');
       if (seen.has(column)) continue;
       seen.add(column);
-      problems.push({ row: row.row, column: name(column), message: issue.message });
+      const message =
+        dateColumns.has(column) && issue.message === VALIDATION.date
+          ? DATE_TEXTS.invalid(order)
+          : issue.message;
+      problems.push({ row: row.row, column: name(column), message });
     }
   }
-  return { valid, problems };
+  return { valid, problems, dates: order };
 }
 
 /** Problems in the file's order: by row, then by the columns' order (unknown columns last). */

@@ -4,6 +4,9 @@ import {
   applicantImportRowObject,
   birthDateOrJwlId,
   type ApplicantImportColumn,
+  type DateOrder,
+  type FileReading,
+  type ImportReadOptions,
   type ImportReport,
 } from '@lantern/contracts/programme';
 import type { Gender } from '@lantern/contracts/enums';
@@ -32,11 +35,13 @@ import {
   columnIndex,
   markApplied,
   missingColumns,
+  readingOf,
   readUpload,
   stageRows,
   stagedRows,
   withImportRun,
   type ImportRun,
+  type Upload,
   sortProblems,
   splitHeader,
   validateRows,
@@ -131,14 +136,22 @@ export async function readApplicantRows(input: {
   index: Map<Column, number>;
   clcs: repo.ClcRow[];
   allowedClcIds: Set<number>;
-}): Promise<{ applicants: Applicant[]; problems: Problem[] }> {
-  const { valid, problems } = await validateRows({
+  /** The header's row, where a question about the whole file is asked. */
+  headerRow: number;
+  dateOrder?: DateOrder;
+}): Promise<{ applicants: Applicant[]; problems: Problem[]; dates: FileReading['dates'] }> {
+  const { valid, problems, dates } = await validateRows({
     rows: input.rows,
     index: input.index,
     columns: APPLICANT_IMPORT_COLUMNS,
     schema: applicantRowSchema(input.clcs, input.allowedClcIds),
+    dates: {
+      columns: ['birthDate'],
+      headerRow: input.headerRow,
+      ...(input.dateOrder ? { order: input.dateOrder } : {}),
+    },
   });
-  return { applicants: valid.map((v) => ({ row: v.row, ...v.value })), problems };
+  return { applicants: valid.map((v) => ({ row: v.row, ...v.value })), problems, dates };
 }
 
 /** The same person twice in one file: by JWL-ID, or by name and birth date. */
@@ -167,15 +180,17 @@ type Checked = {
   problems: Problem[];
   rows: number;
   scope: number[] | null;
+  reading: FileReading;
 };
 
 async function check(
   deps: Deps,
   auth: AuthContext,
   programme: ProgrammeRef,
-  sheet: SheetRow[],
+  upload: Upload,
+  options: ImportReadOptions,
 ): Promise<Checked> {
-  const { header, body } = splitHeader(sheet, { skipBlank: true });
+  const { header, body } = splitHeader(upload.sheet, { skipBlank: true });
   if (!header || body.length === 0)
     throw badRequest(IMPORT_TEXTS.noRows, { file: IMPORT_TEXTS.noRows });
   const scope = clcScope(auth);
@@ -187,7 +202,13 @@ async function check(
     IMPORT_TEXTS.missingColumn,
   );
   if (headerProblems.length > 0)
-    return { applicants: [], problems: headerProblems, rows: body.length, scope };
+    return {
+      applicants: [],
+      problems: headerProblems,
+      rows: body.length,
+      scope,
+      reading: readingOf(upload, null, []),
+    };
   const allowedClcIds = new Set(
     programme.clcIds.filter((id) => scope === null || scope.includes(id)),
   );
@@ -196,11 +217,19 @@ async function check(
     index,
     clcs: await repo.findClcs(deps.db),
     allowedClcIds,
+    headerRow: header.row,
+    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
   });
   const duplicates = await duplicatesInFile(read.applicants);
   const duplicateRows = new Set(duplicates.map((p) => p.row));
   const applicants = read.applicants.filter((a) => !duplicateRows.has(a.row));
-  return { applicants, problems: [...read.problems, ...duplicates], rows: body.length, scope };
+  return {
+    applicants,
+    problems: [...read.problems, ...duplicates],
+    rows: body.length,
+    scope,
+    reading: readingOf(upload, read.dates, applicants),
+  };
 }
 
 /** The tables an import writes to in bulk, analyzed after an import of this many people. */
@@ -222,11 +251,12 @@ async function plan(db: Db, programmeId: number, checked: Checked): Promise<Plan
 }
 
 /** The report's counts of a plan: who would be created, attached, or is already there. */
-function reportOf(rows: number, found: Plan): ImportReport {
+function reportOf(checked: Checked, found: Plan): ImportReport {
   const matches = [...found.matches.values()];
   return {
     dryRun: true,
-    rows,
+    rows: checked.rows,
+    reading: checked.reading,
     problems: found.problems,
     created: found.applicants.length - matches.length,
     matched: matches.filter((m) => !m.applied).length,
@@ -315,13 +345,17 @@ async function writePlan(tx: Db, auth: AuthContext, programmeId: number, found: 
 export async function importApplicants(
   deps: Deps,
   auth: AuthContext,
-  input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
+  input: {
+    programmeId: number;
+    file: UploadedFile | null;
+    dryRun: boolean;
+  } & ImportReadOptions,
 ): Promise<ImportReport> {
-  const upload = await readUpload(input.file);
+  const upload = await readUpload(input.file, input);
   const programme = await programmeTakingApplicants(deps, auth, input.programmeId);
-  const checked = await check(deps, auth, programme, upload.sheet);
+  const checked = await check(deps, auth, programme, upload, input);
   if (input.dryRun || checked.problems.length > 0)
-    return reportOf(checked.rows, await plan(deps.db, programme.id, checked));
+    return reportOf(checked, await plan(deps.db, programme.id, checked));
 
   try {
     const written = await withImportRun(
@@ -332,12 +366,12 @@ export async function importApplicants(
         // Planned outside any transaction, in bounded statements; what it writes is staged.
         const planned = await plan(deps.db, programme.id, checked);
         if (planned.problems.length > 0)
-          return { report: reportOf(checked.rows, planned), enrolled: 0, mailIds: [] };
+          return { report: reportOf(checked, planned), enrolled: 0, mailIds: [] };
         await stageRows(deps.db, run, stagedOf(planned));
         return deps.db.transaction(async (tx) => {
           await lockForMatch(tx, { kind: 'import' });
           const found = await confirmPlan(tx, programme.id, checked, planned, run);
-          const report = reportOf(checked.rows, found);
+          const report = reportOf(checked, found);
           if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
           const enrolled = await writePlan(tx, auth, programme.id, found);
           await markApplied(tx, run);
