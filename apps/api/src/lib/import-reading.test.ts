@@ -18,7 +18,7 @@ function encodeIn(codePage: 'windows-1252' | 'windows-1256', text: string): Buff
   const byChar = new Map<string, number>();
   for (let b = 0; b < 256; b += 1) byChar.set(decoder.decode(Uint8Array.of(b)), b);
   return Buffer.from(
-    [...text].map((c) => {
+    Array.from(text, (c) => {
       const b = byChar.get(c);
       if (b === undefined) throw new Error(`${c} is not in ${codePage}`);
       return b;
