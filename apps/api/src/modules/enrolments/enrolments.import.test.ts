@@ -393,7 +393,12 @@ describe('a clean file', () => {
 
     const withProblem = await upload(programme.id, data, { name: 'applicants.xlsx' });
     expect(withProblem.json<ImportReport>().problems).toEqual([
-      { row: 4, column: 'birthDate', message: 'Please provide a valid Date' },
+      {
+        row: 4,
+        column: 'birthDate',
+        message:
+          'Please provide a valid Date. Expected format: YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY.',
+      },
     ]);
     sheet.spliceRows(4, 1);
     const clean = Buffer.from(await book.xlsx.writeBuffer());
