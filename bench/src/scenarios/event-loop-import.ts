@@ -9,9 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const USERNAME = 'admin';
 const ROWS = 20_000;
-/** The probe: GET /api/get-current-version at 20 a second on one kept-alive connection. */
-const PROBE_PATH = '/api/get-current-version';
-const PROBE_RATE = 20;
+/**
+ * The probe: GET /api/en/profile (signed in, so it reads the database: the session and the
+ * profile) at 10 a second on one kept-alive connection. A request that needs the database
+ * waits for the one connection while an import holds it (decision 0017), so this is what a
+ * person using the app meanwhile feels.
+ */
+const PROBE_PATH = '/api/en/profile';
+const PROBE_RATE = 10;
+/** What the import may add to the probe's idle p99 (issue 27). */
+const PROBE_ALLOWANCE_MS = 50;
 const IDLE_SECONDS = 10;
 const REPORT_PREFIX = 'event-loop-delay ';
 
@@ -58,8 +65,12 @@ async function eventLoopDelay(app: AppProcess): Promise<Delay> {
 type Phase = { probe: Traffic; delay: Delay; seconds: number };
 
 /** The probe and the app's event-loop delay while `work` runs (or for `seconds` when none). */
-async function phase(app: AppProcess, work: (() => Promise<unknown>) | number): Promise<Phase> {
-  const requests = new Requests(app.url, {}, 1);
+async function phase(
+  app: AppProcess,
+  token: string,
+  work: (() => Promise<unknown>) | number,
+): Promise<Phase> {
+  const requests = new Requests(app.url, { authorization: `Bearer ${token}` }, 1);
   try {
     await eventLoopDelay(app);
     const started = performance.now();
@@ -91,7 +102,7 @@ function phaseDetail(p: Phase): Json {
 
 export const eventLoopImport: Scenario = {
   name: 'event-loop-import',
-  summary: `GET /api/get-current-version at ${String(PROBE_RATE)}/s during an import of ${String(ROWS)} applicants and its re-run on PGlite (${String(STUDENTS)} students): p99 and the app's event-loop delay, against idle`,
+  summary: `GET ${PROBE_PATH} (signed in) at ${String(PROBE_RATE)}/s during an import of ${String(ROWS)} applicants and its re-run on PGlite (${String(STUDENTS)} students): p99 and the app's event-loop delay, against idle`,
   run: async (context: Context): Promise<Result[]> => {
     const people = await startAppWithStudents(context, 'pglite', {
       LANTERN_WORKERS: '0',
@@ -118,15 +129,15 @@ export const eventLoopImport: Scenario = {
         );
       };
       // Warm the probe's path and the app's code before anything is timed.
-      await phase(app, 2);
-      const idle = await phase(app, IDLE_SECONDS);
+      await phase(app, token, 2);
+      const idle = await phase(app, token, IDLE_SECONDS);
       let created = -1;
-      const first = await phase(app, async () => {
+      const first = await phase(app, token, async () => {
         created = (await importOnce()).created;
       });
       if (created !== ROWS)
         throw new Error(`The import created ${String(created)} of ${String(ROWS)} applicants.`);
-      const rerun = await phase(app, importOnce);
+      const rerun = await phase(app, token, importOnce);
       log(
         `  idle: probe p99 ${p99(idle).toFixed(1)} ms, event-loop delay p99 ${String(idle.delay.p99)} ms`,
       );
@@ -149,11 +160,11 @@ export const eventLoopImport: Scenario = {
       const latency = (name: string, p: Phase) =>
         result({
           scenario: 'event-loop-import',
-          name: `get-current-version p99 during the ${name}`,
+          name: `profile p99 during the ${name} (≤ idle p99 + ${String(PROBE_ALLOWANCE_MS)} ms)`,
           unit: 'ms',
           value: p99(p),
           floor: p99(idle),
-          target: { on: 'value', op: '<=', limit: 25 },
+          target: { on: 'value', op: '<=', limit: p99(idle) + PROBE_ALLOWANCE_MS },
           detail,
         });
       const delay = (name: string, p: Phase) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { termKeySchema } from './bachelor';
 import { pageOf, requiredText } from './common';
 import { VALIDATION } from './messages';
-import { APPLICANT_IMPORT_COLUMNS, importProblemSchema } from './programme';
+import { APPLICANT_IMPORT_COLUMNS, fileReadingSchema, importProblemSchema } from './programme';
 
 /**
  * Cohorts of a bachelor programme and their imports (spec §2 `cohorts/list`, `cohorts/new`,
@@ -112,5 +112,6 @@ export const cohortImportReportSchema = z.object({
   }),
   /** The applied import (null for a dry run). */
   importId: z.number().int().nullable(),
+  reading: fileReadingSchema.optional(),
 });
 export type CohortImportReport = z.infer<typeof cohortImportReportSchema>;

@@ -556,26 +556,96 @@ export const APPLICANT_IMPORT_COLUMNS = [
 ] as const;
 export type ApplicantImportColumn = (typeof APPLICANT_IMPORT_COLUMNS)[number];
 
-/** Other headers a file may give a column (compared without case, spaces or punctuation). */
+/**
+ * Other headers a file may give a column, the one table of them (compared as `headerKey` does:
+ * any script, NFKC, case-folded, letters and digits only). Arabic rosters name their columns in
+ * Arabic, with or without hamza on the alef, so both spellings are listed.
+ */
 export const APPLICANT_IMPORT_ALIASES: Partial<Record<ApplicantImportColumn, string[]>> = {
-  jwlId: ['id', 'studentId'],
-  firstName: ['givenName', 'forename'],
-  lastName: ['surname', 'familyName'],
-  email: ['eMail', 'mail'],
-  phone: ['phoneNumber', 'mobile'],
-  birthDate: ['dateOfBirth', 'dob'],
-  gender: ['sex'],
-  clcCode: ['clc'],
+  jwlId: ['id', 'studentId', 'رقم الطالب', 'الرقم الجامعي', 'JWL-ID'],
+  firstName: ['givenName', 'forename', 'الاسم الأول', 'الاسم الاول', 'الاسم'],
+  lastName: ['surname', 'familyName', 'اسم العائلة', 'العائلة', 'الكنية', 'اللقب'],
+  email: [
+    'eMail',
+    'mail',
+    'البريد الإلكتروني',
+    'البريد الالكتروني',
+    'البريد',
+    'الإيميل',
+    'الايميل',
+  ],
+  phone: ['phoneNumber', 'mobile', 'رقم الهاتف', 'الهاتف', 'الجوال', 'رقم الجوال', 'الموبايل'],
+  birthDate: ['dateOfBirth', 'dob', 'تاريخ الميلاد', 'تاريخ الولادة'],
+  gender: ['sex', 'الجنس', 'النوع'],
+  clcCode: ['clc', 'المركز', 'رمز المركز'],
 };
 
-const GENDER_WORDS: Record<string, Gender> = {
+/** The words a file may write a gender with (any case), the one table of them. */
+export const GENDER_WORDS: Record<string, Gender> = {
   m: 'm',
   male: 'm',
   f: 'f',
   female: 'f',
   o: 'o',
   other: 'o',
+  ذكر: 'm',
+  أنثى: 'f',
+  انثى: 'f',
+  آخر: 'o',
+  اخر: 'o',
 };
+
+/** The gender cell's message: the spec's text, then the words a file may use. */
+export const GENDER_IMPORT_MESSAGE = `${VALIDATION.select}. Accepted values: ${Object.keys(GENDER_WORDS).join(', ')}.`;
+
+/** The text encodings an imported CSV is read in: detected, or chosen by the person. */
+export const IMPORT_ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'windows-1256',
+] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+export const IMPORT_ENCODING_LABELS: Record<ImportEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Western European)',
+  'windows-1256': 'Windows-1256 (Arabic)',
+};
+
+/** How a file writes its dates with slashes: day first, or month first (a US export). */
+export const DATE_ORDERS = ['dmy', 'mdy'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+export const DATE_FORMATS = { iso: 'YYYY-MM-DD', dmy: 'DD/MM/YYYY', mdy: 'MM/DD/YYYY' } as const;
+
+/** What every file import's query takes: a dry run, and the reading the person chose. */
+export const importQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  encoding: z.enum(IMPORT_ENCODINGS).optional(),
+  dateOrder: z.enum(DATE_ORDERS).optional(),
+});
+export type ImportReadOptions = { encoding?: ImportEncoding; dateOrder?: DateOrder };
+
+/** How the file was read, shown in the dry run so a person sees what will be written. */
+export const fileReadingSchema = z.object({
+  /** The text encoding (null for XLSX, which says its own). */
+  encoding: z.enum(IMPORT_ENCODINGS).nullable(),
+  /** True when the encoding was detected, false when the person chose it. */
+  encodingDetected: z.boolean(),
+  /**
+   * How the dates are written: ISO, DD/MM/YYYY or MM/DD/YYYY as the file's values decide (or
+   * the person chose), `ambiguous` when they cannot tell and nobody chose; null: no dates.
+   */
+  dates: z.enum(['iso', 'dmy', 'mdy', 'ambiguous']).nullable(),
+  /** The first people's names as they will be written. */
+  names: z.array(z.string()),
+});
+export type FileReading = z.infer<typeof fileReadingSchema>;
 
 /** The largest JWL-ID (a PostgreSQL integer). */
 const MAX_JWL_ID = 2_147_483_647;
@@ -611,8 +681,8 @@ export const applicantImportRowObject = z.object({
   gender: blankAsAbsent(
     z
       .string()
-      .transform((v) => GENDER_WORDS[v.toLowerCase()])
-      .refine((v) => v !== undefined, VALIDATION.select),
+      .transform((v) => GENDER_WORDS[v.normalize('NFKC').toLowerCase()])
+      .refine((v) => v !== undefined, GENDER_IMPORT_MESSAGE),
   ),
   clcCode: requiredText(20),
 });
@@ -633,6 +703,7 @@ export const importReportSchema = z.object({
   created: z.number().int(),
   matched: z.number().int(),
   alreadyApplied: z.number().int(),
+  reading: fileReadingSchema.optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as afterIo } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { VALIDATION } from '@lantern/contracts/messages';
+import type { ImportEncoding } from '@lantern/contracts/programme';
 import { AppError, badRequest } from './errors';
 
 /** A row of the sheet as text cells, numbered as a spreadsheet shows it (header = row 1). */
@@ -15,29 +16,80 @@ const unreadable = (detail: string) => badRequest(detail, { file: VALIDATION.fil
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
 
+/** A sheet as read: its rows and, for a CSV, the encoding its text was read in. */
+export type ReadSheet = { rows: SheetRow[]; encoding: ImportEncoding | null; detected: boolean };
+
 /**
  * The rows of an uploaded CSV or XLSX file, told apart by content (an XLSX is a ZIP, 'PK'),
- * never by the name or type the browser declared.
+ * never by the name or type the browser declared. A CSV is read in `encoding` when the person
+ * chose one, else in the encoding `detectEncoding` finds.
  */
-export async function readSheet(data: Buffer): Promise<SheetRow[]> {
-  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data);
+export async function readSheetOf(
+  data: Buffer,
+  options: { encoding?: ImportEncoding } = {},
+): Promise<ReadSheet> {
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04]))
+    return { rows: await readXlsx(data), encoding: null, detected: true };
   if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0]))
     throw unreadable(
       'This is an old Excel file (XLS). Save it as XLSX or CSV and upload it again.',
     );
-  return readCsv(decodeText(data));
+  const encoding = options.encoding ?? detectEncoding(data);
+  return {
+    rows: await readCsv(decodeText(data, encoding)),
+    encoding,
+    detected: options.encoding === undefined,
+  };
 }
 
-/** UTF-8 (with or without a BOM), UTF-16 with a BOM, or else the Windows code page Excel uses. */
-function decodeText(data: Buffer): string {
-  if (startsWith(data, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(data);
-  if (startsWith(data, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(data);
-  let text: string;
+/** The rows of an uploaded file (see `readSheetOf`). */
+export async function readSheet(data: Buffer): Promise<SheetRow[]> {
+  return (await readSheetOf(data)).rows;
+}
+
+/**
+ * The encoding of a CSV's bytes: a byte order mark first (UTF-8, UTF-16 either way); then
+ * UTF-8 when the bytes are valid UTF-8; else the Windows code page Excel saved it in, told by
+ * its letters. Bytes above 0x7F are letters in both Windows-1252 (accented Latin) and
+ * Windows-1256 (Arabic); in a Latin word they sit among ASCII letters ("Müller", "José"), in
+ * an Arabic word every letter is one ("محمد"). So each word holding such bytes votes: mixed
+ * with ASCII letters for Windows-1252, two or more of them alone for Windows-1256.
+ */
+export function detectEncoding(data: Buffer): ImportEncoding {
+  if (startsWith(data, [0xef, 0xbb, 0xbf])) return 'utf-8';
+  if (startsWith(data, [0xff, 0xfe])) return 'utf-16le';
+  if (startsWith(data, [0xfe, 0xff])) return 'utf-16be';
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return 'utf-8';
   } catch {
-    text = new TextDecoder('windows-1252').decode(data);
+    // Not UTF-8: one of the Windows code pages.
   }
+  const isAsciiLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
+  const isHigh = (b: number) => b >= 0x80 && b !== 0xa0;
+  let latin = 0;
+  let arabic = 0;
+  let ascii = 0;
+  let high = 0;
+  const endWord = () => {
+    if (high > 0 && ascii > 0) latin += 1;
+    else if (high >= 2) arabic += 1;
+    ascii = 0;
+    high = 0;
+  };
+  for (const b of data) {
+    if (isAsciiLetter(b)) ascii += 1;
+    else if (isHigh(b)) high += 1;
+    else endWord();
+  }
+  endWord();
+  return arabic > latin ? 'windows-1256' : 'windows-1252';
+}
+
+/** The bytes as text in `encoding`, without a byte order mark. */
+function decodeText(data: Buffer, encoding: ImportEncoding): string {
+  // The decoder drops a byte order mark of its own encoding.
+  const text = new TextDecoder(encoding).decode(data);
   if (text.includes('\u0000')) throw unreadable('The file is neither a CSV nor an XLSX file.');
   return text.replace(/^\uFEFF/, '');
 }

@@ -5,11 +5,13 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { MAIL_STATUSES } from '@lantern/contracts/mail';
 import { users } from './people';
 
@@ -101,3 +103,53 @@ export const dataSteps = pgTable('data_steps', {
   /** How many rows the step changed. */
   changed: integer('changed').notNull().default(0),
 });
+
+/**
+ * An import being applied in bounded steps (issue 27; decision 0022, as built: imports in steps):
+ * its planned rows are written to `import_staged_rows` in short transactions, then one short
+ * transaction makes the import visible and marks the run applied. A run still `staging` is
+ * invisible to everything else; one untouched for longer than the pipeline's stale time was
+ * cut off (a crash, a restart) and is abandoned by the next import of its programme or person.
+ * At most one run is staging per programme and per person (the two partial unique indexes).
+ * `started_by` is a plain number, not a reference: a run outlives no one it matters to.
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Which import: applicants, cohort, results. */
+    kind: text('kind').notNull(),
+    programmeId: integer('programme_id').notNull(),
+    startedBy: integer('started_by').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The app process running it (a random id per start): a run of this process that is no
+     * longer running here was cut off, whatever its `touched_at`. */
+    owner: text('owner').notNull(),
+    /** staging → applied, or → abandoned (failed, or cut off and cleared). */
+    state: text('state').notNull().default('staging'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved on by every step; how a live run is told from one cut off. */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('import_runs_one_per_programme')
+      .on(t.programmeId)
+      .where(sql`${t.state} = 'staging'`),
+    uniqueIndex('import_runs_one_per_person')
+      .on(t.startedBy)
+      .where(sql`${t.state} = 'staging'`),
+  ],
+);
+
+/** A planned row of an import run, as the final step will write it (JSON of the import's own). */
+export const importStagedRows = pgTable(
+  'import_staged_rows',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);

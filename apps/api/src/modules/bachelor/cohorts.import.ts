@@ -5,7 +5,11 @@ import {
   type CohortField,
   type CohortImportReport,
 } from '@lantern/contracts/bachelor-cohorts';
-import { APPLICANT_IMPORT_ALIASES, ENROLMENT_STATE_LABELS } from '@lantern/contracts/programme';
+import {
+  APPLICANT_IMPORT_ALIASES,
+  ENROLMENT_STATE_LABELS,
+  type ImportReadOptions,
+} from '@lantern/contracts/programme';
 import type { EnrolmentState } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import { baCohortImports } from '@lantern/db/schema/bachelor';
@@ -20,6 +24,7 @@ import {
   applyImport,
   columnIndex,
   missingColumns,
+  readingOf,
   readUpload,
   sortProblems,
   splitHeader,
@@ -268,7 +273,12 @@ const IMPORT_TABLES = [
 export async function importCohort(
   deps: Deps,
   auth: AuthContext,
-  input: { programmeId: number; cohortId: number; file: UploadedFile | null; dryRun: boolean },
+  input: {
+    programmeId: number;
+    cohortId: number;
+    file: UploadedFile | null;
+    dryRun: boolean;
+  } & ImportReadOptions,
 ): Promise<CohortImportReport> {
   const scope = clcScope(auth);
   const [programme, cohort] = await Promise.all([
@@ -276,7 +286,7 @@ export async function importCohort(
     repo.getCohort(deps.db, { programmeId: input.programmeId, cohortId: input.cohortId, scope }),
   ]);
   if (!cohort) throw notFound('The cohort');
-  const upload = await readUpload(input.file);
+  const upload = await readUpload(input.file, input);
   const { header, body } = splitHeader(upload.sheet, { skipBlank: true });
   if (!header || body.length === 0)
     throw badRequest(IMPORT_TEXTS.noRows, { file: IMPORT_TEXTS.noRows });
@@ -288,6 +298,7 @@ export async function importCohort(
     IMPORT_TEXTS.missingColumn,
   );
   const checked = { applicants: [] as Applicant[], problems: headerProblems };
+  let reading = readingOf(upload, null, []);
   if (headerProblems.length === 0) {
     const allowed = new Set(programme.clcIds.filter((id) => scope === null || scope.includes(id)));
     const read = await readApplicantRows({
@@ -295,11 +306,14 @@ export async function importCohort(
       index,
       clcs: await applicants.findClcs(deps.db),
       allowedClcIds: allowed,
+      headerRow: header.row,
+      ...(input.dateOrder ? { dateOrder: input.dateOrder } : {}),
     });
     const duplicates = await duplicatesInFile(read.applicants);
     const duplicateRows = new Set(duplicates.map((p) => p.row));
     checked.applicants = read.applicants.filter((a) => !duplicateRows.has(a.row));
     checked.problems = [...read.problems, ...duplicates];
+    reading = readingOf(upload, read.dates, checked.applicants);
   }
   const planInput = {
     programmeId: programme.id,
@@ -308,7 +322,8 @@ export async function importCohort(
     rows: body.length,
     ...checked,
   };
-  if (input.dryRun || checked.problems.length > 0) return (await plan(deps.db, planInput)).report;
+  if (input.dryRun || checked.problems.length > 0)
+    return { ...(await plan(deps.db, planInput)).report, reading };
 
   try {
     const report = await applyImport(deps.db, auth, {
@@ -346,7 +361,7 @@ export async function importCohort(
     });
     if (!report.dryRun && report.added + report.changed >= ANALYZE_FROM)
       await analyzeAfterBulkWrite(deps.db, IMPORT_TABLES);
-    return report;
+    return { ...report, reading };
   } catch (error) {
     if (isConcurrentWrite(error)) throw new AppError(409, 'CONFLICT', IMPORT_TEXTS.concurrent);
     throw error;

@@ -292,7 +292,12 @@ describe('cohort import', () => {
     expect(report.problems).toEqual([
       { row: 3, column: 'firstName', message: 'This field must be filled' },
       { row: 3, column: 'email', message: 'Must be a valid E-Mail address' },
-      { row: 3, column: 'birthDate', message: 'Please provide a valid Date' },
+      {
+        row: 3,
+        column: 'birthDate',
+        message:
+          'Please provide a valid Date. Expected format: YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY.',
+      },
       // DZA does not offer the programme.
       { row: 3, column: 'clcCode', message: 'Please select a valid option' },
       { row: 4, column: 'firstName', message: 'The same person as in row 2' },

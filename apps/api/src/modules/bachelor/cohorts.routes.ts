@@ -11,7 +11,7 @@ import {
 } from '@lantern/contracts/bachelor-cohorts';
 import { okSchema } from '@lantern/contracts/common';
 import { errorBodySchema } from '@lantern/contracts/errors';
-import type { ProgrammeType } from '@lantern/contracts/programme';
+import { importQuerySchema, type ProgrammeType } from '@lantern/contracts/programme';
 import { authOf } from '../../plugins/auth';
 import { uploadedFile } from '../../plugins/body';
 import type { Deps } from '../../lib/deps';
@@ -116,12 +116,7 @@ export async function bachelorCohortRoutes(app: FastifyInstance, deps: Deps): Pr
       summary:
         'Students into a cohort from CSV or XLSX (multipart field `file`, the applicant columns): problems by row and column, and against the last import who is added, changed (with hand edits it overwrites) and no longer listed; written in one transaction only when clean and not a dry run',
       params: cohortParams,
-      querystring: z.object({
-        dryRun: z
-          .enum(['true', 'false'])
-          .default('true')
-          .transform((v) => v === 'true'),
-      }),
+      querystring: importQuerySchema,
       response: { 200: cohortImportReportSchema, ...errors, 413: errorBodySchema },
     },
     handler: async (request) =>
@@ -129,7 +124,7 @@ export async function bachelorCohortRoutes(app: FastifyInstance, deps: Deps): Pr
         programmeId: request.params.id,
         cohortId: request.params.cohortId,
         file: uploadedFile(request.body),
-        dryRun: request.query.dryRun,
+        ...request.query,
       }),
   });
 }

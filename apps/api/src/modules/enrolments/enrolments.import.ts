@@ -4,6 +4,9 @@ import {
   applicantImportRowObject,
   birthDateOrJwlId,
   type ApplicantImportColumn,
+  type DateOrder,
+  type FileReading,
+  type ImportReadOptions,
   type ImportReport,
 } from '@lantern/contracts/programme';
 import type { Gender } from '@lantern/contracts/enums';
@@ -30,8 +33,15 @@ import { analyzeAfterBulkWrite } from '../../lib/sql';
 import type { SheetRow } from '../../lib/sheet';
 import {
   columnIndex,
+  markApplied,
   missingColumns,
+  readingOf,
   readUpload,
+  stageRows,
+  stagedRows,
+  withImportRun,
+  type ImportRun,
+  type Upload,
   sortProblems,
   splitHeader,
   validateRows,
@@ -126,14 +136,22 @@ export async function readApplicantRows(input: {
   index: Map<Column, number>;
   clcs: repo.ClcRow[];
   allowedClcIds: Set<number>;
-}): Promise<{ applicants: Applicant[]; problems: Problem[] }> {
-  const { valid, problems } = await validateRows({
+  /** The header's row, where a question about the whole file is asked. */
+  headerRow: number;
+  dateOrder?: DateOrder;
+}): Promise<{ applicants: Applicant[]; problems: Problem[]; dates: FileReading['dates'] }> {
+  const { valid, problems, dates } = await validateRows({
     rows: input.rows,
     index: input.index,
     columns: APPLICANT_IMPORT_COLUMNS,
     schema: applicantRowSchema(input.clcs, input.allowedClcIds),
+    dates: {
+      columns: ['birthDate'],
+      headerRow: input.headerRow,
+      ...(input.dateOrder ? { order: input.dateOrder } : {}),
+    },
   });
-  return { applicants: valid.map((v) => ({ row: v.row, ...v.value })), problems };
+  return { applicants: valid.map((v) => ({ row: v.row, ...v.value })), problems, dates };
 }
 
 /** The same person twice in one file: by JWL-ID, or by name and birth date. */
@@ -162,15 +180,17 @@ type Checked = {
   problems: Problem[];
   rows: number;
   scope: number[] | null;
+  reading: FileReading;
 };
 
 async function check(
   deps: Deps,
   auth: AuthContext,
   programme: ProgrammeRef,
-  sheet: SheetRow[],
+  upload: Upload,
+  options: ImportReadOptions,
 ): Promise<Checked> {
-  const { header, body } = splitHeader(sheet, { skipBlank: true });
+  const { header, body } = splitHeader(upload.sheet, { skipBlank: true });
   if (!header || body.length === 0)
     throw badRequest(IMPORT_TEXTS.noRows, { file: IMPORT_TEXTS.noRows });
   const scope = clcScope(auth);
@@ -182,7 +202,13 @@ async function check(
     IMPORT_TEXTS.missingColumn,
   );
   if (headerProblems.length > 0)
-    return { applicants: [], problems: headerProblems, rows: body.length, scope };
+    return {
+      applicants: [],
+      problems: headerProblems,
+      rows: body.length,
+      scope,
+      reading: readingOf(upload, null, []),
+    };
   const allowedClcIds = new Set(
     programme.clcIds.filter((id) => scope === null || scope.includes(id)),
   );
@@ -191,11 +217,19 @@ async function check(
     index,
     clcs: await repo.findClcs(deps.db),
     allowedClcIds,
+    headerRow: header.row,
+    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
   });
   const duplicates = await duplicatesInFile(read.applicants);
   const duplicateRows = new Set(duplicates.map((p) => p.row));
   const applicants = read.applicants.filter((a) => !duplicateRows.has(a.row));
-  return { applicants, problems: [...read.problems, ...duplicates], rows: body.length, scope };
+  return {
+    applicants,
+    problems: [...read.problems, ...duplicates],
+    rows: body.length,
+    scope,
+    reading: readingOf(upload, read.dates, applicants),
+  };
 }
 
 /** The tables an import writes to in bulk, analyzed after an import of this many people. */
@@ -217,16 +251,87 @@ async function plan(db: Db, programmeId: number, checked: Checked): Promise<Plan
 }
 
 /** The report's counts of a plan: who would be created, attached, or is already there. */
-function reportOf(rows: number, found: Plan): ImportReport {
+function reportOf(checked: Checked, found: Plan): ImportReport {
   const matches = [...found.matches.values()];
   return {
     dryRun: true,
-    rows,
+    rows: checked.rows,
+    reading: checked.reading,
     problems: found.problems,
     created: found.applicants.length - matches.length,
     matched: matches.filter((m) => !m.applied).length,
     alreadyApplied: matches.filter((m) => m.applied).length,
   };
+}
+
+/** A row the final step writes: a new person (no `userId`) or one found, to be enrolled. */
+type Staged = { applicant: Applicant; userId: number | null };
+
+/** What a plan writes: its new people and the people found who are not applicants yet. */
+function stagedOf(found: Plan): Staged[] {
+  return found.applicants.flatMap((applicant): Staged[] => {
+    const match = found.matches.get(applicant.row);
+    if (!match) return [{ applicant, userId: null }];
+    return match.applied ? [] : [{ applicant, userId: match.userId }];
+  });
+}
+
+/**
+ * Inside the final transaction, under the applicants' lock: the staged plan, still right. Only
+ * the rows planned as new people could have changed meaning since (someone may have entered
+ * one of them by hand meanwhile), so only they are matched again — none for a re-run, where
+ * everyone is there already. When one of them is now found, the whole file is planned again
+ * here, as before staging. A person found stays found: attaching is the same statement
+ * whether or not they were enrolled meanwhile.
+ */
+async function confirmPlan(
+  tx: Db,
+  programmeId: number,
+  checked: Checked,
+  planned: Plan,
+  run: ImportRun,
+): Promise<Plan> {
+  const staged = await stagedRows<Staged>(tx, run);
+  const fresh = staged.filter((s) => s.userId === null).map((s) => s.applicant);
+  const again = await matchApplicants(tx, { programmeId, scope: checked.scope, applicants: fresh });
+  if (again.matches.size > 0 || again.problems.length > 0) return plan(tx, programmeId, checked);
+  return planned;
+}
+
+/** A confirmed plan written: new people created, people found enrolled (decision 0007). */
+async function writePlan(tx: Db, auth: AuthContext, programmeId: number, found: Plan) {
+  // Everyone imported becomes (or stays) a student: the grant rule of decision 0015.
+  (await grantsFor(tx, auth)).assertRoleIn(
+    'STUDENT',
+    found.applicants.map((a) => a.clcId),
+  );
+  const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
+  const bases: string[] = [];
+  const pause = slicer();
+  for (const a of fresh) {
+    await pause();
+    bases.push(repo.usernameBase(a.firstName, a.lastName));
+  }
+  const usernames = await repo.freeUsernames(tx, bases);
+  return writeApplicants(tx, auth, {
+    programmeId,
+    source: 'import',
+    fresh: fresh.map((a, i) => ({
+      username: usernames[i] ?? '',
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      phone: a.phone,
+      gender: a.gender,
+      birthDate: a.birthDate,
+      clcId: a.clcId,
+      clcCode: a.clcCode,
+    })),
+    existing: found.applicants.flatMap((a) => {
+      const match = found.matches.get(a.row);
+      return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
+    }),
+  });
 }
 
 /**
@@ -240,69 +345,55 @@ function reportOf(rows: number, found: Plan): ImportReport {
 export async function importApplicants(
   deps: Deps,
   auth: AuthContext,
-  input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
+  input: {
+    programmeId: number;
+    file: UploadedFile | null;
+    dryRun: boolean;
+  } & ImportReadOptions,
 ): Promise<ImportReport> {
-  const upload = await readUpload(input.file);
+  const upload = await readUpload(input.file, input);
   const programme = await programmeTakingApplicants(deps, auth, input.programmeId);
-  const checked = await check(deps, auth, programme, upload.sheet);
+  const checked = await check(deps, auth, programme, upload, input);
   if (input.dryRun || checked.problems.length > 0)
-    return reportOf(checked.rows, await plan(deps.db, programme.id, checked));
+    return reportOf(checked, await plan(deps.db, programme.id, checked));
 
   try {
-    const written = await deps.db.transaction(async (tx) => {
-      await lockForMatch(tx, { kind: 'import' });
-      const found = await plan(tx, programme.id, checked);
-      const report = reportOf(checked.rows, found);
-      if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
-      // Everyone imported becomes (or stays) a student: the grant rule of decision 0015.
-      (await grantsFor(tx, auth)).assertRoleIn(
-        'STUDENT',
-        found.applicants.map((a) => a.clcId),
-      );
-      const fresh = found.applicants.filter((a) => !found.matches.has(a.row));
-      const bases: string[] = [];
-      const pause = slicer();
-      for (const a of fresh) {
-        await pause();
-        bases.push(repo.usernameBase(a.firstName, a.lastName));
-      }
-      const usernames = await repo.freeUsernames(tx, bases);
-      const enrolled = await writeApplicants(tx, auth, {
-        programmeId: programme.id,
-        source: 'import',
-        fresh: fresh.map((a, i) => ({
-          username: usernames[i] ?? '',
-          firstName: a.firstName,
-          lastName: a.lastName,
-          email: a.email,
-          phone: a.phone,
-          gender: a.gender,
-          birthDate: a.birthDate,
-          clcId: a.clcId,
-          clcCode: a.clcCode,
-        })),
-        existing: found.applicants.flatMap((a) => {
-          const match = found.matches.get(a.row);
-          return match && !match.applied ? [{ userId: match.userId, clcId: a.clcId }] : [];
-        }),
-      });
-      await audit(tx, auth, {
-        action: 'applicants.imported',
-        entityType: 'programme',
-        entityId: programme.id,
-        changes: { rows: checked.rows, created: report.created, enrolled: enrolled.length },
-      });
-      const mailIds = await queueAutomaticMails(
-        tx,
-        {
-          type: 'application_received',
-          programmeId: programme.id,
-          enrolmentIds: enrolled.map((e) => e.id),
-        },
-        deps.config.publicUrl,
-      );
-      return { report, enrolled: enrolled.length, mailIds };
-    });
+    const written = await withImportRun(
+      deps.db,
+      auth,
+      { kind: 'applicants', programmeId: programme.id, sha256: upload.file.sha256 },
+      async (run) => {
+        // Planned outside any transaction, in bounded statements; what it writes is staged.
+        const planned = await plan(deps.db, programme.id, checked);
+        if (planned.problems.length > 0)
+          return { report: reportOf(checked, planned), enrolled: 0, mailIds: [] };
+        await stageRows(deps.db, run, stagedOf(planned));
+        return deps.db.transaction(async (tx) => {
+          await lockForMatch(tx, { kind: 'import' });
+          const found = await confirmPlan(tx, programme.id, checked, planned, run);
+          const report = reportOf(checked, found);
+          if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
+          const enrolled = await writePlan(tx, auth, programme.id, found);
+          await markApplied(tx, run);
+          await audit(tx, auth, {
+            action: 'applicants.imported',
+            entityType: 'programme',
+            entityId: programme.id,
+            changes: { rows: checked.rows, created: report.created, enrolled: enrolled.length },
+          });
+          const mailIds = await queueAutomaticMails(
+            tx,
+            {
+              type: 'application_received',
+              programmeId: programme.id,
+              enrolmentIds: enrolled.map((e) => e.id),
+            },
+            deps.config.publicUrl,
+          );
+          return { report, enrolled: enrolled.length, mailIds };
+        });
+      },
+    );
     const { report, enrolled } = written;
     if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);

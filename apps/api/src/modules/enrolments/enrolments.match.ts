@@ -3,9 +3,10 @@ import type { ImportReport } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import * as repo from './enrolments.applicants.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
-import { inPieces, slicer } from '../../lib/slices';
+import { slicer } from '../../lib/slices';
+import { inBoundedSteps } from '../../lib/import-pipeline';
 
-/** Applicants looked up by one statement. */
+/** Applicants looked up by one statement, at most. */
 const MATCH_PIECE = 2_000;
 
 type Problem = ImportReport['problems'][number];
@@ -44,9 +45,12 @@ export async function matchApplicants(
   db: Db,
   input: { programmeId: number; scope: number[] | null; applicants: MatchInput[] },
 ): Promise<MatchResult> {
-  // Each applicant is looked up on their own, so a file goes in pieces (decision 0017).
-  const found = await inPieces(input.applicants, MATCH_PIECE, (keys) =>
-    repo.matchPeople(db, { programmeId: input.programmeId, scope: input.scope, keys }),
+  // Each applicant is looked up on their own, so a file goes in pieces (decision 0017), each
+  // sized to hold the one connection briefly (issue 27: a step of an import is bounded).
+  const found = await inBoundedSteps(
+    input.applicants,
+    (keys) => repo.matchPeople(db, { programmeId: input.programmeId, scope: input.scope, keys }),
+    { first: 200, most: MATCH_PIECE },
   );
   const byRow = new Map<number, repo.MatchRow[]>();
   for (const m of found) byRow.set(m.row, [...(byRow.get(m.row) ?? []), m]);

@@ -17,6 +17,7 @@ import {
   PROGRAMME_TYPE_PATHS,
   type EnrolmentAction,
   type ProgrammeType,
+  importQuerySchema,
 } from '@lantern/contracts/programme';
 import type { Right } from '@lantern/contracts/rights';
 import {
@@ -107,19 +108,14 @@ export async function enrolmentRoutes(app: FastifyInstance, deps: Deps): Promise
       summary:
         'Import applicants from CSV or XLSX (multipart field `file`): every problem by row and column; written only when clean and not a dry run',
       params: idParams,
-      querystring: z.object({
-        dryRun: z
-          .enum(['true', 'false'])
-          .default('true')
-          .transform((v) => v === 'true'),
-      }),
+      querystring: importQuerySchema,
       response: { 200: importReportSchema, ...errors, 413: errorBodySchema },
     },
     handler: async (request) =>
       importApplicants(deps, authOf(request), {
         programmeId: request.params.id,
         file: uploadedFile(request.body),
-        dryRun: request.query.dryRun,
+        ...request.query,
       }),
   });
 

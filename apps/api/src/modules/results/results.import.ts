@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ResultsImportReport } from '@lantern/contracts/results';
+import type { ImportReadOptions } from '@lantern/contracts/programme';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
@@ -45,11 +46,11 @@ const scoreCell = (max: number) =>
 export async function importResults(
   deps: Deps,
   auth: AuthContext,
-  input: { programmeId: number; file: UploadedFile | null; dryRun: boolean },
+  input: { programmeId: number; file: UploadedFile | null; dryRun: boolean } & ImportReadOptions,
 ): Promise<ResultsImportReport> {
   const [{ programme, courses, students }, upload] = await Promise.all([
     load(deps, auth, input.programmeId),
-    readUpload(input.file),
+    readUpload(input.file, input),
   ]);
   const schema = takesResults(programme);
   const { header, body } = splitHeader(upload.sheet, { skipBlank: false });

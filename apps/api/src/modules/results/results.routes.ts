@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   programmeResultsSchema,
   resultsImportReportSchema,
   resultsInputSchema,
   resultsSavedSchema,
 } from '@lantern/contracts/results';
-import { PROGRAMME_TYPE_PATHS, type ProgrammeType } from '@lantern/contracts/programme';
+import {
+  PROGRAMME_TYPE_PATHS,
+  importQuerySchema,
+  type ProgrammeType,
+} from '@lantern/contracts/programme';
 import { uploadedFile } from '../../plugins/body';
 import { importResults } from './results.import';
 import { authOf } from '../../plugins/auth';
@@ -57,19 +60,14 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       summary:
         'Course results from CSV or XLSX (multipart field `file`: a jwlId column and a column per course code): every problem by row and column; written only when clean and not a dry run',
       params: idParams,
-      querystring: z.object({
-        dryRun: z
-          .enum(['true', 'false'])
-          .default('true')
-          .transform((v) => v === 'true'),
-      }),
+      querystring: importQuerySchema,
       response: { 200: resultsImportReportSchema },
     },
     handler: async (request) =>
       importResults(deps, authOf(request), {
         programmeId: request.params.id,
         file: uploadedFile(request.body),
-        dryRun: request.query.dryRun,
+        ...request.query,
       }),
   });
 }
