@@ -98,11 +98,20 @@ test('bachelor records: transfer in, verify at three levels, grades out, graduat
     await expect(item).toContainText('84 (Percentage, pass at 60, version 1)');
     await expect(item).toContainText('3.5 A- (Four-point scale, conversion version 2)');
     await shoot(manager, 'bachelor-transfer-approval');
-    await item.getByRole('button', { name: 'Approve' }).click();
-    const approve = manager.getByRole('dialog', { name: 'Approve this transfer?' });
+    // Approval is another person's step: the admin approves what the manager proposed.
+    const approver = await pageOf(browser, 'admin');
+    await approver.goto(`${base}/transfer-in/approval`);
+    const proposed = approver
+      .getByRole('list', { name: 'Transfers' })
+      .getByRole('listitem')
+      .filter({ hasText: TRANSFER_STUDENT })
+      .filter({ hasText: 'Makerere University' });
+    await proposed.getByRole('button', { name: 'Approve' }).click();
+    const approve = approver.getByRole('dialog', { name: 'Approve this transfer?' });
     await expect(approve).toContainText(`${TRANSFER_STUDENT} gets 3 credits for LIB130`);
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(approve).toBeHidden();
+    await approver.close();
 
     // The student's credits show the entry.
     await manager.goto(`${base}/credits`);
