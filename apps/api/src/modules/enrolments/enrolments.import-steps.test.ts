@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, multipart, type TestApp } from '../../../test/helpers';
-import * as pipeline from '../../lib/import-pipeline';
+import type { TestApp } from '../../../test/helpers';
+import type { Fixtures } from './enrolments.fixtures';
+import type * as PipelineModule from '../../lib/import-pipeline';
 
-type Pipeline = typeof pipeline;
-import { fixtures, type Fixtures } from './enrolments.fixtures';
+type Pipeline = typeof PipelineModule;
 
 // A crash is the process dying mid-import: no cleanup runs. These tests make one step fail and
 // skip the cleanup the way a dead process would, through the pipeline's own exports.
@@ -17,6 +17,12 @@ vi.mock('../../lib/import-pipeline', async (importOriginal) => {
   };
 });
 const real = await vi.importActual<Pipeline>('../../lib/import-pipeline');
+// The suite's files share one module registry (isolate: false): an earlier file may have loaded
+// the real pipeline and the app on it. A fresh registry makes the app import the mocked one.
+vi.resetModules();
+const pipeline = await import('../../lib/import-pipeline');
+const { buildTestApp, multipart } = await import('../../../test/helpers');
+const { fixtures } = await import('./enrolments.fixtures');
 
 let t: TestApp;
 let f: Fixtures;
