@@ -107,10 +107,9 @@ export function dateOrderOf(values: readonly string[], chosen?: DateOrder): File
   let dmy = 0;
   let mdy = 0;
   let either = 0;
-  let any = false;
+  // A column with no value says nothing of its dates.
+  if (!values.some((value) => value !== '')) return null;
   for (const value of values) {
-    if (value === '') continue;
-    any = true;
     const m = SLASHED.exec(value);
     if (!m) continue;
     const [a, b] = [Number(m[1]), Number(m[2])];
@@ -118,7 +117,6 @@ export function dateOrderOf(values: readonly string[], chosen?: DateOrder): File
     else if (b > 12 && a <= 12) mdy += 1;
     else if (a !== b) either += 1;
   }
-  if (!any) return null;
   if (chosen) return chosen;
   if (dmy === 0 && mdy === 0) return either > 0 ? 'ambiguous' : 'iso';
   return dmy >= mdy ? 'dmy' : 'mdy';
