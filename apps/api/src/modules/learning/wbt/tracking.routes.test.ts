@@ -713,7 +713,9 @@ describe('commit ordering (property)', () => {
       ),
       { numRuns: 12 },
     );
-  });
+    // Twelve runs of two attempts each: a few seconds alone, past 30 s on a machine shared with
+    // another suite, so the limit is generous (it guards hangs, not speed).
+  }, 120_000);
 });
 
 describe('public trainings', () => {
