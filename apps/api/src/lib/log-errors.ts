@@ -33,7 +33,7 @@ function safeMessage(error: Error): string {
   return isDatabaseError(error) ? message.replace(/: ".*"$/s, ': "…"') : message;
 }
 
-type LoggedError = { type: string; message: string; stack?: string; cause?: LoggedError } & Record<
+type LoggedError = { type: string; message: string; stack: string; cause?: LoggedError } & Record<
   string,
   unknown
 >;
@@ -44,7 +44,7 @@ function describe(error: Error, depth: number): LoggedError {
     type: error.constructor.name || error.name,
     message,
     // The stack starts with the message: the values are cut from it the same way.
-    stack: error.stack?.replace(error.message, message),
+    stack: error.stack?.replace(error.message, message) ?? message,
   };
   for (const [key, value] of Object.entries(error)) {
     if (key === 'cause' || key in logged || VALUE_FIELDS.has(key)) continue;
@@ -55,9 +55,14 @@ function describe(error: Error, depth: number): LoggedError {
   return logged;
 }
 
-/** The `err` serializer of every logger of the app (pino calls it for `{ err }` and for an Error logged alone). */
-export function serializeError(value: unknown): unknown {
-  return value instanceof Error ? describe(value, 0) : value;
+/**
+ * The `err` serializer of every logger of the app (pino calls it for `{ err }` and for an
+ * Error logged alone); something thrown that is not an Error is written as its text.
+ */
+export function serializeError(value: unknown): LoggedError {
+  return value instanceof Error
+    ? describe(value, 0)
+    : { type: typeof value, message: String(value), stack: '' };
 }
 
 /** The logger options of the app and the content origin: the level, and errors without values. */
