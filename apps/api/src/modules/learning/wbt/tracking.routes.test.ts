@@ -413,6 +413,37 @@ describe('parts, review and time', () => {
     );
   });
 
+  it('adds up the visits of a part opened again in one launch', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    const time = (t: string) => ({ 'cmi.core.session_time': t });
+    // Part 1 for 2 min, part 2 for 30 s, part 1 again for 1 min 10 s (each visit a new session
+    // from 0, ended by LMSFinish); part 3 for 3 min and again for 20 s, whose commits arrive
+    // in the wrong order.
+    for (const c of [
+      commit(1, 1, 0, time('00:01:00')),
+      { ...commit(1, 2, 0, time('00:02:00')), terminate: true },
+      { ...commit(1, 3, 1, time('00:00:30')), terminate: true },
+      commit(1, 4, 0, time('00:00:45')),
+      { ...commit(1, 5, 0, time('00:01:10')), terminate: true },
+      commit(1, 7, 2, time('00:00:20')),
+      { ...commit(1, 6, 2, time('00:03:00')), terminate: true },
+    ]) {
+      const res = await send(attemptId, [c]);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // A commit sent again (a retry) adds nothing.
+    await send(attemptId, [{ ...commit(1, 5, 0, time('00:01:10')), terminate: true }]);
+    const mine = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/my-attempts`,
+      headers: h.student,
+    });
+    expect(mine.json<{ attempts: { totalSeconds: number }[] }>().attempts[0]?.totalSeconds).toBe(
+      120 + 30 + 70 + 180 + 20,
+    );
+  });
+
   it('resumes at the part the learner was in, or the next unfinished one, and says each part’s state', async () => {
     const itemId = await makeTraining({ completeWhen: 'completed' });
     const first = await launch(itemId);
