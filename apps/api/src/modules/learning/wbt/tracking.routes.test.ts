@@ -308,11 +308,18 @@ describe('launch and commits', () => {
   });
 });
 
-type Spec = { launch: number; seq: number; sco: number; values: Record<string, string> };
+type Spec = {
+  launch: number;
+  seq: number;
+  sco: number;
+  values: Record<string, string>;
+  terminate: boolean;
+};
 
 /**
  * Commits over 2 launches × 3 SCOs as a runtime makes them: seq rising within each launch,
- * statuses only moving forward (a learner's status does not go back), other values anything.
+ * statuses only moving forward (a learner's status does not go back), other values anything,
+ * some ending their SCO's session (a part opened again starts a new one).
  */
 const sequenceArb = fc
   .array(
@@ -324,6 +331,7 @@ const sequenceArb = fc
       step: fc.integer({ min: 0, max: 2 }),
       time: fc.option(fc.integer({ min: 0, max: 3599 }), { nil: undefined }),
       launchTwo: fc.boolean(),
+      terminate: fc.constantFrom(false, false, true),
     }),
     { minLength: 4, maxLength: 24 },
   )
@@ -346,7 +354,7 @@ const sequenceArb = fc
       if (r.time !== undefined)
         values['cmi.core.session_time'] =
           `00:${String(Math.floor(r.time / 60)).padStart(2, '0')}:${String(r.time % 60).padStart(2, '0')}`;
-      return { launch, seq: seq[launch - 1] ?? 1, sco: r.sco, values };
+      return { launch, seq: seq[launch - 1] ?? 1, sco: r.sco, values, terminate: r.terminate };
     });
   });
 
@@ -714,7 +722,10 @@ describe('commit ordering (property)', () => {
           const itemId = await makeTraining({ completeWhen: 'completed_or_passed' });
           const ordered = await freshAttempt(itemId, 'student');
           const shuffled = await freshAttempt(itemId, 'student_2');
-          const toCommit = (s: Spec) => commit(s.launch, s.seq, s.sco, s.values);
+          const toCommit = (s: Spec) => ({
+            ...commit(s.launch, s.seq, s.sco, s.values),
+            terminate: s.terminate,
+          });
           for (let i = 0; i < specs.length; i += 3) {
             const res = await send(ordered, specs.slice(i, i + 3).map(toCommit));
             expect(res.statusCode, res.body).toBe(200);
