@@ -113,7 +113,7 @@ const positiveId = (value: string | undefined, field: string): number => {
   return n;
 };
 
-/** A file larger than a limit, named: “essay.pdf” is 30 MB: this task takes at most 25 MB. */
+/** A file larger than a limit, named: “essay.pdf” is 30 MB: this task takes files of at most 25 MB. */
 const tooLargeFor = (filename: string, size: number, limit: number, whose: string) => {
   const shown = sizesApart(size, limit);
   return new AppError(
