@@ -60,6 +60,7 @@ import { gradeRequestRoutes } from './modules/learning/requests/requests.routes'
 import { quizRoutes } from './modules/learning/quiz/quiz.routes';
 import { wbtRoutes } from './modules/learning/wbt/wbt.routes';
 import { buildContentApp } from './content/content-app';
+import { loggerOptions } from './lib/log-errors';
 import { discussionRoutes } from './modules/learning/discussions/discussions.routes';
 import { createAnnouncementDelivery } from './lib/notifications';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
@@ -107,7 +108,7 @@ export type App = {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });

@@ -19,12 +19,17 @@ export const gradeSetHashSchema = z
 export const verificationQuerySchema = z.object({ termKey: termKeySchema });
 export type VerificationQuery = z.infer<typeof verificationQuerySchema>;
 
-/** What the approve buttons send: the term and the hash of the grade set the approver saw. */
-export const approveTermSchema = z.object({ termKey: termKeySchema, hash: gradeSetHashSchema });
+/**
+ * What the approve buttons send: the term and the hash of the grade set the approver saw.
+ * Strict like every body that signs something: an unknown key is refused, never ignored.
+ */
+export const approveTermSchema = z
+  .object({ termKey: termKeySchema, hash: gradeSetHashSchema })
+  .strict();
 export type ApproveTermInput = z.infer<typeof approveTermSchema>;
-export const approveClcSchema = approveTermSchema.extend({
-  clcId: z.number({ error: 'Choose a CLC' }).int().positive(),
-});
+export const approveClcSchema = approveTermSchema
+  .extend({ clcId: z.number({ error: 'Choose a CLC' }).int().positive() })
+  .strict();
 export type ApproveClcInput = z.infer<typeof approveClcSchema>;
 
 /** One grade whose approved value moved: what the approver saw, and what it is now. */

@@ -59,6 +59,12 @@ export const reportMatchSchema = z.object({
   otherScore: z.number(),
   longestWords: z.number().int(),
   passageCount: z.number().int(),
+  /**
+   * Which of the pair was handed in first (by hand-in time; the same moment goes to the older
+   * submission): two copies score alike, the order tells the original. Null when one of them
+   * has no hand-in time.
+   */
+  firstHandedIn: z.enum(['this', 'other']).nullable(),
   /** Null when that learner is not in the caller's reach: only the passages are shown. */
   other: z
     .object({ studentId: z.number().int(), name: z.string(), submittedAt: z.string().nullable() })

@@ -16,6 +16,31 @@ export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
  */
 export const UPLOAD_CHUNK_BYTES = 64 * 1024 * 1024;
 
+/** A byte count as people read it: "850 bytes", "12 KB", "2.5 MB", "25 MB", "1.2 GB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${String(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'] as const;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${String(shown)} ${units[unit] ?? 'TB'}`;
+}
+
+/**
+ * A size beside a limit it passes: in human units, with the exact bytes when the rounded
+ * figures would read the same ("25 MB (26,214,401 bytes)" beside "25 MB (26,214,400 bytes)").
+ */
+export function sizesApart(size: number, limit: number): { size: string; limit: string } {
+  const [a, b] = [fileSize(size), fileSize(limit)];
+  if (a !== b) return { size: a, limit: b };
+  const exact = (n: number) => `${n.toLocaleString('en')} bytes`;
+  return { size: `${a} (${exact(size)})`, limit: `${b} (${exact(limit)})` };
+}
+
 /** Unfinished uploads one person may have at once. */
 export const MAX_UNFINISHED_UPLOADS = 5;
 

@@ -10,6 +10,7 @@ import { rows } from '../lib/sql';
 import { contentDisposition, parseRange } from '../modules/files/range';
 import { DOWNLOAD_MIME } from '../modules/learning/wbt/package-validate';
 import { verifyContentToken } from '../modules/learning/wbt/content-token';
+import { loggerOptions } from '../lib/log-errors';
 
 /**
  * The content origin (decision 0020 §2.3): a second Fastify instance on its own port that serves
@@ -74,7 +75,7 @@ const PLAYER_PAGES = new Set(['scorm12.html', 'scorm2004.html', 'html.html']);
 
 export async function buildContentApp(options: ContentAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'warn' },
+    logger: loggerOptions(options.logLevel ?? 'warn'),
     // No request body is ever read here.
     bodyLimit: 1024,
   });

@@ -12,3 +12,7 @@ export const localeParams = z.object({ locale: z.enum(SWITCHER_LANGUAGES) });
 export const idParams = localeParams.extend({
   id: z.coerce.number({ error: VALIDATION.number }).int().positive().max(MAX_ID),
 });
+
+/** The OpenAPI description of a route whose body schema is `.strict()`. */
+export const STRICT_BODY =
+  'The body is strict: a key the schema does not name is refused with 400, never ignored.';

@@ -4,6 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { fileSize } from '@lantern/contracts/uploads';
 import { AppError } from '../lib/errors';
 import { hmac, newToken, safeEqual } from '../lib/tokens';
 
@@ -76,14 +77,21 @@ export async function hashStored(store: FileStore, storageKey: string, length: n
   return hash;
 }
 
-export const tooLarge = (maxBytes: number): AppError =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${megabytes(maxBytes)}.`);
-
-/** "512 MB", "20 MB", "0.5 MB": the cap as people read it. */
-export function megabytes(bytes: number): string {
-  const mb = bytes / 1024 / 1024;
-  return `${mb >= 1 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
+/**
+ * More bytes than `limit`: at least `received` arrived. A caller that knows the file's name
+ * says it in its own sentence (a resumable upload's overflow); others keep this one.
+ */
+export class TooLarge extends AppError {
+  constructor(
+    readonly limit: number,
+    readonly received: number,
+  ) {
+    super(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${fileSize(limit)}.`);
+  }
 }
+
+export const tooLarge = (maxBytes: number, received = maxBytes + 1): TooLarge =>
+  new TooLarge(maxBytes, received);
 
 /** Files in a folder under the data directory, each under a random name. */
 export function createFileStore(options: { dir: string; secret: string }): FileStore {
@@ -110,7 +118,7 @@ export function createFileStore(options: { dir: string; secret: string }): FileS
         for await (const chunk of source as AsyncIterable<Buffer | string>) {
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
           size += bytes.length;
-          if (size > maxBytes) throw tooLarge(maxBytes);
+          if (size > maxBytes) throw tooLarge(maxBytes, size);
           hash.update(bytes);
           await handle.write(bytes);
         }
@@ -164,7 +172,7 @@ export function createFileStore(options: { dir: string; secret: string }): FileS
           if (position + chunk.length > maxBytes) {
             data.resume();
             await handle.truncate(offset);
-            throw tooLarge(maxBytes);
+            throw tooLarge(maxBytes, position + chunk.length);
           }
           await handle.write(chunk, 0, chunk.length, position);
           position += chunk.length;

@@ -146,8 +146,9 @@ export const wbtLaunches = pgTable(
 /**
  * Time spent per part (SCO) and launch: each part's session reports its own time, so a launch
  * that plays several parts keeps one time per part and the attempt's time is their sum.
- * `seconds` is the part's reported session time (the highest commit's), `open_seconds` the time
- * an HTML package was open in the page (the server caps it by the launch's age).
+ * `seconds` is the sum of the part's sessions in the launch (each session's highest commit's
+ * time, from `wbt_commits`), `open_seconds` the time an HTML package was open in the page (the
+ * server caps it by the launch's age).
  */
 export const wbtPartTimes = pgTable(
   'wbt_part_times',
@@ -229,6 +230,12 @@ export const wbtCommits = pgTable(
     seq: integer('seq').notNull(),
     sco: smallint('sco').notNull(),
     elements: smallint('elements').notNull(),
+    /**
+     * The session time the commit reported, and whether it ended its part's session: a part
+     * opened again in one launch is a new session from 0, and its time is summed per session.
+     */
+    sessionSeconds: integer('session_seconds'),
+    terminate: boolean('terminate').notNull().default(false),
     receivedAt: tz('received_at').notNull().defaultNow(),
   },
   (t) => [

@@ -126,6 +126,17 @@ async function checkOf(deps: Deps, submissionId: number): Promise<CheckDb | unde
   return c;
 }
 
+/** Which of two submissions was handed in first: by time, the same moment by the older id. */
+export function firstHandedIn(
+  self: { id: number; submittedAt: Date | string | null },
+  other: { id: number; submittedAt: Date | string | null },
+): 'this' | 'other' | null {
+  if (self.submittedAt === null || other.submittedAt === null) return null;
+  const [a, b] = [new Date(self.submittedAt).getTime(), new Date(other.submittedAt).getTime()];
+  if (a !== b) return a < b ? 'this' : 'other';
+  return self.id < other.id ? 'this' : 'other';
+}
+
 export async function getReport(
   deps: Deps,
   auth: AuthContext,
@@ -176,6 +187,10 @@ export async function getReport(
       otherScore: Number(m.other_score),
       longestWords: m.longest_words,
       passageCount: m.n,
+      firstHandedIn: firstHandedIn(
+        { id: s.id, submittedAt: s.submitted_at },
+        { id: m.other, submittedAt: m.submitted_at },
+      ),
       other: m.in_reach
         ? {
             studentId: m.student_id,

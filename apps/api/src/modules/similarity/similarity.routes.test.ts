@@ -10,6 +10,7 @@ import { makeTeachingFixture, type TeachingFixture } from '../../../test/teachin
 import { runCheck } from './checks.service';
 import { extractText, SCANNED_PDF } from './extract';
 import { docxWithText, essay, pdfWithoutText, pdfWithText } from './similarity.fixtures';
+import { firstHandedIn } from './report.service';
 
 /**
  * Similarity reports (decision 0020 §5) on the API: checks queued with a hand-in and run after
@@ -277,6 +278,8 @@ describe('who sees what', () => {
     // The original's learner is in K2, out of the K1 facilitator's reach.
     expect(match?.otherSubmissionId).toBe(s.original);
     expect(match?.other).toBeNull();
+    // Both are flagged alike: the order says which is the original, also out of reach.
+    expect(match?.firstHandedIn).toBe('other');
     const detail = await get<SimilarityMatchDetail>(
       `/submission/${String(s.copy)}/similarity/match/${String(s.original)}`,
       'facilitator',
@@ -295,6 +298,22 @@ describe('who sees what', () => {
     );
     expect(admin.status).toBe(200);
     expect(admin.body.matches[0]?.other?.name).toBeTruthy();
+    const original = await get<SimilarityReport>(
+      `/similarity-check/${String((await checkOf(s.original ?? 0))?.id)}`,
+      'admin',
+    );
+    expect(original.body.matches.find((m) => m.otherSubmissionId === s.copy)?.firstHandedIn).toBe(
+      'this',
+    );
+  });
+
+  it('tells who handed in first by time, the same moment by the older submission', () => {
+    const at = '2026-11-30T10:00:00.000Z';
+    expect(
+      firstHandedIn({ id: 9, submittedAt: at }, { id: 3, submittedAt: '2026-11-30T10:00:01Z' }),
+    ).toBe('this');
+    expect(firstHandedIn({ id: 9, submittedAt: at }, { id: 3, submittedAt: at })).toBe('other');
+    expect(firstHandedIn({ id: 9, submittedAt: at }, { id: 3, submittedAt: null })).toBeNull();
   });
 
   it('refuses the views to those without their right', async () => {

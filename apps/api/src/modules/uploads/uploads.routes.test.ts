@@ -341,26 +341,31 @@ describe('resumable uploads (tus)', () => {
     expect(columns.map((c) => c.name)).toEqual([...FILE_ID_COLUMNS].sort());
   });
 
-  it('refuses a file larger than the task or 512 MB, and bytes beyond the declared length', async () => {
+  it('refuses a file larger than the task or 512 MB, and bytes beyond the declared length, naming the file, its size and the limit', async () => {
     let res = await create({
-      'upload-length': String(25 * 1024 * 1024 + 1),
+      'upload-length': String(30 * 1024 * 1024),
       'upload-metadata': metadata({ itemId: fileTaskId, filename: 'big.pdf' }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      detail: 'The file is larger than 25 MB, the most this task takes.',
+      detail: '“big.pdf” is 30 MB: this task takes files of at most 25 MB.',
     });
     res = await create({
       'upload-length': String(512 * 1024 * 1024 + 1),
       'upload-metadata': metadata({ itemId: fileTaskId, filename: 'big.pdf' }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json<{ detail: string }>().detail).toBe('The file is larger than 512 MB.');
-    const url = await start(100);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      '“big.pdf” is 512 MB (536,870,913 bytes): a file may be at most 512 MB (536,870,912 bytes).',
+    );
+    const url = await start(100, fileTaskId, 'essay.pdf');
     await patch(url, 0, pdf(50));
     res = await patch(url, 50, Buffer.alloc(60));
     expect(res.statusCode).toBe(413);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      '“essay.pdf” is larger than its upload announced: at least 110 bytes arrived for 100 bytes announced. Start the upload again.',
+    );
     // The refused part left nothing: the upload is where it was.
     expect((await head(url)).headers['upload-offset']).toBe('50');
     expect(await t.deps.files.size((await uploadRow(url))?.storage_key ?? '')).toBe(50);

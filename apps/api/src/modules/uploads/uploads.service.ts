@@ -14,9 +14,10 @@ import {
   MAX_UNFINISHED_UPLOADS,
   MAX_UPLOAD_BYTES,
   fileTypesText,
+  sizesApart,
 } from '@lantern/contracts/uploads';
 import type { AuthContext } from '../../plugins/auth';
-import { hashStored, megabytes, tooLarge, type FileStore } from '../../plugins/storage';
+import { hashStored, TooLarge, type FileStore } from '../../plugins/storage';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { insertFile } from '../../lib/files';
 import { loadCourseToAuthor } from '../../lib/learning-scope';
@@ -112,6 +113,26 @@ const positiveId = (value: string | undefined, field: string): number => {
   return n;
 };
 
+/** A file larger than a limit, named: “essay.pdf” is 30 MB: this task takes files of at most 25 MB. */
+const tooLargeFor = (filename: string, size: number, limit: number, whose: string) => {
+  const shown = sizesApart(size, limit);
+  return new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `“${filename}” is ${shown.size}: ${whose} at most ${shown.limit}.`,
+  );
+};
+
+/** More bytes arrived than the upload announced when it was created. */
+const pastDeclared = (upload: UploadRow, received: number) => {
+  const shown = sizesApart(received, upload.declaredSize);
+  return new AppError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `“${upload.filename}” is larger than its upload announced: at least ${shown.size} arrived for ${shown.limit} announced. Start the upload again.`,
+  );
+};
+
 /** Creates an upload after the checks of its purpose; its id and expiry. */
 export async function createUpload(
   deps: Deps,
@@ -125,17 +146,15 @@ export async function createUpload(
     });
   const length = Number(input.length);
   if (length === 0) throw badRequest(VALIDATION.emptyFile, { file: VALIDATION.emptyFile });
+  // The name first: a refusal of the size says which file it is.
+  const metadata = parseMetadata(input.metadata);
+  const filename = cleanFilename(metadata.filename);
   // A training package's own limit (LANTERN_WBT_MAX_BYTES), before a byte is sent.
   const wbtMax = input.wbtMaxBytes ?? MAX_UPLOAD_BYTES;
   if (purpose === 'wbt_package' && length > wbtMax)
-    throw new AppError(
-      413,
-      'PAYLOAD_TOO_LARGE',
-      `The package is larger than ${megabytes(wbtMax)}.`,
-    );
-  if (length > MAX_UPLOAD_BYTES) throw tooLarge(MAX_UPLOAD_BYTES);
-  const metadata = parseMetadata(input.metadata);
-  const filename = cleanFilename(metadata.filename);
+    throw tooLargeFor(filename, length, wbtMax, 'a training package may be');
+  if (length > MAX_UPLOAD_BYTES)
+    throw tooLargeFor(filename, length, MAX_UPLOAD_BYTES, 'a file may be');
 
   let itemId: number | null = null;
   let courseId: number | null = null;
@@ -145,11 +164,7 @@ export async function createUpload(
     const limits = submissionFileRules(task.kind, task.settings);
     if (!limits) throw badRequest('This task takes text, not files.', { file: VALIDATION.file });
     if (length > limits.maxFileBytes)
-      throw new AppError(
-        413,
-        'PAYLOAD_TOO_LARGE',
-        `The file is larger than ${megabytes(limits.maxFileBytes)}, the most this task takes.`,
-      );
+      throw tooLargeFor(filename, length, limits.maxFileBytes, 'this task takes files of');
     courseId = task.courseId;
   } else {
     courseId = positiveId(metadata.courseId, 'courseId');
@@ -237,6 +252,7 @@ export async function receive(
     // The store cut the file back to `offset` (or wrote nothing): the upload stays there.
     hashes.drop(id);
     await repo.releaseLease(deps.db, id, token, offset);
+    if (error instanceof TooLarge) throw pastDeclared(upload, error.received);
     throw error;
   } finally {
     clearInterval(renew);

@@ -244,6 +244,29 @@ describe('final-grade verification', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses a key the approval body does not name with 400, and stores nothing', async () => {
+    const hash = scope(await view('academic_manager'), 'BASIC').hash;
+    for (const path of ['basic', 'uni'] as const) {
+      const res = await approve('admin', path, { hash, clcId: clc.KAK });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json<{ code: string; detail: string }>()).toMatchObject({
+        code: 'VALIDATION',
+        detail: expect.stringContaining('clcId') as unknown,
+      });
+    }
+    const clcLevel = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/approve-clc`,
+      headers: await t.as('admin'),
+      payload: { termKey: TERM, hash, clcId: clc.KAK, level: 'UNI' },
+    });
+    expect(clcLevel.statusCode).toBe(400);
+    const rows = await t.database.query(`select 1 from ba_verifications where term_id = $1`, [
+      termId,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('approves in order: BASIC, then each CLC (in the approver’s CLCs only), then UNI', async () => {
     let v = await view('academic_manager');
     const basic = await approve('academic_manager', 'basic', { hash: scope(v, 'BASIC').hash });

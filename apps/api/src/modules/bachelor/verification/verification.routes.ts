@@ -23,7 +23,7 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { EXPORT_FORMATS, sendExport } from '../../../lib/export';
-import { idParams, MAX_ID } from '../../../lib/params';
+import { idParams, MAX_ID, STRICT_BODY } from '../../../lib/params';
 import * as exportStatus from './export-status.service';
 import { gradesPage, verifiedSet } from './verification.grades';
 import * as service from './verification.service';
@@ -71,6 +71,7 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
       schema: {
         tags,
         summary: `Approves a term’s grade set at the ${level} level, signing the hash the approver saw (409 when the grades changed since)`,
+        description: STRICT_BODY,
         params: idParams,
         body: approveTermSchema,
         response: { 200: approvedSchema },
@@ -91,6 +92,7 @@ export async function bachelorVerificationRoutes(app: FastifyInstance, deps: Dep
       tags,
       summary:
         'Approves one CLC’s grades of a term, signing the hash the approver saw (409 when the grades changed since)',
+      description: STRICT_BODY,
       params: idParams,
       body: approveClcSchema,
       response: { 200: approvedSchema },

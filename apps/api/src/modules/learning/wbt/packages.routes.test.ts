@@ -252,7 +252,9 @@ describe('package refusals (nothing stored after any)', () => {
       },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json<{ detail: string }>().detail).toBe('The package is larger than 3 MB.');
+    expect(res.json<{ detail: string }>().detail).toBe(
+      '“big.zip” is 3 MB (3,145,729 bytes): a training package may be at most 3 MB (3,145,728 bytes).',
+    );
     expect(await counts()).toEqual(before);
   });
 

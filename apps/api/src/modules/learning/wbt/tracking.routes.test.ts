@@ -308,11 +308,18 @@ describe('launch and commits', () => {
   });
 });
 
-type Spec = { launch: number; seq: number; sco: number; values: Record<string, string> };
+type Spec = {
+  launch: number;
+  seq: number;
+  sco: number;
+  values: Record<string, string>;
+  terminate: boolean;
+};
 
 /**
  * Commits over 2 launches × 3 SCOs as a runtime makes them: seq rising within each launch,
- * statuses only moving forward (a learner's status does not go back), other values anything.
+ * statuses only moving forward (a learner's status does not go back), other values anything,
+ * some ending their SCO's session (a part opened again starts a new one).
  */
 const sequenceArb = fc
   .array(
@@ -324,6 +331,7 @@ const sequenceArb = fc
       step: fc.integer({ min: 0, max: 2 }),
       time: fc.option(fc.integer({ min: 0, max: 3599 }), { nil: undefined }),
       launchTwo: fc.boolean(),
+      terminate: fc.constantFrom(false, false, true),
     }),
     { minLength: 4, maxLength: 24 },
   )
@@ -346,7 +354,7 @@ const sequenceArb = fc
       if (r.time !== undefined)
         values['cmi.core.session_time'] =
           `00:${String(Math.floor(r.time / 60)).padStart(2, '0')}:${String(r.time % 60).padStart(2, '0')}`;
-      return { launch, seq: seq[launch - 1] ?? 1, sco: r.sco, values };
+      return { launch, seq: seq[launch - 1] ?? 1, sco: r.sco, values, terminate: r.terminate };
     });
   });
 
@@ -410,6 +418,37 @@ describe('parts, review and time', () => {
     });
     expect(mine.json<{ attempts: { totalSeconds: number }[] }>().attempts[0]?.totalSeconds).toBe(
       90 + 120 + 180,
+    );
+  });
+
+  it('adds up the visits of a part opened again in one launch', async () => {
+    const itemId = await makeTraining({ completeWhen: 'completed' });
+    const l = await launch(itemId);
+    const attemptId = l.attempt?.id ?? 0;
+    const time = (t: string) => ({ 'cmi.core.session_time': t });
+    // Part 1 for 2 min, part 2 for 30 s, part 1 again for 1 min 10 s (each visit a new session
+    // from 0, ended by LMSFinish); part 3 for 3 min and again for 20 s, whose commits arrive
+    // in the wrong order.
+    for (const c of [
+      commit(1, 1, 0, time('00:01:00')),
+      { ...commit(1, 2, 0, time('00:02:00')), terminate: true },
+      { ...commit(1, 3, 1, time('00:00:30')), terminate: true },
+      commit(1, 4, 0, time('00:00:45')),
+      { ...commit(1, 5, 0, time('00:01:10')), terminate: true },
+      commit(1, 7, 2, time('00:00:20')),
+      { ...commit(1, 6, 2, time('00:03:00')), terminate: true },
+    ]) {
+      const res = await send(attemptId, [c]);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // A commit sent again (a retry) adds nothing.
+    await send(attemptId, [{ ...commit(1, 5, 0, time('00:01:10')), terminate: true }]);
+    const mine = await t.app.inject({
+      url: `${LMS}/wbt/${itemId}/my-attempts`,
+      headers: h.student,
+    });
+    expect(mine.json<{ attempts: { totalSeconds: number }[] }>().attempts[0]?.totalSeconds).toBe(
+      120 + 30 + 70 + 180 + 20,
     );
   });
 
@@ -683,7 +722,10 @@ describe('commit ordering (property)', () => {
           const itemId = await makeTraining({ completeWhen: 'completed_or_passed' });
           const ordered = await freshAttempt(itemId, 'student');
           const shuffled = await freshAttempt(itemId, 'student_2');
-          const toCommit = (s: Spec) => commit(s.launch, s.seq, s.sco, s.values);
+          const toCommit = (s: Spec) => ({
+            ...commit(s.launch, s.seq, s.sco, s.values),
+            terminate: s.terminate,
+          });
           for (let i = 0; i < specs.length; i += 3) {
             const res = await send(ordered, specs.slice(i, i + 3).map(toCommit));
             expect(res.statusCode, res.body).toBe(200);

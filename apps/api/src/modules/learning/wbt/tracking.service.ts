@@ -459,16 +459,36 @@ const attemptFinished = () =>
 
 // ---- time spent: per part and launch, summed ----
 
-/** A part's time in one launch: its reported session time, or the time it was open (HTML). */
+/** A part's time in one launch: its reported session times, or the time it was open (HTML). */
 const PART_SECONDS = sql`greatest(seconds, open_seconds)`;
 
-/** A commit's session time as its part's time in its launch; a lower seq never replaces it. */
+/**
+ * The part's time in the commit's launch, from its commits (this one with them): a part opened
+ * again in one launch is a new session whose time starts at 0, so the launch's commits of the
+ * part fall into sessions, each ended by a terminating commit (LMSFinish, Terminate), and the
+ * part's time is the sum of each session's latest reported time. Derived from the set of
+ * commits, so the order they arrive in does not change it; a launch's commits are kept far
+ * longer than it may commit (`COMMIT_KEEP_DAYS`).
+ */
 const partTimeUpsert = (commit: WbtCommit, session: number | null) => sql`
   insert into wbt_part_times (attempt_id, launch_no, sco, seconds, seq)
-  select c.attempt_id, ${commit.launchNo}, ${commit.sco}, ${session}::int, ${commit.seq}
-  from c where ${session}::int is not null
+  select c.attempt_id, ${commit.launchNo}, ${commit.sco}, coalesce(sum(last.s), 0)::int, max(last.seq)
+  from c cross join lateral (
+    select distinct on (k.session) k.s, k.seq from (
+      select k.seq, k.s,
+        count(*) filter (where k.t) over (order by k.seq rows between unbounded preceding and 1 preceding) as session
+      from (
+        select o.seq, o.session_seconds as s, o.terminate as t from wbt_commits o
+        where o.attempt_id = c.attempt_id and o.launch_no = ${commit.launchNo} and o.sco = ${commit.sco}
+        union all select ${commit.seq}, ${session}::int, ${commit.terminate === true}
+      ) k
+    ) k
+    where k.s is not null
+    order by k.session, k.seq desc
+  ) last
+  where ${session}::int is not null or ${commit.terminate === true}
+  group by c.attempt_id
   on conflict (attempt_id, launch_no, sco) do update set seconds = excluded.seconds, seq = excluded.seq
-    where wbt_part_times.seq < excluded.seq
   returning seconds, open_seconds`;
 
 /** The attempt's time in every part and launch but the commit's own. */
@@ -545,8 +565,9 @@ async function storeCommit(
           select element_id, value from wbt_values
           where attempt_id = ${attemptId} and sco = ${commit.sco} and element_id in (select id from x)
         ), c as (
-          insert into wbt_commits (attempt_id, launch_no, seq, sco, elements)
-          select id, ${commit.launchNo}, ${commit.seq}, ${commit.sco}, ${names.length} from ok
+          insert into wbt_commits (attempt_id, launch_no, seq, sco, elements, session_seconds, terminate)
+          select id, ${commit.launchNo}, ${commit.seq}, ${commit.sco}, ${names.length},
+            ${session}::int, ${commit.terminate === true} from ok
           on conflict do nothing
           returning attempt_id
         ), v as (

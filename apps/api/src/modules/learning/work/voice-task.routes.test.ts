@@ -188,7 +188,8 @@ describe('voice tasks', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      detail: 'The file is larger than 2 MB, the most this task takes.',
+      detail:
+        '“recording.webm” is 2 MB (2,097,153 bytes): this task takes files of at most 2 MB (2,097,152 bytes).',
     });
     const pdf = Buffer.alloc(5000, 1);
     pdf.write('%PDF-1.7\n', 0, 'latin1');

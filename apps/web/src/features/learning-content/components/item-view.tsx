@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LightBadge } from './light-badge';
 import { Link } from 'react-router';
 import type { UnitItem } from '@lantern/contracts/learning-content';
+import { fileSize } from '@lantern/contracts/uploads';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { RichText } from '../../../components/rich-text';
 import { formatDateTime } from '../../../lib/format';
@@ -11,9 +12,6 @@ import { deliveryLabel, fileTypesLabel, kindLabel } from '../labels';
 import { contentPaths } from '../paths';
 import { TaskStateBadge } from './task-state-badge';
 import { VideoEmbed } from './video-embed';
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 
 function ResourceBlock({ item }: { item: UnitItem }) {
   const { t } = useTranslation();
@@ -34,7 +32,7 @@ function ResourceBlock({ item }: { item: UnitItem }) {
       return (
         <Anchor href={resource.url} target="_blank" rel="noopener noreferrer">
           {t('content.openFile', 'Open {{name}}', { name: resource.fileName })} (
-          {megabytes(resource.size)})
+          {fileSize(resource.size)})
         </Anchor>
       );
   }

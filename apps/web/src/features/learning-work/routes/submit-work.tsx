@@ -14,6 +14,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Attempt, AttemptFile, MyWork } from '@lantern/contracts/learning-work';
+import { fileSize } from '@lantern/contracts/uploads';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { requireRight } from '../../../lib/require-right';
@@ -29,11 +30,6 @@ import { HandInConfirm } from '../components/hand-in-confirm';
 export const loader = requireRight('COURSE_TASK__DISPLAY');
 
 type Sending = { name: string; sent: number; total: number; state: UploadState };
-
-const megabytes = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${String(Math.max(1, Math.round(bytes / 1024)))} KB`
-    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * The files of the current attempt: each picked file is sent resumably (a cut link pauses it
@@ -139,7 +135,7 @@ function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
               {f.name}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {megabytes(f.size)}
+              {fileSize(f.size)}
             </Text>
             {blocked === null ? (
               <CloseButton
@@ -159,8 +155,8 @@ function FilesAnswer({ work, userId }: { work: MyWork; userId: number }) {
               {sending.state === 'paused'
                 ? t('lms.files.paused', 'Connection lost: it goes on when you are back online')
                 : t('lms.files.sent', '{{sent}} of {{total}}', {
-                    sent: megabytes(sending.sent),
-                    total: megabytes(sending.total),
+                    sent: fileSize(sending.sent),
+                    total: fileSize(sending.total),
                   })}
             </Text>
           </Group>
@@ -312,7 +308,7 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
           <Text size="sm">
             {t('voice.kept', 'Kept: {{name}} ({{size}})', {
               name: file.name,
-              size: megabytes(file.size),
+              size: fileSize(file.size),
             })}
           </Text>
           <AudioPlayer src={file.url} label={t('voice.playKept', 'Play your kept answer')} />
@@ -338,8 +334,8 @@ function VoiceAnswer({ work, userId }: { work: MyWork; userId: number }) {
             {sending.state === 'paused'
               ? t('lms.files.paused', 'Connection lost: it goes on when you are back online')
               : t('lms.files.sent', '{{sent}} of {{total}}', {
-                  sent: megabytes(sending.sent),
-                  total: megabytes(sending.total),
+                  sent: fileSize(sending.sent),
+                  total: fileSize(sending.total),
                 })}
           </Text>
           <Progress

@@ -102,7 +102,10 @@ export default function SimilarityReportPage() {
           <Table.ScrollContainer minWidth={420}>
             <Table striped withTableBorder fz="sm" verticalSpacing={4}>
               <Table.Caption>
-                {t('similarity.matchesCaption', 'Matching work, highest share first')}
+                {t(
+                  'similarity.matchesCaption',
+                  'Matching work, highest share first; “Handed in first” marks work handed in before this one (a copy scores like its original)',
+                )}
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -110,6 +113,7 @@ export default function SimilarityReportPage() {
                   <Table.Th>{t('similarity.col.share', 'Share of this work')}</Table.Th>
                   <Table.Th>{t('similarity.col.longest', 'Longest run')}</Table.Th>
                   <Table.Th>{t('similarity.col.passages', 'Passages')}</Table.Th>
+                  <Table.Th>{t('similarity.col.order', 'Handed in')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -138,6 +142,13 @@ export default function SimilarityReportPage() {
                       {t('similarity.words', '{{count}} words', { count: m.longestWords })}
                     </Table.Td>
                     <Table.Td>{m.passageCount}</Table.Td>
+                    <Table.Td>
+                      {m.firstHandedIn === null
+                        ? '—'
+                        : m.firstHandedIn === 'other'
+                          ? t('similarity.handedInFirst', 'Handed in first')
+                          : t('similarity.handedInLater', 'Handed in later')}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -88,7 +88,9 @@ export class CommitQueue {
    * Keeps a commit of `attemptId` for sending. A sequence number already taken for its launch is
    * a duplicate. An unsent commit of the same launch and SCO takes the new values over its own
    * (latest value per element, highest sequence number): the server keeps per element the value
-   * of the highest commit, so the merged commit leaves the same state as the two would.
+   * of the highest commit, so the merged commit leaves the same state as the two would. A commit
+   * that ended the SCO's session takes nothing over: the part's next visit is a new session,
+   * whose time the server adds to the ended one's.
    */
   enqueue(attemptId: number, commit: PlayerCommit, now = new Date()): EnqueueResult {
     const stored = this.read();
@@ -99,6 +101,7 @@ export class CommitQueue {
         c.attemptId === attemptId &&
         c.launchNo === commit.launchNo &&
         c.sco === commit.sco &&
+        !c.terminate &&
         !this.inFlight.has(this.id(c)),
     );
     if (target) {

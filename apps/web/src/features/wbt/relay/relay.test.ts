@@ -107,6 +107,18 @@ describe('CommitQueue', () => {
     expect(queue.all().map((c) => c.seq)).toEqual([2]);
   });
 
+  it('does not merge a SCO’s next session into the commit that ended its last one', () => {
+    const queue = new CommitQueue(15, new MemoryStore());
+    queue.enqueue(7, commit(1, { 'cmi.core.session_time': '00:02:00' }, { terminate: true }));
+    queue.enqueue(7, commit(2, { 'cmi.core.session_time': '00:00:30' }));
+    expect(queue.all().map((c) => [c.seq, c.values['cmi.core.session_time'], c.terminate])).toEqual(
+      [
+        [1, '00:02:00', true],
+        [2, '00:00:30', false],
+      ],
+    );
+  });
+
   it('refuses a commit past its size limit and keeps what it had', () => {
     const queue = new CommitQueue(15, new MemoryStore());
     const big = 'x'.repeat(60_000);
