@@ -5,7 +5,7 @@ import { log, median, result } from '../lib/report';
 import { newCertificateCode } from '../../../apps/api/src/modules/certificates/certificates.code';
 import {
   issuedOnText,
-  qrDataUrl,
+  qrPath,
   renderCertificate,
   scaleImage,
   verificationUrl,
@@ -94,7 +94,7 @@ async function barePage(
     code: await doc.embedFont(StandardFonts.CourierBold),
   };
   if (images) {
-    const qr = Buffer.from((await qrDataUrl(url)).split(',')[1] ?? '', 'base64');
+    const qr = qrPath(url);
     page.drawImage(await doc.embedJpg(images.logo.data), {
       x: 331,
       y: 470,
@@ -107,7 +107,8 @@ async function barePage(
       width: 200,
       height: 46,
     });
-    page.drawImage(await doc.embedPng(qr), { x: 560, y: 50, width: 70, height: 70 });
+    // Drawn as the app draws it: one vector path, 70 pt wide, its top at y = 120.
+    page.drawSvgPath(qr.d, { x: 560, y: 120, scale: 70 / qr.size });
   }
   centred(page, 'CERTIFICATE OF COMPLETION', fonts.regular, 11, 450);
   centred(page, s.programmeTitle, fonts.title, 26, 420);

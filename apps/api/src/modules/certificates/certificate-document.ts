@@ -1,5 +1,5 @@
 import { createElement as h, type ReactElement } from 'react';
-import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, Path, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { DocumentProps, Styles } from '@react-pdf/renderer';
 
 type Style = Styles[string];
@@ -22,7 +22,8 @@ export type CertificateContent = {
   code: string;
   verifyUrl: string;
   /** The QR code of `verifyUrl`, a PNG data URL. */
-  qrDataUrl: string;
+  /** The verification address's QR code as vector (`qrPath`). */
+  qr: { size: number; d: string };
   logo: PdfImage | null;
   signature: PdfImage | null;
   /**
@@ -227,7 +228,11 @@ function Certificate({ c }: { c: CertificateContent }): ReactElement {
           h(
             View,
             { style: styles.verifyBlock },
-            h(Image, { style: styles.qr, src: c.qrDataUrl }),
+            h(
+              Svg,
+              { style: styles.qr, viewBox: `0 0 ${String(c.qr.size)} ${String(c.qr.size)}` },
+              h(Path, { d: c.qr.d, fill: '#000000' }),
+            ),
             h(
               View,
               { style: styles.verifyText },

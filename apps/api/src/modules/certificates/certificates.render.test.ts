@@ -1,7 +1,9 @@
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { extractedLines, inspectPdf } from '../../lib/pdf-text/pdf-text.fixtures';
 import {
   CertificateRenderError,
+  qrPath,
   renderCertificate,
   type CertificateSnapshot,
 } from './certificates.render';
@@ -69,5 +71,25 @@ describe('certificates in every script', () => {
         'The signee name “王小明” has letters the certificate’s fonts cannot print.',
       ),
     );
+  });
+});
+
+describe('the verification QR code', () => {
+  it('is drawn as a path covering exactly the dark modules of the address', () => {
+    const url = 'https://lantern.example/en/certificate-verification/PC-2026-AB12CD';
+    const { size, d } = qrPath(url);
+    const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+    expect(size).toBe(modules.size);
+    const drawn = new Set<string>();
+    for (const m of d.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+      const [x, y, run] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      for (let i = 0; i < run; i += 1) drawn.add(`${String(x + i)},${String(y)}`);
+    }
+    const dark = new Set<string>();
+    for (let y = 0; y < size; y += 1)
+      for (let x = 0; x < size; x += 1)
+        if (modules.get(y, x)) dark.add(`${String(x)},${String(y)}`);
+    expect(drawn).toEqual(dark);
+    expect(dark.size).toBeGreaterThan(size);
   });
 });

@@ -133,14 +133,31 @@ export type CertificateSnapshot = Pick<
   | 'issuedOn'
 >;
 
-/** The QR code of a verification address, as a PNG data URL. */
-export const qrDataUrl = (url: string): Promise<string> =>
-  QRCode.toDataURL(url, {
-    errorCorrectionLevel: 'M',
-    margin: 0,
-    scale: 4,
-    color: { dark: '#000000', light: '#ffffff' },
-  });
+/** A QR code as vector: its width in modules and one path of its dark modules. */
+export type QrPath = { size: number; d: string };
+
+/**
+ * The QR code of a verification address, drawn as one path (each row's runs of dark modules
+ * merged): no PNG is made, decoded and compressed again per certificate, and it prints sharp.
+ */
+export function qrPath(url: string): QrPath {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  let d = '';
+  for (let y = 0; y < n; y += 1) {
+    let x = 0;
+    while (x < n) {
+      if (!modules.get(y, x)) {
+        x += 1;
+        continue;
+      }
+      const start = x;
+      while (x < n && modules.get(y, x)) x += 1;
+      d += `M${String(start)} ${String(y)}h${String(x - start)}v1h${String(start - x)}z`;
+    }
+  }
+  return { size: n, d };
+}
 
 /** One certificate as a PDF, with its CLC's images already scaled. */
 export async function renderCertificate(
@@ -161,7 +178,7 @@ export async function renderCertificate(
     issuedOnText: issuedOnText(snapshot.issuedOn),
     code: snapshot.code,
     verifyUrl,
-    qrDataUrl: await qrDataUrl(verifyUrl),
+    qr: qrPath(verifyUrl),
     logo: images.logo,
     signature: images.signature,
     shaped,
