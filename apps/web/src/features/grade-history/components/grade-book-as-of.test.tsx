@@ -21,7 +21,15 @@ const BOOK: GradeBook = {
   course: { ...COURSE, weighting: 'points', scaleMax: 100 },
   units: [{ id: 1, title: 'Unit 1' }],
   columns: [
-    { id: 100, unitId: 1, title: 'Essay 1', maxPoints: 10, weight: null, delivery: 'online' },
+    {
+      id: 100,
+      unitId: 1,
+      title: 'Essay 1',
+      maxPoints: 10,
+      weight: null,
+      delivery: 'online',
+      mayGrade: true,
+    },
   ],
   classes: [{ id: 3, name: 'KAK-1' }],
   rows: [
@@ -30,6 +38,7 @@ const BOOK: GradeBook = {
       firstName: 'Amal',
       lastName: 'Haddad',
       classId: 3,
+      mayGrade: true,
       cells: [['graded', 9, true, false, 3]],
       points: 9,
       result: 90,
