@@ -134,61 +134,64 @@ export default function DropoutFollowUpsRoute() {
           <Tabs.Tab value="open">Open{data ? ` (${String(data.counts.open)})` : ''}</Tabs.Tab>
           <Tabs.Tab value="done">Done{data ? ` (${String(data.counts.done)})` : ''}</Tabs.Tab>
         </Tabs.List>
-      </Tabs>
-      <ListTable
-        label={status === 'open' ? 'Open follow-ups' : 'Done follow-ups'}
-        minHeight={160}
-        noRecordsText={
-          searched
-            ? 'No follow-ups match the search.'
-            : status === 'open'
-              ? 'No open follow-ups: nobody you look after is waiting for one.'
-              : 'No follow-ups recorded yet.'
-        }
-        {...listPageProps(state, change, {
-          data: data ? { items: data.followUps, total: data.total } : undefined,
-          isFetching: list.isFetching,
-        })}
-        onOpen={open}
-        columns={[
-          { accessor: 'name', title: 'Student', sortable: true, render: (o) => o.student },
-          {
-            accessor: 'programme',
-            title: 'Programme · class',
-            sortable: true,
-            visibleMediaQuery: '(min-width: 48em)',
-            render: programmeAndClass,
-          },
-          {
-            accessor: 'criterion',
-            title: 'Criterion',
-            render: (o) => DROPOUT_CRITERION_LABELS[o.criterion],
-          },
-          {
-            accessor: 'flagged',
-            title: 'Flagged on',
-            sortable: true,
-            width: 120,
-            render: (o) => formatDate(o.firstFlaggedAt),
-          },
-          status === 'open'
-            ? {
-                accessor: 'flagStatus',
-                title: 'Status',
-                width: 120,
-                visibleMediaQuery: '(min-width: 48em)',
-                render: (o) => <FlagStatusBadge status={o.flagStatus} />,
-              }
-            : {
-                accessor: 'done',
-                title: 'Recorded',
+        {/* The table is the open tab's panel, so each tab names the panel it controls. */}
+        <Tabs.Panel value={status} pt="sm">
+          <ListTable
+            label={status === 'open' ? 'Open follow-ups' : 'Done follow-ups'}
+            minHeight={160}
+            noRecordsText={
+              searched
+                ? 'No follow-ups match the search.'
+                : status === 'open'
+                  ? 'No open follow-ups: nobody you look after is waiting for one.'
+                  : 'No follow-ups recorded yet.'
+            }
+            {...listPageProps(state, change, {
+              data: data ? { items: data.followUps, total: data.total } : undefined,
+              isFetching: list.isFetching,
+            })}
+            onOpen={open}
+            columns={[
+              { accessor: 'name', title: 'Student', sortable: true, render: (o) => o.student },
+              {
+                accessor: 'programme',
+                title: 'Programme · class',
                 sortable: true,
-                width: 180,
-                render: (o) =>
-                  `${o.kind ? FOLLOW_UP_KIND_LABELS[o.kind] : 'Done'}${o.doneAt ? ` on ${formatDate(o.doneAt)}` : ''}`,
+                visibleMediaQuery: '(min-width: 48em)',
+                render: programmeAndClass,
               },
-        ]}
-      />
+              {
+                accessor: 'criterion',
+                title: 'Criterion',
+                render: (o) => DROPOUT_CRITERION_LABELS[o.criterion],
+              },
+              {
+                accessor: 'flagged',
+                title: 'Flagged on',
+                sortable: true,
+                width: 120,
+                render: (o) => formatDate(o.firstFlaggedAt),
+              },
+              status === 'open'
+                ? {
+                    accessor: 'flagStatus',
+                    title: 'Status',
+                    width: 120,
+                    visibleMediaQuery: '(min-width: 48em)',
+                    render: (o) => <FlagStatusBadge status={o.flagStatus} />,
+                  }
+                : {
+                    accessor: 'done',
+                    title: 'Recorded',
+                    sortable: true,
+                    width: 180,
+                    render: (o) =>
+                      `${o.kind ? FOLLOW_UP_KIND_LABELS[o.kind] : 'Done'}${o.doneAt ? ` on ${formatDate(o.doneAt)}` : ''}`,
+                  },
+            ]}
+          />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
