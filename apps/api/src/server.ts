@@ -7,6 +7,7 @@ import { startJobs, type Jobs } from './plugins/jobs';
 import { DataDirLockedError } from './lib/lock';
 import { prepareDatabase } from './lib/start-up';
 import { addDemoClcImages } from './lib/demo-images';
+import { addDemoTraining } from './lib/demo-training';
 import { reportEventLoopDelayOnSignal } from './lib/event-loop-report';
 
 async function main(): Promise<void> {
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   if (seeded) {
     say('Adding the demo CLC images…');
     await addDemoClcImages(deps);
+    say('Adding the demo training…');
+    await addDemoTraining(deps);
   }
 
   let jobs: Jobs | null = null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE_MAX } from './constants';
 import { VALIDATION } from './messages';
 import { PROGRAMME_TYPES } from './programme';
 
@@ -298,25 +299,35 @@ export const followUpInputSchema = z.object({
   version: z.coerce.number().int().positive(),
 });
 
-export const FOLLOW_UP_PAGE_SIZE = 50;
+/** The follow-ups list's sorts: the oldest flag first (the longest waiting), by student, by
+ * programme and class, or by when the outcome was recorded. */
+export const FOLLOW_UP_SORTS = ['flagged', 'name', 'programme', 'done'] as const;
+export type FollowUpSort = (typeof FOLLOW_UP_SORTS)[number];
 
 export const followUpQuerySchema = z.object({
   status: z.enum(['open', 'done'], { error: VALIDATION.select }).default('open'),
   /** One flag's follow-up (the notification's link). */
   flagId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Part of the student's name, the programme's code or title, or the class's name. */
+  q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+  criterion: z.enum(DROPOUT_CRITERIA, { error: VALIDATION.select }).optional(),
+  sort: z.enum(FOLLOW_UP_SORTS, { error: VALIDATION.select }).default('flagged'),
+  dir: z.enum(['asc', 'desc'], { error: VALIDATION.select }).default('asc'),
   page: z.coerce
     .number({ error: 'Choose a page from 1 to 1,000.' })
     .int('Choose a page from 1 to 1,000.')
     .min(1, 'Choose a page from 1 to 1,000.')
     .max(1000, 'Choose a page from 1 to 1,000.')
     .default(1),
+  limit: z.coerce.number({ error: VALIDATION.number }).int().min(1).max(PAGE_SIZE_MAX).default(25),
 });
 
 export const followUpListSchema = z.object({
   followUps: z.array(followUpSchema),
   /** The tasks the evidence names. */
   tasks: z.array(evidenceTaskSchema),
-  /** Open and done follow-ups the user is responsible for (the tabs' counts). */
+  /** Open and done follow-ups the user is responsible for that match the search and filter
+   * (the tabs' counts). */
   counts: z.object({ open: z.number().int(), done: z.number().int() }),
   total: z.number().int(),
   page: z.number().int(),

@@ -427,6 +427,8 @@ export const gradeBookSchema = z.object({
       maxPoints: z.number(),
       weight: z.number().nullable(),
       delivery: z.enum(TASK_DELIVERIES),
+      /** The caller grades tasks of this delivery (course responsibility, spec §6). */
+      mayGrade: z.boolean(),
     }),
   ),
   classes: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -436,6 +438,9 @@ export const gradeBookSchema = z.object({
       firstName: z.string(),
       lastName: z.string(),
       classId: z.number().int().nullable(),
+      /** The learner is in the caller's grading scope. A cell may be entered only where its
+       * row and column both say so (and mayEdit): what the save allows. */
+      mayGrade: z.boolean(),
       cells: z.array(gradeBookCellSchema),
       /** Published points, and the course result on the schema's scale (missing grades 0). */
       points: z.number(),

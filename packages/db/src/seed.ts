@@ -13,6 +13,7 @@ import { seedBachelorCohorts } from './seed-bachelor-cohorts';
 import { seedCommunication } from './seed-communication';
 import { seedBachelorCredits, seedEarnedForFinalResults } from './seed-bachelor-credits';
 import { seedLearning } from './seed-learning';
+import { seedLearningActivities } from './seed-learning-activities';
 import { seedLearningWork } from './seed-learning-work';
 import { seedBachelorVerify } from './seed-bachelor-verify';
 import { seedBachelorTerms } from './seed-bachelor-terms';
@@ -439,6 +440,8 @@ export async function seedDemo(db: Db): Promise<void> {
     const programmes = await seedProgrammes(tx, { clcId, userId: idOf });
     // Course content of the learning side, in the programmes just made.
     await seedLearning(tx, { userId: idOf });
+    // A quiz, a graded discussion and a voice task for the demo student to try.
+    await seedLearningActivities(tx, { userId: idOf });
     // Learner work on that content: submissions in every state, with their grades and progress.
     const learningWork = await seedLearningWork(tx, { userId: idOf });
     // A handful of people with one data-quality problem each, for the user data checker.

@@ -413,6 +413,40 @@ describe('dropout flagging', () => {
       criterion: 'missed_tasks',
     });
     expect(body.counts.open).toBeGreaterThan(0);
+
+    // The list is searched, filtered, sorted and paged on the server like the app's others.
+    type Page = {
+      followUps: FollowUp[];
+      total: number;
+      pageSize: number;
+      counts: { open: number };
+    };
+    const page = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/en/dropout-follow-ups?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const all = await page('limit=100');
+    expect(all.total).toBe(all.counts.open);
+    const two = await page('limit=2&sort=name');
+    expect(two.pageSize).toBe(2);
+    expect(two.followUps).toHaveLength(Math.min(2, all.total));
+    const byName = await page('limit=100&sort=name');
+    const last = (x: FollowUp) => (x.student.split(' ').at(-1) ?? '').toLowerCase();
+    expect(byName.followUps.map(last)).toEqual([...byName.followUps.map(last)].sort());
+    const desc = await page('limit=100&sort=flagged&dir=desc');
+    const when = desc.followUps.map((x) => x.firstFlaggedAt);
+    expect(when).toEqual([...when].sort().reverse());
+    const one = body.followUps[0];
+    const named = await page(`q=${encodeURIComponent(one?.student ?? '')}`);
+    expect(named.followUps.map((x) => x.id)).toContain(one?.id);
+    expect(named.followUps.every((x) => x.student === one?.student)).toBe(true);
+    expect(named.counts.open).toBeLessThanOrEqual(all.counts.open);
+    const other = await page('criterion=inactive');
+    expect(other.followUps.every((x) => x.criterion === 'inactive')).toBe(true);
+    expect(
+      (await t.app.inject({ url: '/api/en/dropout-follow-ups?sort=age', headers })).statusCode,
+    ).toBe(400);
     const read = await t.app.inject({
       method: 'POST',
       url: '/api/en/notifications/dropout-flags/read',

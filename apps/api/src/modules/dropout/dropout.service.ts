@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   FLAG_PAGE_SIZE,
-  FOLLOW_UP_PAGE_SIZE,
   type FlagSort,
+  type FollowUpSort,
   type followUpQuerySchema,
 } from '@lantern/contracts/dropout';
 import type {
@@ -548,42 +548,58 @@ function followUpReach(auth: AuthContext) {
 }
 
 /**
- * The follow-ups the user is responsible for, open or done, a page at a time (open: oldest flag
- * first, the longest waiting on top; done: the latest recorded first), with the tasks their
- * evidence names; or the one of a flag (the notification's link).
+ * The follow-ups the user is responsible for, open or done, searched (student, programme,
+ * class), filtered by criterion, sorted (by default the oldest flag first, the longest waiting
+ * on top) and a page at a time, with the tasks their evidence names; or the one of a flag (the
+ * notification's link).
  */
 export async function listMyFollowUps(
   deps: Deps,
   auth: AuthContext,
   query: z.output<typeof followUpQuerySchema>,
 ) {
-  const reach = followUpReach(auth);
+  const found: SQL[] = [followUpReach(auth)];
+  if (query.q) {
+    const like = containsPattern(query.q);
+    found.push(sql`(s.first_name || ' ' || s.last_name ilike ${like}
+      or s.last_name || ' ' || s.first_name ilike ${like}
+      or p.code || ' · ' || p.title ilike ${like} or k.name ilike ${like})`);
+  }
+  if (query.criterion) found.push(sql`d.criterion = ${query.criterion}`);
+  const matching = sql.join(found, sql` and `);
   const filter =
     query.flagId === undefined ? sql`o.status = ${query.status}` : sql`o.flag_id = ${query.flagId}`;
-  const found = await rows<FollowUpRow>(
+  const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  const order: Record<FollowUpSort, SQL> = {
+    flagged: sql`f.first_flagged_at ${dir}`,
+    name: sql`lower(s.last_name) ${dir}, lower(s.first_name) ${dir}`,
+    programme: sql`p.code ${dir}, k.name ${dir} nulls last`,
+    done: sql`o.done_at ${dir} nulls last`,
+  };
+  const page = await rows<FollowUpRow>(
     deps.db,
-    sql`${FOLLOW_UP_SELECT} where ${reach} and ${filter}
-        order by ${query.status === 'open' ? sql`f.first_flagged_at, o.id` : sql`o.done_at desc nulls last, o.id desc`}
-        limit ${FOLLOW_UP_PAGE_SIZE} offset ${(query.page - 1) * FOLLOW_UP_PAGE_SIZE}`,
+    sql`${FOLLOW_UP_SELECT} where ${matching} and ${filter}
+        order by ${order[query.sort]}, o.id ${dir}
+        limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
   );
   const [counts] = await rows<{ open: number; done: number }>(
     deps.db,
     sql`select count(*) filter (where o.status = 'open')::int as open,
                count(*) filter (where o.status = 'done')::int as done
-          from dropout_follow_ups o where ${reach}`,
+          from ${FOLLOW_UP_FROM} where ${matching}`,
   );
   const open = counts?.open ?? 0;
   const done = counts?.done ?? 0;
   return {
-    followUps: found.map(toFollowUp),
+    followUps: page.map(toFollowUp),
     tasks: await tasksOf(
       deps.db,
-      found.map((r) => r.evidence),
+      page.map((r) => r.evidence),
     ),
     counts: { open, done },
-    total: query.flagId === undefined ? (query.status === 'open' ? open : done) : found.length,
+    total: query.flagId === undefined ? (query.status === 'open' ? open : done) : page.length,
     page: query.page,
-    pageSize: FOLLOW_UP_PAGE_SIZE,
+    pageSize: query.limit,
   };
 }
 

@@ -5,6 +5,8 @@ import { mailOutbox } from '@lantern/db/schema/operations';
 import { clcs, userClcs, users } from '@lantern/db/schema/people';
 import { classInScope, type ClassScope } from '../../lib/class-scope';
 import { rows } from '../../lib/sql';
+import type { AuthContext } from '../../plugins/auth';
+import { TO_GRADE_FROM, toGradeWhere } from '../learning/teaching/responsibility';
 
 /** null: every CLC (the role's scope is all CLCs); else only these. */
 export type ClcScope = number[] | null;
@@ -63,6 +65,15 @@ export async function countOwnClasses(db: Db, scope: ClassScope): Promise<number
     sql`select count(*)::int as n from classes c join programmes p on p.id = c.programme_id
         where p.status not in ('finished', 'cancelled')
           and ${classInScope(sql`c.id`, sql`c.clc_id`, scope)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Hand-ins waiting for the caller's grade: what their grading queue counts (spec §6). */
+export async function countToGrade(db: Db, auth: AuthContext): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${TO_GRADE_FROM} where ${toGradeWhere(auth)}`,
   );
   return row?.n ?? 0;
 }

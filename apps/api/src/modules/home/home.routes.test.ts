@@ -95,6 +95,39 @@ describe('GET /api/{locale}/home/summary', () => {
     expect(count(await summary('admin'), 'ownClasses')).toBeUndefined();
   });
 
+  it('leads teachers from their classes count to their class list, and offers it as an area', async () => {
+    for (const username of ['faculty', 'facilitator', 'teaching_assistant']) {
+      const s = await summary(username);
+      const own = s.counts.find((c) => c.key === 'ownClasses');
+      expect(own?.path, username).toBe('class_root');
+      expect(s.areas.find((a) => a.key === 'classes')?.path, username).toBe('class_root');
+      expect(
+        s.areas.map((a) => a.key),
+        username,
+      ).toContain('learning');
+    }
+    const admin = await summary('admin');
+    expect(admin.areas.map((a) => a.key)).not.toContain('classes');
+  });
+
+  it('counts the hand-ins waiting for the teacher’s grade as the grading queue does', async () => {
+    let some = 0;
+    for (const username of ['faculty', 'facilitator', 'teaching_assistant']) {
+      const classes = await t.app.inject({
+        url: '/api/en/lms/classes?limit=100',
+        headers: await t.as(username),
+      });
+      expect(classes.statusCode, classes.body).toBe(200);
+      const queued = classes
+        .json<{ items: { toGrade: number }[] }>()
+        .items.reduce((sum, c) => sum + c.toGrade, 0);
+      // Someone who grades nothing gets no such count at all.
+      expect(count(await summary(username), 'toGrade') ?? 0, username).toBe(queued);
+      some += queued;
+    }
+    expect(some).toBeGreaterThan(0);
+  });
+
   it('says only what the role can do on an area card', async () => {
     const text = async (username: string) =>
       (await summary(username)).areas.find((a) => a.key === 'students')?.description;

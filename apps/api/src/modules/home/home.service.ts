@@ -2,7 +2,9 @@ import type { HomeSummary } from '@lantern/contracts/home';
 import type { MenuNode } from '@lantern/contracts/current-user';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
+import { LMS_PAGES } from '@lantern/contracts/pages';
 import { buildMenu } from '../../lib/menu';
+import { gradedDeliveries } from '../learning/teaching/responsibility';
 import * as repo from './home.repository';
 import { clcScope } from '../../lib/scope';
 import { classScope } from '../../lib/class-scope';
@@ -67,14 +69,24 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       path: 'profile/view',
     },
   ];
-  if (rights.has('CLASSROOM__DISPLAY') && classes.staffOf !== null) {
-    // Those who see only their own classes find them in the Classes menu.
+  // Those who see only their own classes (teachers) open them on the learning side: the count
+  // leads to their class list, with what waits for their grade beside it.
+  const teaches = rights.has('CLASSROOM__DISPLAY') && classes.staffOf !== null;
+  const classList = rights.has(LMS_PAGES.classRoot.right) && rights.has(LMS_PAGES.learning.right);
+  if (teaches) {
     counts.push({
       key: 'ownClasses',
       label: 'Classes you teach',
       value: await repo.countOwnClasses(deps.db, classes),
-      path: null,
+      path: classList ? LMS_PAGES.classRoot.path : null,
     });
+    if (gradedDeliveries(auth).length > 0)
+      counts.push({
+        key: 'toGrade',
+        label: 'Hand-ins waiting for your grade',
+        value: await repo.countToGrade(deps.db, auth),
+        path: classList ? LMS_PAGES.classRoot.path : null,
+      });
   }
   if (rights.has('STUDENT__DISPLAY')) {
     counts.push({
@@ -123,6 +135,23 @@ export async function getHomeSummary(deps: Deps, auth: AuthContext): Promise<Hom
       path: n.path ?? '',
       description: describe(n.id, n.label, rights),
     })),
+    ...(teaches && classList
+      ? [
+          {
+            key: 'classes',
+            label: 'Your classes',
+            path: LMS_PAGES.classRoot.path,
+            description:
+              'The classes you teach: their students, the work to grade and the grade books.',
+          },
+          {
+            key: 'learning',
+            label: 'Learning home',
+            path: LMS_PAGES.learning.path,
+            description: 'Your classes’ courses and units on the learning platform.',
+          },
+        ]
+      : []),
     {
       key: 'profile',
       label: 'Your profile',

@@ -63,8 +63,9 @@ function summary(c: CheckDb, viewer: Viewer | 'learner'): CheckSummary {
     score: c.score === null ? null : Number(c.score),
     flagged: c.flagged,
     words: c.words,
-    // Errors are for those who can act on them; a skipped check's sentence is for everyone.
-    error: viewer === 'admin' || c.status === 'skipped' ? c.error : null,
+    // Errors are for those who can act on them; why a check was skipped (a scanned PDF, an
+    // empty document) is for those who teach: the learner sees only that it was not checked.
+    error: viewer === 'admin' || (viewer !== 'learner' && c.status === 'skipped') ? c.error : null,
     reportUrl: viewer === 'learner' ? null : c.report_url,
     tries: c.tries,
     queuedAt: iso(c.queued_at) ?? '',

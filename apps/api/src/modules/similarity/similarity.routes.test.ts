@@ -204,6 +204,35 @@ describe('extraction', () => {
       'done',
     ]);
     expect((await checkOf(scanned))?.error).toBe(SCANNED_PDF);
+    // The sentence is for those who teach: the learner sees the work unchecked, without it.
+    const [other] = await t.database.query<{ id: number }>(
+      `insert into learning_items (unit_id, course_id, kind, title, position, is_published, published_at, delivery, max_points, grading)
+       select unit_id, course_id, kind, 'Scanned work', 12, true, now(), delivery, max_points, grading
+         from learning_items where id = $1 returning id`,
+      [f.fileTask],
+    );
+    const otherTask = other?.id ?? 0;
+    const file = await put(await pdfWithoutText(), 'application/pdf');
+    const [own] = await t.database.query<{ id: number }>(
+      `insert into submissions (item_id, student_id, course_id, attempt, status, word_count, item_version, submitted_at)
+       values ($1, $2, $3, 1, 'submitted', 0, 1, now()) returning id::int as id`,
+      [otherTask, f.students.k1[0], f.courseId],
+    );
+    const ownId = own?.id ?? 0;
+    await t.database.query(
+      `insert into submission_files (submission_id, file_id, name) values ($1, $2, 'scan.pdf')`,
+      [ownId, file.id],
+    );
+    expect(await runCheck(t.deps, await queue(ownId, otherTask), { final: false })).toBe('skipped');
+    const mine = await get<MySimilarity>(`/task/${String(otherTask)}/my-similarity`, 'student');
+    expect(mine.status).toBe(200);
+    expect(mine.body.check).toMatchObject({ status: 'skipped', error: null });
+    expect(JSON.stringify(mine.body)).not.toContain('No text could be read');
+    const theirs = await get<SimilarityReport>(
+      `/submission/${String(ownId)}/similarity`,
+      'facilitator',
+    );
+    expect(theirs.body.check?.error).toBe(SCANNED_PDF);
     // Not the last try: queued again with its error, for the retry.
     const retrying = await checkOf(lost);
     expect(retrying?.status).toBe('queued');

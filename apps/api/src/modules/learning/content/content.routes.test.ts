@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Concentration,
@@ -706,6 +707,23 @@ describe('the demo content', () => {
       'text_task',
       'file_task',
     ]);
+    // Every other kind of work is there to try in the other course: an open quiz, a graded
+    // discussion and a voice task (issue 27: a newcomer signed in as `student` found none).
+    const bus102 = byCode.get('BUS102')?.id;
+    const second = await ok<CourseOutline>('GET', `/course/${bus102}`, 'student');
+    const cash = await ok<UnitView>('GET', `/unit/${second.units[0]?.id}`, 'student');
+    const kinds = cash.items.map((i) => i.kind);
+    for (const kind of ['quiz', 'discussion', 'voice_task']) expect(kinds, kind).toContain(kind);
+    const quiz = cash.items.find((i) => i.kind === 'quiz');
+    const mine = await call('GET', `/quiz/${String(quiz?.id)}/my-quiz`, 'student');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const started = await call('POST', `/quiz/${String(quiz?.id)}/attempts`, 'student', {
+      clientId: randomUUID(),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const discussion = cash.items.find((i) => i.kind === 'discussion');
+    const forum = await call('GET', `/discussion/${String(discussion?.id)}/forum`, 'student');
+    expect(forum.statusCode, forum.body).toBe(200);
     // The language and orientation programmes have a published unit too.
     const others = await q<{ code: string; units: number }>(
       `select p.code, count(u.id)::int as units from programmes p

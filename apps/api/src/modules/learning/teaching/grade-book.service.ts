@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { sendExport, type ExportColumn } from '../../../lib/export';
 import {
+  gradingScope,
   isLearner,
   learnerReach,
   loadCourseInReach,
@@ -23,7 +24,7 @@ import {
 import { containsPattern, rows } from '../../../lib/sql';
 import { applyGradeEvent, findGrade, GradeChanged } from './grade-events';
 import { changedSentence, PUBLISHED_SENTENCE } from './grading.service';
-import { assertMayGrade } from './responsibility';
+import { assertMayGrade, gradedDeliveries } from './responsibility';
 import { courseDenominators, courseResult } from './result';
 import * as repo from './teaching.repository';
 
@@ -66,6 +67,8 @@ type LearnerRow = {
   weighted: string | number;
   lname: string;
   fname: string;
+  /** In the caller's grading scope (responsibility per task is the column's). */
+  may_grade: boolean;
 };
 
 /** One page of learners, in keyset order; `cursor` from the previous page's last row. */
@@ -108,7 +111,8 @@ async function learnerPage(
     db,
     sql`select cl.student_id, u.first_name, u.last_name, cl.class_id,
           coalesce(cp.points_published, 0) as points, coalesce(cp.weighted_published, 0) as weighted,
-          lower(u.last_name) as lname, lower(u.first_name) as fname
+          lower(u.last_name) as lname, lower(u.first_name) as fname,
+          ${gradingScope('cl', auth)} as may_grade
         from course_learners cl join users u on u.jwl_id = cl.student_id
         left join course_progress cp on cp.student_id = cl.student_id and cp.course_id = cl.course_id
         where ${sql.join(filters, sql` and `)}
@@ -191,6 +195,7 @@ async function buildRows(
       firstName: l.first_name,
       lastName: l.last_name,
       classId: l.class_id,
+      mayGrade: l.may_grade,
       cells: tasks.map((t) => cellOf(own?.get(t.id))),
       points: totals.points,
       result: courseResult(denominators, totals, scaleMax),
@@ -223,6 +228,10 @@ export async function getGradeBook(
     ),
   ]);
   const tasks = query.unitId ? allTasks.filter((t) => t.unit_id === query.unitId) : allTasks;
+  const mayEdit = auth.rights.has('GRADE_BOOK__EDIT') && !isLearner(auth);
+  // The one responsibility rule the save asks (assertMayGrade): per column by the task's
+  // delivery, per row by the grading scope, so the grid shows read-only what the save refuses.
+  const graded = mayEdit ? gradedDeliveries(auth) : [];
   const page = learners.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -241,12 +250,13 @@ export async function getGradeBook(
       maxPoints: Number(t.max_points),
       weight: num(t.weight),
       delivery: t.delivery,
+      mayGrade: graded.includes(t.delivery),
     })),
     classes,
     rows: await buildRows(deps.db, page, tasks, allTasks, head, courseId),
     nextCursor:
       learners.length > query.limit && last ? cursorOf(query.sort, query.dir, last) : null,
-    mayEdit: auth.rights.has('GRADE_BOOK__EDIT') && !isLearner(auth),
+    mayEdit,
   };
 }
 

@@ -449,6 +449,38 @@ describe('the grade book', () => {
     ).toBe(403);
   });
 
+  it('says per column and row what the caller may grade, as the save decides', async () => {
+    const book = `/course/${String(f.courseId)}/grade-book`;
+    const url = `${book}/cell`;
+    for (const who of ['faculty', 'lead_facilitator', 'lead_faculty', 'facilitator']) {
+      const read = await ok<GradeBook>('GET', book, who);
+      // Each cell the grid offers to edit is one the save takes, and each it shows read-only
+      // one the save refuses as not theirs (tried on cells without a grade: version 0).
+      for (const row of read.rows)
+        for (const [i, col] of read.columns.entries()) {
+          if (row.cells[i]?.[4] !== 0) continue;
+          const editable = read.mayEdit && col.mayGrade && row.mayGrade;
+          const res = await call('PUT', url, who, {
+            itemId: col.id,
+            studentId: row.studentId,
+            points: null,
+            version: 0,
+          });
+          expect(res.statusCode, `${who} ${String(col.id)} ${String(row.studentId)}`).toBe(
+            editable ? 200 : 403,
+          );
+        }
+    }
+    const faculty = await ok<GradeBook>('GET', book, 'faculty');
+    // Faculty grade online tasks, not the onsite file task.
+    expect(faculty.columns.map((c) => [c.id, c.mayGrade])).toEqual([
+      [f.textTask, true],
+      [f.fileTask, false],
+    ]);
+    const ta = await ok<GradeBook>('GET', book, 'teaching_assistant');
+    expect(ta.columns.every((c) => !c.mayGrade)).toBe(true);
+  });
+
   it('enters a cell; the second grader is told and nothing is overwritten', async () => {
     const sid = f.students.k1[1] ?? 0;
     const url = `/course/${String(f.courseId)}/grade-book/cell`;

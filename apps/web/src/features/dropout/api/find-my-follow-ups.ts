@@ -2,18 +2,18 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { followUpListSchema } from '@lantern/contracts/dropout';
 import { apiFetch } from '../../../lib/api-client';
 
-export type FollowUpFilter = { status: 'open' | 'done'; page: number; flagId: number | null };
+/** The follow-ups list's query (search, filters, sort, page: lib/list-state's listQuery), or
+ * one flag's follow-up (a notification's link). */
+export type FollowUpFilter =
+  { flagId: number } | { flagId: null; query: Record<string, string | number> };
 
-/** The follow-ups the user is responsible for (open or done, a page), or one flag's. */
+/** The follow-ups the user is responsible for (a page of the list), or one flag's. */
 export const myFollowUpsQueryOptions = (filter: FollowUpFilter) =>
   queryOptions({
     queryKey: ['dropout-follow-ups', filter],
     queryFn: () =>
       apiFetch('/api/en/dropout-follow-ups', {
-        query:
-          filter.flagId === null
-            ? { status: filter.status, page: filter.page }
-            : { flagId: filter.flagId },
+        query: filter.flagId === null ? filter.query : { flagId: filter.flagId },
         schema: followUpListSchema,
       }),
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FollowUp } from '@lantern/contracts/dropout';
 import { fetchCall, jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 describe('Follow-ups page', () => {
-  it('lists the open follow-ups with the flag’s evidence and records an outcome', async () => {
+  it('lists the open follow-ups; a row opens its evidence and the form to record the outcome', async () => {
     fetchMock.mockImplementation((input, init) => {
       const url = urlOf(input);
       if (url.includes('/api/en/dropout-follow-up/5') && init?.method === 'PUT')
@@ -67,14 +67,25 @@ describe('Follow-ups page', () => {
       return Promise.resolve(jsonResponse({}, 404));
     });
     renderWithProviders(<DropoutFollowUpsRoute />, { route: '/en/dropout-follow-ups' });
-    expect(await screen.findByRole('heading', { name: 'Maria Alvarez' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Open (1)' })).toHaveAttribute('aria-selected', 'true');
+    const table = await screen.findByRole('table', { name: 'Open follow-ups' });
+    expect(await within(table).findByText('Maria Alvarez')).toBeInTheDocument();
+    const tab = screen.getByRole('tab', { name: 'Open (1)' });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    // The tab controls a panel that is there (axe: aria-valid-attr-value), the table's.
+    expect(document.getElementById(tab.getAttribute('aria-controls') ?? '')).toContainElement(
+      table,
+    );
     expect(screen.getByRole('tab', { name: 'Done (1)' })).toBeInTheDocument();
-    expect(screen.getByText(/BUS · Business basics · K1/)).toBeInTheDocument();
-    expect(screen.getByText(/Missed 2 of 2 graded tasks due so far \(100 %\)/)).toBeInTheDocument();
-    expect(screen.getByText(/Warm-up/)).toBeInTheDocument();
+    expect(within(table).getByText('Missed graded tasks due so far')).toBeInTheDocument();
 
     const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(within(table).getByText('Maria Alvarez'));
+    expect(await screen.findByRole('heading', { name: 'Maria Alvarez' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).toContainEqual(
+      expect.stringContaining('flagId=12'),
+    );
+    expect(screen.getByText(/Missed 2 of 2 graded tasks due so far \(100 %\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Warm-up/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Record outcome' }));
     expect(await screen.findByText('Write what came of it.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Outcome/ }), 'She will catch up.');
@@ -90,6 +101,42 @@ describe('Follow-ups page', () => {
         version: 1,
       });
     });
+  });
+
+  it('asks the server for the search, filter, sort and page of the address, and keeps them on the way back', async () => {
+    fetchMock.mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.includes('/api/en/dropout-follow-ups')) return Promise.resolve(list([followUp({})]));
+      return Promise.resolve(jsonResponse({}, 404));
+    });
+    renderWithProviders(<DropoutFollowUpsRoute />, {
+      route:
+        '/en/dropout-follow-ups?q=maria&criterion=missed_tasks&status=done&sort=name&dir=desc&page=2&limit=50',
+    });
+    await screen.findByRole('table', { name: 'Done follow-ups' });
+    const asked = new URL(urlOf(fetchMock.mock.calls[0]?.[0]), 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({
+      q: 'maria',
+      criterion: 'missed_tasks',
+      status: 'done',
+      sort: 'name',
+      dir: 'desc',
+      page: '2',
+      limit: '50',
+    });
+    expect(await screen.findByRole('tab', { name: 'Done (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('maria');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByText('Maria Alvarez'));
+    const back = await screen.findByRole('link', { name: '← All follow-ups' });
+    const href = new URL(back.getAttribute('href') ?? '', 'http://x');
+    expect(href.pathname).toBe('/en/dropout-follow-ups');
+    expect(href.searchParams.get('q')).toBe('maria');
+    expect(href.searchParams.get('page')).toBe('2');
+    expect(href.searchParams.get('flag')).toBeNull();
   });
 
   it('opens one flag’s follow-up from a notification’s link, with what was recorded', async () => {

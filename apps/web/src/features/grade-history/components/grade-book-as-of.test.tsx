@@ -21,7 +21,15 @@ const BOOK: GradeBook = {
   course: { ...COURSE, weighting: 'points', scaleMax: 100 },
   units: [{ id: 1, title: 'Unit 1' }],
   columns: [
-    { id: 100, unitId: 1, title: 'Essay 1', maxPoints: 10, weight: null, delivery: 'online' },
+    {
+      id: 100,
+      unitId: 1,
+      title: 'Essay 1',
+      maxPoints: 10,
+      weight: null,
+      delivery: 'online',
+      mayGrade: true,
+    },
   ],
   classes: [{ id: 3, name: 'KAK-1' }],
   rows: [
@@ -30,6 +38,7 @@ const BOOK: GradeBook = {
       firstName: 'Amal',
       lastName: 'Haddad',
       classId: 3,
+      mayGrade: true,
       cells: [['graded', 9, true, false, 3]],
       points: 9,
       result: 90,
@@ -96,6 +105,33 @@ const renderBook = () =>
     </Routes>,
     { route: '/en/course/7/grade-book?classId=3' },
   );
+
+describe('the grade book’s cells graded by others', () => {
+  const READ_ONLY = /Grey cells are graded by others/;
+
+  it('says what the grey cells are when a column is of a delivery the grader does not grade', async () => {
+    holder.rights = ['GRADE_BOOK__DISPLAY'];
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        new URL(urlOf(input), 'http://localhost').pathname === '/api/en/lms/course/7/grade-book'
+          ? jsonResponse({
+              ...BOOK,
+              columns: BOOK.columns.map((c) => ({ ...c, mayGrade: false })),
+            })
+          : jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404),
+      ),
+    );
+    renderBook();
+    expect(await screen.findByText(READ_ONLY)).toBeInTheDocument();
+  });
+
+  it('says nothing of them when the grader may enter every cell', async () => {
+    holder.rights = ['GRADE_BOOK__DISPLAY'];
+    renderBook();
+    expect(await screen.findByText(/Arrow keys move between cells/)).toBeInTheDocument();
+    expect(screen.queryByText(READ_ONLY)).toBeNull();
+  });
+});
 
 describe('the grade book as of a time', () => {
   it('switches to the read-only published grades of then, exports them, and goes back to now', async () => {

@@ -7,10 +7,13 @@ import { formatDateTime } from '../../../lib/format';
 export function AttemptsList({
   attempts,
   highlight,
+  markedAbove = null,
 }: {
   attempts: Attempt[];
   /** `?submission=`: the attempt the learner came to read. */
   highlight: number | null;
+  /** The attempt whose text the similarity panel shows, marked: its card does not repeat it. */
+  markedAbove?: number | null;
 }) {
   const { t } = useTranslation();
   const handedIn = attempts.filter((a) => a.status === 'submitted').reverse();
@@ -44,11 +47,18 @@ export function AttemptsList({
                 })}
               </Text>
             </Group>
-            {a.text !== null ? (
+            {a.text === null ? null : a.id === markedAbove ? (
+              <Text size="sm" c="dimmed">
+                {t(
+                  'lms.attempts.textAbove',
+                  'Your text is shown above, with the passages found in other work marked.',
+                )}
+              </Text>
+            ) : (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {a.text}
               </Text>
-            ) : null}
+            )}
             {a.files.map((f) => (
               <Anchor key={f.fileId} href={f.url} size="sm" target="_blank" rel="noopener">
                 {f.name}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { Attempt, MyWork } from '@lantern/contracts/learning-work';
+import type { MySimilarity } from '@lantern/contracts/similarity';
 import { BASE_DATA } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import SubmitTextRoute from '../routes/submit-text';
@@ -77,12 +78,31 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(path: 'submit_text' | 'submit_work', answer: MyWork, query = '') {
+function open(
+  path: 'submit_text' | 'submit_work',
+  answer: MyWork,
+  query = '',
+  /** The learner's own similarity answer: given, the learner holds the right to see it. */
+  similarity?: MySimilarity,
+) {
+  const base = similarity
+    ? {
+        ...BASE_DATA,
+        user: {
+          ...BASE_DATA.user,
+          applicationRights: [
+            ...BASE_DATA.user.applicationRights,
+            'SUBMISSION_TURNITIN_LEARNER__DISPLAY',
+          ],
+        },
+      }
+    : BASE_DATA;
   fetchMock.mockImplementation((input) => {
     const url = urlOf(input);
-    if (url.startsWith('/api/general/current-user/'))
-      return Promise.resolve(jsonResponse(BASE_DATA));
+    if (url.startsWith('/api/general/current-user/')) return Promise.resolve(jsonResponse(base));
     if (url.startsWith('/api/en/lms/task/9/my-work')) return Promise.resolve(jsonResponse(answer));
+    if (similarity && url.startsWith('/api/en/lms/task/9/my-similarity'))
+      return Promise.resolve(jsonResponse(similarity));
     if (url.includes('/grade-comment-notifications'))
       return Promise.resolve(jsonResponse({ notifications: [] }));
     return Promise.resolve(jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
@@ -162,6 +182,43 @@ describe('the answer pages share one frame and one attempts list', () => {
         `/api/en/notifications/${String(RETURNED.id)}/grade-comment-notifications`,
       );
     });
+  });
+});
+
+describe('the learner’s own text after hand-in', () => {
+  const TEXT = 'The river runs past the village and the people fish there in the morning.';
+  const handedIn = work('text_task', {
+    state: 'submitted',
+    attempts: [attempt(1, { text: TEXT })],
+  });
+  const similarity = (passages: MySimilarity['passages']): MySimilarity => ({
+    check: { status: 'done', score: passages.length > 0 ? 40 : 0, flagged: false, error: null },
+    submissionId: 501,
+    parts: [{ part: 1, source: 'text', name: null, text: TEXT }],
+    passages,
+  });
+  const times = (text: string) => document.body.textContent.split(text).length - 1;
+
+  it('shows it once, in its attempt, when nothing in it was found elsewhere', async () => {
+    open('submit_text', handedIn, '', similarity([]));
+    await screen.findByText('None of your work was found in other work on this task.');
+    expect(times(TEXT)).toBe(1);
+  });
+
+  it('shows it once, marked in the similarity panel, when passages were found elsewhere', async () => {
+    open(
+      'submit_text',
+      handedIn,
+      '',
+      similarity([{ part: 1, start: 4, end: 30, otherSubmittedAt: null }]),
+    );
+    expect(
+      await screen.findByText(
+        'Your text is shown above, with the passages found in other work marked.',
+      ),
+    ).toBeInTheDocument();
+    // The marked copy is cut into passages: its unmarked end stands for the whole.
+    expect(times(TEXT.slice(30))).toBe(1);
   });
 });
 

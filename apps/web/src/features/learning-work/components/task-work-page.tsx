@@ -11,6 +11,7 @@ import { useReadGradeComments } from '../api/read-grade-comments';
 import { AttemptsList } from './attempts-list';
 import { StudyBreakBanner } from './study-break-banner';
 import { TaskHeader } from './task-header';
+import { useMySimilarity } from '../../similarity/api/get-my-similarity';
 import { MySimilarityPanel } from '../../similarity/components/my-similarity-panel';
 import { hasRight } from '../../../lib/rights';
 
@@ -33,6 +34,12 @@ export function TaskWorkPage({
   const work = useMyWork(itemId);
   useReadGradeComments(submissionId);
   const data = work.data;
+  const checked = user ? hasRight(user, 'SUBMISSION_TURNITIN_LEARNER__DISPLAY') : false;
+  const handedInAt = data?.attempts.findLast((a) => a.status === 'submitted')?.submittedAt ?? null;
+  // The similarity panel shows the latest hand-in's text with its matched passages marked: that
+  // attempt's card then says so rather than showing the same text a second time.
+  const mine = useMySimilarity(itemId, checked && handedInAt !== null).data;
+  const markedAbove = mine && mine.passages.length > 0 ? mine.submissionId : null;
   return (
     <Stack gap="md" maw={900}>
       {work.isPending ? <Loader role="status" aria-label={t('lms.loading', 'Loading')} /> : null}
@@ -57,15 +64,12 @@ export function TaskWorkPage({
                   )}
             </Text>
           )}
-          {hasRight(user, 'SUBMISSION_TURNITIN_LEARNER__DISPLAY') ? (
-            <MySimilarityPanel
-              itemId={itemId}
-              handedInAt={
-                data.attempts.findLast((a) => a.status === 'submitted')?.submittedAt ?? null
-              }
-            />
-          ) : null}
-          <AttemptsList attempts={data.attempts} highlight={submissionId} />
+          {checked ? <MySimilarityPanel itemId={itemId} handedInAt={handedInAt} /> : null}
+          <AttemptsList
+            attempts={data.attempts}
+            highlight={submissionId}
+            markedAbove={markedAbove}
+          />
         </>
       ) : null}
     </Stack>

@@ -76,18 +76,21 @@ export function MySimilarityPanel({
             ))}
           </ol>
         ) : null}
-        {data.parts.map((part) => (
-          <MarkedText
-            key={part.part}
-            text={part.text}
-            marks={data.passages
-              .map((p, i) => ({ ...p, n: i + 1 }))
-              .filter((p) => p.part === part.part)}
-            idPrefix="mine"
-            current={null}
-            label={t('similarity.mine.text', 'Your work with the matching passages marked')}
-          />
-        ))}
+        {/* Only a part with something marked: the attempts below show the work itself. */}
+        {data.parts
+          .filter((part) => data.passages.some((p) => p.part === part.part))
+          .map((part) => (
+            <MarkedText
+              key={part.part}
+              text={part.text}
+              marks={data.passages
+                .map((p, i) => ({ ...p, n: i + 1 }))
+                .filter((p) => p.part === part.part)}
+              idPrefix="mine"
+              current={null}
+              label={t('similarity.mine.text', 'Your work with the matching passages marked')}
+            />
+          ))}
       </Stack>
     </Paper>
   );

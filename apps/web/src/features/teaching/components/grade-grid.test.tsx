@@ -16,6 +16,7 @@ const columns = (n: number): GradeBook['columns'] =>
     maxPoints: 10,
     weight: null,
     delivery: 'online' as const,
+    mayGrade: true,
   }));
 
 const rows = (n: number, cols: number): Row[] =>
@@ -24,6 +25,7 @@ const rows = (n: number, cols: number): Row[] =>
     firstName: `First${String(r)}`,
     lastName: `Last${String(r).padStart(4, '0')}`,
     classId: null,
+    mayGrade: true,
     cells: Array.from({ length: cols }, (_, c): GradeBookCell => [
       'graded',
       (r + c) % 11,
@@ -153,6 +155,47 @@ describe('GradeGrid', () => {
         expect(screen.getByRole('gridcell', { name: 'First0 Last0000, Task 1: 7' })).toBeVisible();
       });
       expect(screen.getByRole('gridcell', { name: 'First1 Last0001, Task 1: 1' })).toHaveFocus();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows read-only, and opens no field in, the cells the API says the grader may not grade', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      // Task 2 is of a delivery the grader does not grade; learner 1 is outside their classes.
+      const cols = columns(2).map((c, i) => (i === 1 ? { ...c, mayGrade: false } : c));
+      const rs = rows(2, 2).map((r, i) => (i === 1 ? { ...r, mayGrade: false } : r));
+      renderWithProviders(
+        <GradeGrid
+          courseId={7}
+          columns={cols}
+          rows={rs}
+          mayEdit
+          hasMore={false}
+          onNeedMore={() => undefined}
+          onSaved={() => undefined}
+        />,
+      );
+      const open = await screen.findByRole('gridcell', { name: 'First0 Last0000, Task 1: 0' });
+      expect(open).not.toHaveAttribute('aria-readonly');
+      for (const name of [
+        'First0 Last0000, Task 2: 1',
+        'First1 Last0001, Task 1: 1',
+        'First1 Last0001, Task 2: 2',
+      ])
+        expect(screen.getByRole('gridcell', { name })).toHaveAttribute('aria-readonly', 'true');
+      const other = screen.getByRole('gridcell', { name: 'First0 Last0000, Task 2: 1' });
+      await userEvent.dblClick(other);
+      other.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      await userEvent.dblClick(open);
+      expect(
+        await screen.findByRole('textbox', { name: 'Points for First0 Last0000' }),
+      ).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
     } finally {
       vi.unstubAllGlobals();
     }

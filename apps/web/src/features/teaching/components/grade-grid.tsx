@@ -34,6 +34,10 @@ const STATES: TaskState[] = ['not_started', 'draft', 'submitted', 'graded', 'ret
 const cellDomId = (courseId: number, r: number, c: number) =>
   `gb-${String(courseId)}-${String(r)}-${String(c)}`;
 const cellKey = (row: Row, col: Column) => `${String(row.studentId)}:${String(col.id)}`;
+/** Whether a cell may be entered: the API says per row and column what the save allows (the
+ * course responsibility rule, spec §6), so the grid offers no edit the server would refuse. */
+const editable = (mayEdit: boolean, row: Row, col: Column) =>
+  mayEdit && row.mayGrade && col.mayGrade;
 /** A learner's grade history in this course (decision 0021 §1.7), from the learner's name. */
 const historyPath = (row: Row, courseId: number) =>
   `/en/learning/student/${String(row.studentId)}/grade-history?courseId=${String(courseId)}`;
@@ -192,7 +196,7 @@ export function GradeGrid(props: {
         setActive({ row, col });
       },
       edit: (key) => {
-        if (mayEdit) setEditing(key);
+        setEditing(key);
       },
       commit,
       move: focusCell,
@@ -257,7 +261,7 @@ export function GradeGrid(props: {
       void navigate(historyPath(r, courseId));
       return;
     }
-    if (event.key === 'Enter' && mayEdit && r && c) {
+    if (event.key === 'Enter' && r && c && editable(mayEdit, r, c)) {
       event.preventDefault();
       setEditing(cellKey(r, c));
     }
@@ -431,6 +435,7 @@ const GridRow = memo(function GridRow(props: {
         const cell = props.local[k] ?? row.cells[ci];
         const conflict = props.conflicts[k];
         const label = cell ? texts.states[cell[0]] : '';
+        const mayEnter = editable(props.mayEdit, row, col);
         return (
           <div
             key={col.id}
@@ -443,10 +448,12 @@ const GridRow = memo(function GridRow(props: {
               actions.activate(index, ci + 1);
             }}
             onDoubleClick={() => {
-              if (props.mayEdit) actions.edit(k);
+              if (mayEnter) actions.edit(k);
             }}
+            aria-readonly={props.mayEdit && !mayEnter ? true : undefined}
             className="grade-grid-cell"
             data-conflict={conflict ? true : undefined}
+            data-readonly={props.mayEdit && !mayEnter ? true : undefined}
             style={placed(columnStart(ci), CELL_PX)}
             title={conflict || undefined}
           >

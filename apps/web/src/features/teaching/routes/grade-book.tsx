@@ -217,6 +217,12 @@ export default function GradeBookPage() {
             'teaching.gradeBook.keys',
             'Arrow keys move between cells; Enter edits a cell, Enter again saves it as a draft, Escape cancels. Drafts are in italics until published.',
           )}
+          {columns.some((c) => !c.mayGrade) || rows.some((r) => !r.mayGrade)
+            ? ` ${t(
+                'teaching.gradeBook.readOnly',
+                'Grey cells are graded by others: tasks of a delivery you do not grade, or students outside your classes.',
+              )}`
+            : ''}
         </Text>
       ) : null}
     </Stack>

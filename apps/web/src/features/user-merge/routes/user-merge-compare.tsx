@@ -35,6 +35,7 @@ import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify'
 import { requireRight } from '../../../lib/require-right';
 import { useMerge, useMergePreview, useUndoMerge } from '../api/user-merge';
 import { choicesToSend, initialChoices, type FieldChoices } from '../components/merge-form';
+import { MoveCountsTable } from '../components/move-counts';
 import { personName } from '../components/person-picker';
 
 const MERGE_OUTCOME = outcomeTexts('People merged', 'The people were not merged');
@@ -243,26 +244,7 @@ export default function UserMergeCompareRoute() {
             <Title order={2} fz="h4" mb="xs">
               What moves to {personName(data.kept)}
             </Title>
-            <Table fz="sm" verticalSpacing={4} withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th ta="right">Removed person</Table.Th>
-                  <Table.Th ta="right">Kept person</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.counts.map((c) => (
-                  <Table.Tr key={c.kind}>
-                    <Table.Td>{c.label}</Table.Td>
-                    <Table.Td ta="right" fw={c.removed > 0 ? 700 : undefined}>
-                      {c.removed}
-                    </Table.Td>
-                    <Table.Td ta="right">{c.kept}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <MoveCountsTable counts={data.counts} />
             <Text size="xs" c="gray.7" mt={4}>
               A role, CLC or class both people have is kept once. Audit rows, mails and sign-ins
               stay as they happened; the kept person’s history shows the removed one’s too.
