@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useMarkDone } from '../api/mark-done';
 import { deliveryLabel, fileTypesLabel, kindLabel } from '../labels';
 import { contentPaths } from '../paths';
-import { TaskStateBadge } from './task-state-badge';
+import { ItemTaskStateBadge } from './task-state-badge';
 import { VideoEmbed } from './video-embed';
 
 const megabytes = (bytes: number) =>
@@ -54,7 +54,7 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
   return (
     <Stack gap="xs">
       <Group gap="md" wrap="wrap">
-        {task.mine ? <TaskStateBadge state={task.mine.state} late={task.mine.late} /> : null}
+        <ItemTaskStateBadge item={item} />
         <Text size="sm">
           <strong>{t('content.due', 'Due')}:</strong>{' '}
           {task.dueAt ? formatDateTime(task.dueAt) : t('content.noDueDate', 'No due date')}
