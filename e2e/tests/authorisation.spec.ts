@@ -71,7 +71,7 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
 
     // The audit log has the change, with who made it and what changed.
     await admin.goto('/en/audit-log?entityType=role&entityId=COORDINATOR');
-    const row = admin.getByRole('row', { name: /role\.rights/ }).first();
+    const row = admin.getByRole('row', { name: /Rights of a role changed/ }).first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('Daniel Okafor · ');
     await row.click();
