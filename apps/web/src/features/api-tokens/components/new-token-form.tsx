@@ -16,6 +16,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useApiTokenUsers } from '../api/find-api-token-users';
 import { useCreateApiToken } from '../api/create-api-token';
+import { counted } from '../../../lib/plural';
 
 type Values = z.input<typeof apiTokenInputSchema>;
 type Created = z.infer<typeof apiTokenCreatedSchema>;
@@ -87,7 +88,7 @@ export function NewTokenForm({
         <TextInput
           type="date"
           label="Last day it works"
-          description={`Every token ends; left empty, ${String(API_TOKEN_DEFAULT_DAYS)} days from today`}
+          description={`Every token ends; left empty, ${counted(API_TOKEN_DEFAULT_DAYS, 'day')} from today`}
           error={formState.errors.expiresOn?.message}
           {...register('expiresOn')}
         />
