@@ -17,6 +17,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { useApiTokenUsers } from '../api/find-api-token-users';
 import { useCreateApiToken } from '../api/create-api-token';
 import { counted } from '../../../lib/plural';
+import { FormDateField } from '../../../components/date-field';
 
 type Values = z.input<typeof apiTokenInputSchema>;
 type Created = z.infer<typeof apiTokenCreatedSchema>;
@@ -85,12 +86,11 @@ export function NewTokenForm({
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <TextInput
-          type="date"
+        <FormDateField
+          control={control}
+          name="expiresOn"
           label="Last day it works"
           description={`Every token ends; left empty, ${counted(API_TOKEN_DEFAULT_DAYS, 'day')} from today`}
-          error={formState.errors.expiresOn?.message}
-          {...register('expiresOn')}
         />
         <DialogActions
           onBack={onBack}
