@@ -1,10 +1,9 @@
 import { Group } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UnitItem } from '@lantern/contracts/learning-content';
 import { LightBadge } from './light-badge';
-import { myAttemptsQueryOptions } from '../../wbt/api/get-my-attempts';
-import { trainingTaskState, type ShownTaskState } from '../../learning-work/task-state';
+import type { ShownTaskState } from '../../learning-work/task-state';
+import { useShownTaskState } from '../../wbt/training-task-state';
 import { taskStateLabel } from '../labels';
 
 const COLOURS: Record<ShownTaskState, string> = {
@@ -27,17 +26,10 @@ export function TaskStateBadge({ state, late }: { state: ShownTaskState; late: b
   );
 }
 
-/**
- * An item's task state as the training's own page shows it: a training not handed in yet asks
- * for its attempts, so one started and not finished reads "In progress", not "Not started".
- */
+/** An item's task state as every page shows it ("In progress" for a training under way). */
 export function ItemTaskStateBadge({ item }: { item: UnitItem }) {
   const mine = item.task?.mine;
-  const asksAttempts = item.kind === 'wbt' && mine?.state === 'not_started';
-  const attempts = useQuery({ ...myAttemptsQueryOptions(item.id), enabled: asksAttempts });
-  if (!mine) return null;
-  const state = asksAttempts
-    ? trainingTaskState(mine.state, attempts.data?.attempts.at(-1))
-    : mine.state;
+  const state = useShownTaskState(item.id, item.kind, mine?.state ?? null);
+  if (!mine || state === null) return null;
   return <TaskStateBadge state={state} late={mine.late} />;
 }
