@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { UnitItem, UnitView } from '@lantern/contracts/learning-content';
+import type { Concentration, UnitItem, UnitView } from '@lantern/contracts/learning-content';
 import type { WbtMyAttempts } from '@lantern/contracts/wbt';
 import { BASE_DATA } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
 import { matchMediaAt } from '../../../test/viewport';
+import ConcentrationHomeRoute from './concentration-home';
 import UnitOverviewRoute from './unit-overview';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -61,6 +62,26 @@ const UNIT: UnitView = {
   nextUnitId: null,
 };
 
+const CONCENTRATION: Concentration = {
+  programme: UNIT.programme,
+  isLearner: true,
+  courses: [],
+  due: [
+    {
+      itemId: 21,
+      title: 'Safety training',
+      kind: 'wbt',
+      courseId: 3,
+      courseTitle: 'Business basics',
+      unitId: 4,
+      dueAt: '2026-12-07T10:00:00.000Z',
+      late: false,
+      maxPoints: 10,
+      state: 'not_started',
+    },
+  ],
+};
+
 const ATTEMPTS: WbtMyAttempts = {
   attempts: [
     {
@@ -93,6 +114,8 @@ beforeEach(() => {
     if (url.startsWith('/api/general/current-user/'))
       return Promise.resolve(jsonResponse(BASE_DATA));
     if (url.startsWith('/api/en/lms/unit/4')) return Promise.resolve(jsonResponse(UNIT));
+    if (url.startsWith('/api/en/lms/concentration/2'))
+      return Promise.resolve(jsonResponse(CONCENTRATION));
     if (url === '/api/en/lms/wbt/21/my-attempts') return Promise.resolve(jsonResponse(ATTEMPTS));
     return Promise.resolve(jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
   });
@@ -129,5 +152,16 @@ describe('the unit overview', () => {
     expect(within(card).getByText('Web-based training')).toBeVisible();
     expect(within(card).getByText('Late')).toBeVisible();
     expect(within(card).getByText(/Points: 10/)).toBeVisible();
+  });
+
+  it('and so does the programme’s due list', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/en/concentration_home/:concentration" element={<ConcentrationHomeRoute />} />
+      </Routes>,
+      { route: '/en/concentration_home/2' },
+    );
+    const row = (await screen.findByRole('link', { name: 'Safety training' })).closest('tr');
+    expect(await within(row as HTMLElement).findByText('In progress')).toBeVisible();
   });
 });
