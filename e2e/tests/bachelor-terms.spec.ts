@@ -124,7 +124,7 @@ test('an academic manager plans a term: offerings, an internship, placed and sea
   await page.getByRole('button', { name: 'Seat students' }).click();
   const seat = page.getByRole('dialog', { name: 'Seat students in J2-A' });
   await seat.getByRole('checkbox', { name: new RegExp(`^${firstName}`) }).check();
-  await seat.getByRole('button', { name: 'Seat 1 students' }).click();
+  await seat.getByRole('button', { name: 'Seat 1 student' }).click();
   await expect(seat).toBeHidden();
   await expect(page.getByRole('table', { name: 'Students of J2-A' })).toContainText(firstName);
 

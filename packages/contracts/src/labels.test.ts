@@ -26,6 +26,8 @@ describe('labels', () => {
     expect(auditActionLabel('programme.publish')).toBe('Programme: publish');
     expect(auditActionLabel('user.security.lock')).toBe('User: security lock');
     expect(auditActionLabel('newthing.made_up')).toBe('Newthing: made up');
+    expect(auditActionLabel('programme.startProgramme')).toBe('Programme: start programme');
+    expect(auditActionLabel('ba_classroom.closed')).toBe('Classroom closed');
     expect(entityTypeLabel('automatic_mail')).toBe('Automatic mail');
   });
 

@@ -166,17 +166,28 @@ const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   applicant: 'Applicant',
   auth: 'Sign-in',
   automatic_mail: 'Automatic mail',
+  ba_classroom: 'Classroom',
+  ba_offering: 'Course offering',
+  ba_student_course: "A student's course",
+  ba_term: 'Term',
   break: 'Study break',
   certificate: 'Certificate',
   class: 'Class',
   clc: 'CLC partner',
+  cohort: 'Cohort',
   coordinator: 'Coordinator',
+  course: 'Course',
+  discussion: 'Discussion',
+  dropout_follow_up: 'Dropout follow-up',
+  dropout_item: 'Dropout flagging item',
   data_cleanup: 'Data cleanup',
   enrolment: 'Enrolment',
   facilitator: 'Facilitator',
   grading_schema: 'Grading schema',
   lead_facilitator: 'Lead facilitator',
   lead_faculty: 'Lead faculty',
+  learning_item: 'Item',
+  learning_unit: 'Unit',
   profile: 'Profile',
   programme: 'Programme',
   request: 'Request',
@@ -199,7 +210,12 @@ export function auditActionLabel(action: string): string {
   const known = AUDIT_ACTION_LABELS[action];
   if (known) return known;
   const [entity = '', ...rest] = action.split('.');
-  const verb = rest.join(' ').replaceAll('_', ' ').trim();
+  const verb = rest
+    .join(' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase()
+    .trim();
   const subject = AUDIT_ENTITY_LABELS[entity] ?? humaniseCode(entity);
   if (!verb) return subject;
   // A past participle reads as a sentence ("Student created"); anything else after a colon.

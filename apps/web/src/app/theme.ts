@@ -1,4 +1,12 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type AlertProps,
+  type AnchorProps,
+  type BadgeProps,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineTheme,
+} from '@mantine/core';
 import { i18n } from '../lib/i18n';
 
 /* A deep blue: shade 8 on white is about 8.6:1 and shade 7 about 6.6:1, so links and filled
@@ -46,7 +54,28 @@ export const theme = createTheme({
   // People who ask their system for less motion get no transitions.
   respectReducedMotion: true,
   components: {
-    Anchor: { defaultProps: { underline: 'hover' } },
+    // A link inside text (no size of its own) is underlined, so it is not told apart by colour
+    // alone (WCAG 1.4.1; axe link-in-text-block). A link standing alone is sized (xs, sm): it is
+    // at least 24 px high, a target a finger can hit (WCAG 2.5.8; axe target-size).
+    Anchor: {
+      defaultProps: { underline: 'hover' },
+      styles: (_theme: MantineTheme, props: AnchorProps) =>
+        props.size === undefined
+          ? { root: { textDecoration: 'underline' } }
+          : { root: { display: 'inline-block', minHeight: 24, lineHeight: '24px' } },
+    },
+    // A light badge or alert writes dark text on its tint: Mantine's tinted text on the tint falls
+    // below AA contrast ("PUBLISHED", an alert's title).
+    Badge: {
+      styles: (_theme: MantineTheme, props: BadgeProps) =>
+        props.variant === 'light' ? { root: { color: 'var(--mantine-color-dark-8)' } } : {},
+    },
+    Alert: {
+      styles: (_theme: MantineTheme, props: AlertProps) =>
+        (props.variant ?? 'light') === 'light'
+          ? { title: { color: 'var(--mantine-color-dark-8)' } }
+          : {},
+    },
     // Controls drawn as icons get their names here, once for every use (WCAG 4.1.2); the
     // functions run at each render, so the names follow the language. A use may name its own.
     Pagination: { defaultProps: () => ({ getControlProps, getItemProps }) },

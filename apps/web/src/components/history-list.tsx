@@ -1,5 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { HistoryEntry } from '@lantern/contracts/clc';
+import { auditActionLabel } from '@lantern/contracts/labels';
 import { formatDateTime } from '../lib/format';
 
 type Change = { from: unknown; to: unknown };
@@ -12,9 +13,6 @@ export const humanize = (field: string): string => {
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-/** `programme.startProgramme` → `Start programme`; `student.created` → `Created`. */
-export const actionText = (action: string): string => humanize(action.split('.').at(-1) ?? action);
 
 /** A record's first values leave out what was left empty. */
 const isEmpty = (value: unknown): boolean =>
@@ -55,8 +53,8 @@ export function HistoryList({ entries, format, labels = {} }: HistoryListProps) 
           {sorted.map((entry) => (
             <Paper component="li" key={entry.id} withBorder p="xs">
               <Group gap="xs" wrap="wrap">
-                <Badge size="sm" variant="filled" title={entry.action}>
-                  {actionText(entry.action)}
+                <Badge size="sm" variant="filled">
+                  {auditActionLabel(entry.action)}
                 </Badge>
                 <Text size="sm" fw={600}>
                   {entry.actor?.name ?? 'System'}

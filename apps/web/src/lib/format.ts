@@ -69,3 +69,31 @@ export const formatPrintedDate = (isoDate: string): string =>
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A real calendar day as `YYYY-MM-DD`, or null (31 Feb is none). */
+function calendarDay(year: number, month: number, day: number): string | null {
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day)
+    return null;
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/**
+ * A typed date as a calendar day `YYYY-MM-DD`, or null: the app's own "7 Dec 2026" (any case,
+ * a full month name too), `2026-12-07`, or day first as `7/12/2026` (as formatDate's order).
+ */
+export function parseDateText(text: string): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (iso) return calendarDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numeric = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(value);
+  if (numeric) return calendarDay(Number(numeric[3]), Number(numeric[2]), Number(numeric[1]));
+  const named = /^(\d{1,2})\s+([A-Za-z]+)\.?,?\s+(\d{4})$/.exec(value);
+  if (named) {
+    const month = MONTHS.findIndex((m) => named[2]?.toLowerCase().startsWith(m.toLowerCase()));
+    if (month >= 0) return calendarDay(Number(named[3]), month + 1, Number(named[1]));
+  }
+  return null;
+}

@@ -1,18 +1,15 @@
 import type { TFunction } from 'i18next';
 import type { UnitAvailability } from '@lantern/contracts/learning-content';
-import type {
-  ItemKind,
-  TaskDelivery,
-  TaskState,
-  UnitStatus,
-} from '@lantern/contracts/learning-enums';
+import type { ItemKind, TaskDelivery, UnitStatus } from '@lantern/contracts/learning-enums';
+import type { ShownTaskState } from '../learning-work/task-state';
 import { FILE_TYPE_LABELS, type FileTypeKey } from '@lantern/contracts/learning-kinds';
 
 /* Labels of stored values on learning screens, through i18next with their English text. */
 
-export const taskStateLabel = (t: TFunction, state: TaskState): string =>
+export const taskStateLabel = (t: TFunction, state: ShownTaskState): string =>
   ({
     not_started: t('content.state.notStarted', 'Not started'),
+    in_progress: t('content.state.inProgress', 'In progress'),
     draft: t('content.state.draft', 'Draft saved'),
     submitted: t('content.state.submitted', 'Submitted'),
     graded: t('content.state.graded', 'Graded'),

@@ -16,6 +16,8 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useApiTokenUsers } from '../api/find-api-token-users';
 import { useCreateApiToken } from '../api/create-api-token';
+import { counted } from '../../../lib/plural';
+import { FormDateField } from '../../../components/date-field';
 
 type Values = z.input<typeof apiTokenInputSchema>;
 type Created = z.infer<typeof apiTokenCreatedSchema>;
@@ -84,12 +86,11 @@ export function NewTokenForm({
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <TextInput
-          type="date"
+        <FormDateField
+          control={control}
+          name="expiresOn"
           label="Last day it works"
-          description={`Every token ends; left empty, ${String(API_TOKEN_DEFAULT_DAYS)} days from today`}
-          error={formState.errors.expiresOn?.message}
-          {...register('expiresOn')}
+          description={`Every token ends; left empty, ${counted(API_TOKEN_DEFAULT_DAYS, 'day')} from today`}
         />
         <DialogActions
           onBack={onBack}

@@ -1,18 +1,9 @@
-import { Text } from '@mantine/core';
 import type { AuditLogItem } from '@lantern/contracts/audit-log';
 import { auditActionLabel, entityTypeLabel } from '@lantern/contracts/labels';
 
-/** An audit action in words, its code after it in grey (the log's readers are admins, who
- * filter by the code). */
+/** An audit action in words; its code is in the entry's details, for the Action filter. */
 export function AuditAction({ action }: { action: string }) {
-  return (
-    <>
-      {auditActionLabel(action)}{' '}
-      <Text span size="xs" c="gray.7" ff="monospace">
-        {action}
-      </Text>
-    </>
-  );
+  return <>{auditActionLabel(action)}</>;
 }
 
 /** The record an entry is about: "Automatic mail 12". */

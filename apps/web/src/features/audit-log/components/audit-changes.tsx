@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { AuditLogItem } from '@lantern/contracts/audit-log';
+import { fieldLabel } from '@lantern/contracts/labels';
 import { changeView } from '../audit-format';
 import { personLabel } from '../audit-format';
 
@@ -12,7 +13,11 @@ export function AuditChanges({ item }: { item: AuditLogItem }) {
         {item.impersonator
           ? `Done by ${personLabel(item.impersonator)} while acting as ${personLabel(item.actor)}. `
           : ''}
-        From {item.ip ?? 'an unknown address'}.
+        From {item.ip ?? 'an unknown address'}. Action code (for the Action filter):{' '}
+        <Text span inherit ff="monospace">
+          {item.action}
+        </Text>
+        .
       </Text>
       {view.kind === 'none' ? (
         <Text size="sm">No changes recorded.</Text>
@@ -40,14 +45,14 @@ export function AuditChanges({ item }: { item: AuditLogItem }) {
             {view.kind === 'diff'
               ? view.rows.map((r) => (
                   <Table.Tr key={r.field}>
-                    <Table.Td>{r.field}</Table.Td>
+                    <Table.Td>{fieldLabel(r.field)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.from}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.to}</Table.Td>
                   </Table.Tr>
                 ))
               : view.rows.map((r) => (
                   <Table.Tr key={r.field}>
-                    <Table.Td>{r.field}</Table.Td>
+                    <Table.Td>{fieldLabel(r.field)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.value}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -3,6 +3,7 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { AuditLogFilter } from '@lantern/contracts/audit-log';
 import { entityTypeLabel } from '@lantern/contracts/labels';
 import { HALF_WIDTH } from '../../../lib/list-state';
+import { DateField } from '../../../components/date-field';
 
 type AuditFiltersProps = {
   value: AuditLogFilter;
@@ -61,8 +62,18 @@ export function AuditFilters({ value, entityTypes, onApply }: AuditFiltersProps)
           w={{ base: '100%', xs: 160 }}
           {...text('action')}
         />
-        <TextInput label="From" type="date" w={{ base: HALF_WIDTH, xs: 150 }} {...text('from')} />
-        <TextInput label="To" type="date" w={{ base: HALF_WIDTH, xs: 150 }} {...text('to')} />
+        <DateField
+          label="From"
+          w={{ base: HALF_WIDTH, xs: 150 }}
+          value={draft.from ?? ''}
+          onChange={set('from')}
+        />
+        <DateField
+          label="To"
+          w={{ base: HALF_WIDTH, xs: 150 }}
+          value={draft.to ?? ''}
+          onChange={set('to')}
+        />
         <Button type="submit">Apply</Button>
         <Button
           variant="default"

@@ -106,7 +106,7 @@ describe('RoleRightsModal', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     // Unticking the family takes both of its rights away.
     await user.click(screen.getByRole('checkbox', { name: 'Students STUDENT' }));
-    expect(screen.getByText('1 rights chosen: 1 to give, 2 to take away.')).toBeInTheDocument();
+    expect(screen.getByText('1 right chosen: 1 to give, 2 to take away.')).toBeInTheDocument();
     await user.click(review);
     expect(onReview).toHaveBeenCalledWith(coordinator, ['MAIL_LOG__DISPLAY']);
   });

@@ -4,6 +4,7 @@ import type { RightInfo, Role } from '@lantern/contracts/authorisation';
 import { rightActionLabel, rightFamilyLabel, rightLabel } from '@lantern/contracts/labels';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 import { groupRights, rightsChange } from '../matrix';
+import { counted } from '../../../lib/plural';
 
 type RoleRightsModalProps = {
   role: Role | null;
@@ -117,8 +118,8 @@ function RightsPicker({
         </Stack>
       </ScrollArea.Autosize>
       <Text size="sm" aria-live="polite">
-        {chosen.size} rights chosen: {diff.added.length} to give, {diff.removed.length} to take
-        away.
+        {counted(chosen.size, 'right')} chosen: {diff.added.length} to give, {diff.removed.length}{' '}
+        to take away.
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

@@ -14,6 +14,7 @@ import { requireRight } from '../../../lib/require-right';
 import { useAuthorisation } from '../api/get-authorisation';
 import { AuthorisationNav } from '../components/authorisation-nav';
 import { holdersByRight, rightMatches } from '../matrix';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('RIGHT__DISPLAY');
 
@@ -63,7 +64,7 @@ export default function AuthorisationRightListRoute() {
       <ErrorAlert error={data.error} />
       {data.data ? (
         <Text size="sm" c="gray.8" aria-live="polite">
-          {records.length} of {data.data.rights.length} rights
+          {records.length} of {counted(data.data.rights.length, 'right')}
         </Text>
       ) : null}
       <DataTable

@@ -20,6 +20,7 @@ import { AuthorisationNav } from '../components/authorisation-nav';
 import { ConfirmRightsModal } from '../components/confirm-rights-modal';
 import { RightsMatrix } from '../components/rights-matrix';
 import { groupRights, withRight } from '../matrix';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('AUTHORISATION__DISPLAY');
 
@@ -91,7 +92,8 @@ export default function AuthorisationRoute() {
       {data.data ? (
         <>
           <Text size="sm" c="gray.8" aria-live="polite">
-            {rightCount} of {data.data.rights.length} rights in {families.length} families
+            {rightCount} of {counted(data.data.rights.length, 'right')} in{' '}
+            {counted(families.length, 'family')}
             {canEdit ? ' — tick or untick a box to change a role' : ''}
           </Text>
           <RightsMatrix

@@ -13,6 +13,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyFailure, notifyInvalid, notifySuccess, UPDATE_TEXTS } from '../../../lib/notify';
 import { useUpdateOffering } from '../api/update-offering';
+import { counted } from '../../../lib/plural';
 
 type Values = z.input<typeof offeringUpdateSchema>;
 type Output = z.output<typeof offeringUpdateSchema>;
@@ -60,7 +61,7 @@ function CapacityForm({
           render={({ field, fieldState }) => (
             <NumberInput
               label="Capacity"
-              description={`${String(offering.placed)} students are placed`}
+              description={`${counted(offering.placed, 'student')} placed`}
               required
               min={1}
               max={500}

@@ -3,6 +3,7 @@ import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
 import { DialogActions } from '../../../components/dialog-actions';
 import { displayError } from '../../../lib/errors';
 import { notifyFailure, notifySuccess, type OutcomeTexts } from '../../../lib/notify';
+import { counted } from '../../../lib/plural';
 
 export type StudentChoice = { id: number; label: string };
 
@@ -87,7 +88,7 @@ export function ChooseStudents({
       <DialogActions
         failure={failure}
         onBack={onClose}
-        label={`${verb} ${String(chosen.size)} students`}
+        label={`${verb} ${counted(chosen.size, 'student')}`}
         isBusy={isBusy}
         onConfirm={() => void run()}
       />

@@ -264,7 +264,7 @@ describe('SeatStudentsModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Seat 0 students' }));
     expect(await screen.findByText('Choose at least one student.')).toBeTruthy();
     await userEvent.click(ana);
-    await userEvent.click(screen.getByRole('button', { name: 'Seat 1 students' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Seat 1 student' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(post?.[1]?.body as string)).toEqual({ studentCourseIds: [1] });

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useStudentCredits } from '../api/get-student-credits';
 import { signed } from '../credits-labels';
 import { ScrollTable } from '../../../components/scroll-table';
+import { counted } from '../../../lib/plural';
 
 /** A student's degree progress (Σ of their ledger) and every entry with where it came from. */
 export function CreditsPanel({
@@ -30,12 +31,12 @@ export function CreditsPanel({
             </Text>
           </Title>
           <Text size="sm" fw={600}>
-            {c.progress} of {c.required} credits
+            {c.progress} of {counted(c.required, 'credit')}
           </Text>
         </Group>
         <Progress
           value={percent}
-          aria-label={`Degree progress ${c.progress} of ${c.required} credits`}
+          aria-label={`Degree progress ${c.progress} of ${counted(c.required, 'credit')}`}
         />
         {c.entries.length === 0 ? (
           <Alert color="gray">

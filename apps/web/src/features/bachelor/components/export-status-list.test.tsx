@@ -81,7 +81,7 @@ describe('ExportStatusList', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select Nadia Omar' }));
     await user.click(screen.getByRole('button', { name: 'Mark completed (1)' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('1 students chosen.');
+    expect(dialog).toHaveTextContent('1 student chosen.');
     await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
     await waitFor(() => {
       const posts = fetchMock.mock.calls

@@ -34,6 +34,7 @@ import { useExportBatches } from '../api/find-export-batches';
 import { useExportStudents } from '../api/find-export-students';
 import { useExportGraduates } from '../api/export-graduates';
 import { useMoveExportStatus, type ExportStatusMove } from '../api/move-export-status';
+import { counted } from '../../../lib/plural';
 
 const MOVE_TEXTS = {
   complete: {
@@ -272,7 +273,7 @@ export function ExportStatusList({ programmeId }: { programmeId: number }) {
         {asked ? (
           <Stack gap="sm">
             <Text size="sm">{MOVE_TEXTS[asked].ask}</Text>
-            <Text size="sm">{ids.length} students chosen.</Text>
+            <Text size="sm">{counted(ids.length, 'student')} chosen.</Text>
             <DialogActions
               failure={failure}
               onBack={close}

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { GradeChange } from '@lantern/contracts/bachelor-verification';
 import { ScrollTable } from '../../../components/scroll-table';
+import { counted } from '../../../lib/plural';
 
 const score = (s: number | null) => (s === null ? 'no grade' : String(s));
 
@@ -52,7 +53,7 @@ export function GradeChanges({
       </ScrollTable>
       {count > changes.length ? (
         <Text size="xs" c="dimmed">
-          {changes.length} of {count} changes shown.
+          {changes.length} of {counted(count, 'change')} shown.
         </Text>
       ) : null}
     </>

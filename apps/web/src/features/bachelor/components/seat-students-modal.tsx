@@ -5,6 +5,7 @@ import { outcomeTexts } from '../../../lib/notify';
 import { useStudentCourses } from '../api/find-student-courses';
 import { useSeatStudents } from '../api/seat-students';
 import { ChooseStudents } from './choose-students';
+import { counted } from '../../../lib/plural';
 
 const TEXTS = outcomeTexts('Students seated', 'The students were not seated');
 
@@ -32,7 +33,7 @@ function SeatBody({
   };
   return (
     <ChooseStudents
-      taken={`${String(classroom.students)} of ${String(classroom.capacity)} seats taken.`}
+      taken={`${String(classroom.students)} of ${counted(classroom.capacity, 'seat')} taken.`}
       choices={free.map((r) => ({ id: r.id, label: `${r.student} (${String(r.jwlId)})` }))}
       empty={
         list.data && free.length === 0

@@ -21,6 +21,7 @@ import {
   UPDATE_TEXTS,
 } from '../../../lib/notify';
 import { useSaveTerm } from '../api/save-term';
+import { FormDateField } from '../../../components/date-field';
 
 type Values = z.input<typeof termInputSchema>;
 type Output = z.output<typeof termInputSchema>;
@@ -117,13 +118,7 @@ function TermForm({
           />
         )}
         <TextInput label="Name" required error={errors.name?.message} {...register('name')} />
-        <TextInput
-          label="Start date"
-          type="date"
-          required
-          error={errors.startDate?.message}
-          {...register('startDate')}
-        />
+        <FormDateField control={control} name="startDate" label="Start date" required />
         <Controller
           control={control}
           name="weeks"

@@ -12,6 +12,7 @@ import { useProposeTransferIn } from '../api/propose-transfer-in';
 import { bachelorPaths } from '../paths';
 import { ConversionPreview } from './conversion-preview';
 import { StudentSelect } from './student-select';
+import { counted } from '../../../lib/plural';
 
 const TEXTS = outcomeTexts('The transfer waits for approval.', 'The transfer was not proposed.');
 
@@ -143,7 +144,7 @@ export function TransferInForm({
             required
             data={courses.map((c) => ({
               value: String(c.id),
-              label: `${c.code} ${c.title} (${c.units} credits)`,
+              label: `${c.code} ${c.title} (${counted(c.units, 'credit')})`,
             }))}
             value={course.value ? String(Number(course.value)) : null}
             onChange={(v) => {

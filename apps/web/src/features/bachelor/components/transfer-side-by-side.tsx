@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Transfer } from '@lantern/contracts/bachelor-credits';
 import { convertedGradeText, sourceGradeText } from '../credits-labels';
+import { counted } from '../../../lib/plural';
 
 /** The source of a transfer beside the grade it becomes here, and what converted it. */
 export function TransferSideBySide({ transfer }: { transfer: Transfer }) {
@@ -19,7 +20,7 @@ export function TransferSideBySide({ transfer }: { transfer: Transfer }) {
       </Stack>
       <Stack gap={0}>
         <Text size="xs" c="gray.8">
-          Here: {transfer.courseCode} {transfer.courseTitle} · {transfer.credits} credits
+          Here: {transfer.courseCode} {transfer.courseTitle} · {counted(transfer.credits, 'credit')}
         </Text>
         <Text size="sm" fw={600}>
           {convertedGradeText(transfer)}

@@ -20,6 +20,7 @@ import { notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
 import { useApproveVerification } from '../api/approve-verification';
 import { GradeChanges } from './grade-changes';
+import { counted } from '../../../lib/plural';
 
 const STATE_COLORS: Record<VerificationState, string> = {
   waiting: 'blue',
@@ -56,7 +57,7 @@ function ScopeCard({
           </Badge>
         </Group>
         <Text size="sm">
-          {scope.grades} grades
+          {counted(scope.grades, 'grade')}
           {scope.flagged > 0 ? `, ${String(scope.flagged)} missing or not final` : ''}
         </Text>
         {scope.approval ? (
@@ -165,7 +166,8 @@ export function VerificationLevels({
         {asked ? (
           <Stack gap="sm">
             <Text size="sm">
-              You approve {asked.grades} grades of {data.termName} at the level “{scopeName(asked)}
+              You approve {counted(asked.grades, 'grade')} of {data.termName} at the level “
+              {scopeName(asked)}
               ”.
             </Text>
             <Text size="sm">

@@ -36,6 +36,7 @@ import { UnseatStudentModal, type SeatedStudent } from '../components/unseat-stu
 import { FROM_CLASSROOM, saveCourseIndex } from '../current-course-index';
 import { bachelorPaths } from '../paths';
 import { termKeyLabel } from '../term-label';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 
@@ -170,7 +171,7 @@ export default function ClassroomRoute() {
               {current.name}
             </Text>
             <Text size="sm" c="dimmed">
-              {current.clc} · {current.students} of {current.capacity} seats
+              {current.clc} · {current.students} of {counted(current.capacity, 'seat')}
               {current.staff.length > 0 ? ` · ${current.staff.map((s) => s.name).join(', ')}` : ''}
             </Text>
             {current.closedAt ? (

@@ -14,6 +14,7 @@ import { useConversions } from '../api/get-conversions';
 import { useGradesOut } from '../api/get-grades-out';
 import { bachelorPaths } from '../paths';
 import { ScrollTable } from '../../../components/scroll-table';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('BA_TRANSFER_OUT__DISPLAY');
 
@@ -113,10 +114,10 @@ export default function GradesOut() {
       ) : (
         <Stack gap="xs">
           <Text size="sm">
-            {preview.data.total} rows; the first {preview.data.rows.length} below. Each names the
-            ledger entries it rests on.
+            {counted(preview.data.total, 'row')}; the first {preview.data.rows.length} below. Each
+            names the ledger entries it rests on.
             {preview.data.lastBatch
-              ? ` Last exported on ${formatDateTime(preview.data.lastBatch.createdAt)} by ${preview.data.lastBatch.createdBy ?? '—'} (${preview.data.lastBatch.rows} rows, batch #${preview.data.lastBatch.id}).`
+              ? ` Last exported on ${formatDateTime(preview.data.lastBatch.createdAt)} by ${preview.data.lastBatch.createdBy ?? '—'} (${counted(preview.data.lastBatch.rows, 'row')}, batch #${preview.data.lastBatch.id}).`
               : ''}
           </Text>
           {preview.data.total === 0 ? (

@@ -35,6 +35,7 @@ import { PlaceStudentsModal } from '../components/place-students-modal';
 import { TermFormModal } from '../components/term-form-modal';
 import { YearPicker, yearsOf } from '../components/year-picker';
 import { bachelorPaths } from '../paths';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('BA_TERM__DISPLAY');
 
@@ -233,8 +234,8 @@ export default function TermsRoute() {
                   {term.name}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Starts {formatDate(term.startDate)} · {term.weeks} weeks · {term.students} student
-                  courses
+                  Starts {formatDate(term.startDate)} · {counted(term.weeks, 'week')} · student
+                  courses: {term.students}
                 </Text>
               </div>
               <Group gap="xs">

@@ -35,6 +35,7 @@ import { useDecideTransferIn } from '../api/decide-transfer-in';
 import { useTransfers } from '../api/find-transfers';
 import { ConversionsCard } from '../components/conversions-card';
 import { TransferSideBySide } from '../components/transfer-side-by-side';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('BA_TRANSFER_IN__DISPLAY');
 
@@ -200,9 +201,9 @@ export default function TransferInApproval() {
             <TransferSideBySide transfer={deciding.transfer} />
             {deciding.action === 'approve' ? (
               <Text size="sm">
-                {deciding.transfer.studentName} gets {deciding.transfer.credits} credits for{' '}
-                {deciding.transfer.courseCode}. A ledger entry cannot be edited; a correction is a
-                new entry.
+                {deciding.transfer.studentName} gets {counted(deciding.transfer.credits, 'credit')}{' '}
+                for {deciding.transfer.courseCode}. A ledger entry cannot be edited; a correction is
+                a new entry.
               </Text>
             ) : (
               <Textarea

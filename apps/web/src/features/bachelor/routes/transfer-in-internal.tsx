@@ -13,6 +13,7 @@ import { useConversions } from '../api/get-conversions';
 import { useTransferSources } from '../api/get-transfer-sources';
 import { previewConversion } from '../components/conversion-preview';
 import { controlled, TransferInForm, useProposeTransfer } from '../components/transfer-in-form';
+import { counted } from '../../../lib/plural';
 
 export const loader = requireRight('BA_TRANSFER_IN__CREATE');
 
@@ -87,7 +88,9 @@ export default function TransferInInternal() {
             <NumberInput
               label="Credits"
               description={
-                countsFor ? `Leave empty for the course's ${countsFor.units} credits` : undefined
+                countsFor
+                  ? `Leave empty for the course's ${counted(countsFor.units, 'credit')}`
+                  : undefined
               }
               min={0}
               max={60}

@@ -4,6 +4,7 @@ import {
   type CertificateFailure,
 } from '@lantern/contracts/programme';
 import { READABLE_TITLE } from '../../../lib/a11y';
+import { counted } from '../../../lib/plural';
 
 /** 'Error while generating.' (spec §8) and which certificates failed, each with why. */
 export function ExportFailures({ failed }: { failed: CertificateFailure[] }) {
@@ -20,7 +21,7 @@ export function ExportFailures({ failed }: { failed: CertificateFailure[] }) {
           <Text size="sm" mb={4}>
             {failed.length === 1
               ? 'This certificate could not be made:'
-              : `These ${failed.length} certificates could not be made:`}
+              : `These ${counted(failed.length, 'certificate')} could not be made:`}
           </Text>
           <List size="sm" spacing={2}>
             {failed.map((f) => (

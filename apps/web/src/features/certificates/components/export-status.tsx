@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import { READABLE_TITLE } from '../../../lib/a11y';
 import { useExportStatus } from '../api/get-export-status';
 import { ExportFailures } from './export-failures';
+import { counted } from '../../../lib/plural';
 
 /** Where an export stands: its progress while it runs, then the download and any failures. */
 export function ExportStatusView({ status }: { status: CertificateExportStatus }) {
@@ -12,7 +13,7 @@ export function ExportStatusView({ status }: { status: CertificateExportStatus }
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   const label =
     state === 'queued'
-      ? `Waiting to start: ${total} certificates`
+      ? `Waiting to start: ${counted(total, 'certificate')}`
       : `Making certificates: ${done} of ${total}`;
   return (
     <Stack gap="xs">
@@ -35,7 +36,7 @@ export function ExportStatusView({ status }: { status: CertificateExportStatus }
           title="Certificates ready"
         >
           <Text size="sm">
-            {done} of {total} certificates made.{' '}
+            {done} of {counted(total, 'certificate')} made.{' '}
             <Anchor href={status.downloadUrl} fw={600}>
               Download the file
             </Anchor>{' '}

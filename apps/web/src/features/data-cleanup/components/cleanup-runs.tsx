@@ -10,12 +10,13 @@ import { displayError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useCleanupRuns } from '../api/find-cleanup-runs';
 import { useRestoreCleanup } from '../api/restore-cleanup';
+import { counted } from '../../../lib/plural';
 
 const LIMIT = 10;
 const WIDE = '(min-width: 48em)';
 
 const finderOf = (r: CleanupRun) =>
-  `${CLEANUP_LABELS[r.kind]}${r.months === null ? '' : ` (${r.months} months)`}`;
+  `${CLEANUP_LABELS[r.kind]}${r.months === null ? '' : ` (${counted(r.months, 'month')})`}`;
 
 /** Past cleanup runs, newest first, each with Restore while its people are still removed. */
 export function CleanupRuns({

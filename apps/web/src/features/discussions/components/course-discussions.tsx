@@ -38,7 +38,7 @@ export function CourseDiscussions({ courseId, unitId }: { courseId: number; unit
             </Text>
           ) : null}
           <Text size="xs" c="gray.8">
-            {t('discuss.topicCount', '{{n}} topics', { n: f.topicCount })}
+            {t('discuss.topicCount', '{{count}} topics', { count: f.topicCount })}
           </Text>
           {f.unread > 0 ? (
             <Badge size="sm" color="blue.9" tt="none">

@@ -48,7 +48,7 @@ export function ForumHeader({ forum, title }: { forum: Forum; title?: string }) 
             { posts: item.minPosts, replies: item.minReplies },
           )}
           {item.minWordsPerPost
-            ? ` ${t('discuss.minWords', 'Each post needs at least {{n}} words.', { n: item.minWordsPerPost })}`
+            ? ` ${t('discuss.minWords', 'Each post needs at least {{count}} words.', { count: item.minWordsPerPost })}`
             : ''}
           {item.dueAt
             ? ` ${t('discuss.due', 'Due {{at}}.', { at: formatDateTime(item.dueAt) })}`

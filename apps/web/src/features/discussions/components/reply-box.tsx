@@ -64,8 +64,11 @@ export function ReplyBox({
         error={error}
         description={
           minWords
-            ? t('discuss.wordsOf', '{{n}} words (at least {{min}})', { n: words, min: minWords })
-            : t('discuss.words', '{{n}} words', { n: words })
+            ? t('discuss.wordsOf', '{{count}} words (at least {{min}})', {
+                count: words,
+                min: minWords,
+              })
+            : t('discuss.words', '{{count}} words', { count: words })
         }
         onChange={(e) => {
           setBody(e.currentTarget.value);

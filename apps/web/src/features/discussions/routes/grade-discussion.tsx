@@ -130,7 +130,7 @@ export default function GradeDiscussionPage() {
                       {p.editedAt
                         ? ` · ${t('discuss.edited', 'edited {{at}}', { at: formatDateTime(p.editedAt) })}`
                         : ''}
-                      {` · ${t('discuss.words', '{{n}} words', { n: p.wordCount })}`}
+                      {` · ${t('discuss.words', '{{count}} words', { count: p.wordCount })}`}
                     </Text>
                     {p.removed ? (
                       <Badge size="xs" color="gray.8" tt="none">

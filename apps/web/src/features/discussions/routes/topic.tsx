@@ -83,7 +83,7 @@ export default function TopicPage() {
           {t('discuss.backToTopics', 'All topics of {{forum}}', { forum: forum.title })}
         </Anchor>
         <Text size="sm" c="gray.8">
-          {t('discuss.postCount', '{{n}} posts', { n: topic.postCount })}
+          {t('discuss.postCount', '{{count}} posts', { count: topic.postCount })}
           {topic.class ? ` · ${topic.class.name}` : ''}
         </Text>
         {topic.isLocked ? (

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/failure-alert';
 import type { ProgrammeRef } from '../api/find-dropout-items';
 import { useDropoutPreview } from '../api/preview-dropout-item';
 import { FlagEvidence, FlagStatusBadge } from './flag-evidence';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** Whom the item as the form says it would flag now, before it is saved. */
 export function DropoutPreview({
@@ -34,7 +35,7 @@ export function DropoutPreview({
                 : `It would flag ${preview.data.count} ${preview.data.count === 1 ? 'student' : 'students'} now${preview.data.count > 50 ? ' (the first 50 are shown)' : ''}.`}
             </Text>
             {preview.data.students.length > 0 ? (
-              <Table.ScrollContainer minWidth={480}>
+              <ScrollTable minWidth={480} label="Students it would flag">
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -64,7 +65,7 @@ export function DropoutPreview({
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             ) : null}
           </>
         )}

@@ -5,6 +5,7 @@ import {
   type ReportRow,
 } from '@lantern/contracts/dropout';
 import { itemThreshold } from '../item-threshold';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** A share in words, "3 (60 %)", or just the count when nothing was flagged. */
 const ofFlagged = (n: number, flagged: number) =>
@@ -19,7 +20,7 @@ const ofFlagged = (n: number, flagged: number) =>
 export function ReportTable({ rows }: { rows: ReportRow[] }) {
   if (rows.length === 0) return <Text size="sm">No items yet: nothing to report.</Text>;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable minWidth={720} label="Tuning report">
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -62,6 +63,6 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

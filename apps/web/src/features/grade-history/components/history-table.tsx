@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE } from '../../../lib/media';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GradeHistoryEntry } from '@lantern/contracts/ledger';
@@ -153,9 +154,6 @@ export function HistoryCards({
     </Stack>
   );
 }
-
-/** Phones get the blocks, wider screens the table. */
-const PHONE = '(max-width: 48em)';
 
 /** What an infinite history query gives the list. */
 export type HistoryQuery = {

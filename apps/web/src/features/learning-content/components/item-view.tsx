@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useMarkDone } from '../api/mark-done';
 import { deliveryLabel, fileTypesLabel, kindLabel } from '../labels';
 import { contentPaths } from '../paths';
-import { TaskStateBadge } from './task-state-badge';
+import { ItemTaskStateBadge } from './task-state-badge';
 import { VideoEmbed } from './video-embed';
 
 function ResourceBlock({ item }: { item: UnitItem }) {
@@ -52,7 +52,7 @@ function TaskBlock({ item, maySubmit }: { item: UnitItem; maySubmit: boolean }) 
   return (
     <Stack gap="xs">
       <Group gap="md" wrap="wrap">
-        {task.mine ? <TaskStateBadge state={task.mine.state} late={task.mine.late} /> : null}
+        <ItemTaskStateBadge item={item} />
         <Text size="sm">
           <strong>{t('content.due', 'Due')}:</strong>{' '}
           {task.dueAt ? formatDateTime(task.dueAt) : t('content.noDueDate', 'No due date')}
@@ -160,7 +160,8 @@ export function ItemView({
               : t('content.markDone', 'Mark as done')}
           </Button>
           {item.done ? (
-            <Text size="sm" c="green.8">
+            // teal 9 keeps AA contrast on white; green 8 does not.
+            <Text size="sm" c="teal.9" fw={600}>
               {t('content.done', 'Done')}
             </Text>
           ) : null}

@@ -22,10 +22,19 @@ import { useConcentration } from '../api/get-concentration';
 import { ContentHeader } from '../components/course-header';
 import { kindLabel, taskStateLabel } from '../labels';
 import { contentPaths } from '../paths';
+import { useShownTaskState } from '../../wbt/training-task-state';
+import type { DueItem } from '@lantern/contracts/learning-content';
 
 export const loader = requireRight('GENERAL_LMS__DISPLAY');
 
 /** A learner's landing page for a programme: its courses with progress, and what is due. */
+/** A due item's state as its own page shows it ("In progress" for a training under way). */
+function DueState({ item }: { item: DueItem }) {
+  const { t } = useTranslation();
+  const state = useShownTaskState(item.itemId, item.kind, item.state);
+  return state ? taskStateLabel(t, state) : '';
+}
+
 export default function ConcentrationHomeRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().concentration);
@@ -125,7 +134,9 @@ export default function ConcentrationHomeRoute() {
                         </Group>
                       </Table.Td>
                       {data.isLearner ? (
-                        <Table.Td>{item.state ? taskStateLabel(t, item.state) : ''}</Table.Td>
+                        <Table.Td>
+                          <DueState item={item} />
+                        </Table.Td>
                       ) : null}
                     </Table.Tr>
                   ))}

@@ -29,6 +29,7 @@ import {
   useStudentCourses,
 } from '../api/get-student-courses';
 import { ScrollTable } from '../../../components/scroll-table';
+import { counted } from '../../../lib/plural';
 
 const STATUS: Record<StudentCourse['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green.9' },
@@ -361,8 +362,8 @@ export function StudentCoursesCard({ studentId }: { studentId: number }) {
                       </Badge>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {c.itemsDone} of {c.itemsTotal} items · {c.tasksSubmitted} of {c.tasksTotal}{' '}
-                      tasks
+                      {c.itemsDone} of {counted(c.itemsTotal, 'item')} · {c.tasksSubmitted} of{' '}
+                      {counted(c.tasksTotal, 'task')}
                     </Table.Td>
                     <Table.Td>
                       {c.result === null ? '—' : `${c.result} of ${c.scaleMax ?? ''}`}

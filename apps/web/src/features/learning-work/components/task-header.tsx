@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import type { MyWork } from '@lantern/contracts/learning-work';
 import { RichText } from '../../../components/rich-text';
 import { formatDateTime } from '../../../lib/format';
-import { TaskStateBadge, type ShownTaskState } from './task-state-badge';
+import type { ShownTaskState } from '../task-state';
+import { TaskStateBadge } from './task-state-badge';
 
 /**
  * A task's title, course and unit, dates, points and instructions, as the answer pages show them.

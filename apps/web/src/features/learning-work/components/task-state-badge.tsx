@@ -1,10 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TaskState } from '@lantern/contracts/learning-enums';
+import type { ShownTaskState } from '../task-state';
 import '../styles';
-
-/** A task's state, and a training's attempt that is started but not finished. */
-export type ShownTaskState = TaskState | 'in_progress';
 
 const COLORS: Record<ShownTaskState, string> = {
   not_started: 'gray.7',

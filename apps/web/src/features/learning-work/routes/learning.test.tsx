@@ -89,3 +89,56 @@ describe("the learner's programme cards", () => {
     expect(screen.getByText('1 of 4 done')).toBeVisible();
   });
 });
+
+describe('the learner’s due list', () => {
+  it('shows a training with an attempt under way as in progress, as its own page does', async () => {
+    const body: LmsHome = {
+      ...home([]),
+      due: [
+        {
+          itemId: 21,
+          kind: 'wbt',
+          title: 'Safety training',
+          course: { id: 3, title: 'Business basics' },
+          dueAt: '2026-12-07T10:00:00.000Z',
+          state: 'not_started',
+        },
+      ],
+    };
+    fetchMock.mockImplementation((input) => {
+      const url = urlOf(input);
+      if (url.startsWith('/api/general/current-user/'))
+        return Promise.resolve(jsonResponse(BASE_DATA));
+      if (url.startsWith('/api/en/lms/home')) return Promise.resolve(jsonResponse(body));
+      if (url === '/api/en/lms/wbt/21/my-attempts')
+        return Promise.resolve(
+          jsonResponse({
+            attempts: [
+              {
+                id: 7,
+                attempt: 1,
+                completion: 'incomplete',
+                success: 'unknown',
+                scoreScaled: null,
+                totalSeconds: 30,
+                submissionId: null,
+                startedAt: '2026-03-01T10:00:00.000Z',
+                completedAt: null,
+                lastCommitAt: null,
+              },
+            ],
+            maxAttempts: null,
+            mayStartAgain: false,
+            standard: 'scorm12',
+            title: 'Safety training',
+            display: { mode: 'embedded', heightPx: 720 },
+            parts: [],
+          }),
+        );
+      return Promise.resolve(jsonResponse({ detail: 'Not found', code: 'NOT_FOUND' }, 404));
+    });
+    renderWithProviders(<LearningRoute />, { route: '/en/learning' });
+    expect(await screen.findByText('In progress')).toBeVisible();
+    expect(screen.queryByText('Not started')).toBeNull();
+  });
+});

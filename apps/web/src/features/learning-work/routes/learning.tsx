@@ -12,6 +12,8 @@ import { useLmsHome } from '../api/get-lms-home';
 import { ProgressLine } from '../components/progress-line';
 import { StudyBreakBanner } from '../components/study-break-banner';
 import { TaskStateBadge } from '../components/task-state-badge';
+import { useShownTaskState } from '../../wbt/training-task-state';
+import type { DueTask } from '@lantern/contracts/learning-work';
 import { gradeComment, gradeText } from '../components/grade-text';
 
 export const loader = requireRight('GENERAL_LMS__DISPLAY');
@@ -113,7 +115,7 @@ function LearnerHome({ home }: { home: LmsHome }) {
                       {d.course.title} · {formatDateTime(d.dueAt)}
                     </Text>
                   </Stack>
-                  <TaskStateBadge state={d.state} />
+                  <DueStateBadge task={d} />
                 </Group>
               );
             })
@@ -221,6 +223,11 @@ function StaffHome({ home }: { home: LmsHome }) {
 }
 
 /** learning (the lms home, decision 0019): what a learner or a teacher does next. */
+/** A due task's state, as its own page shows it ("In progress" for a training under way). */
+function DueStateBadge({ task }: { task: DueTask }) {
+  return <TaskStateBadge state={useShownTaskState(task.itemId, task.kind, task.state)} />;
+}
+
 export default function LearningRoute() {
   const { t } = useTranslation();
   const user = useCurrentUser();

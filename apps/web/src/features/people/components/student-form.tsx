@@ -19,6 +19,7 @@ import {
   SelectField,
 } from './form-fields';
 import { SaveWarnings } from './save-warnings';
+import { FormDateField } from '../../../components/date-field';
 
 export type StudentFormValues = z.input<typeof studentInputSchema>;
 export type StudentFormOutput = z.output<typeof studentInputSchema>;
@@ -155,13 +156,7 @@ export function StudentForm(props: StudentFormProps) {
             {...register('username')}
           />
           <EnumField control={control} name="gender" label="Gender" enumeration="genders" />
-          <TextInput
-            label="Date of birth"
-            type="date"
-            required
-            error={errors.birthDate?.message}
-            {...register('birthDate')}
-          />
+          <FormDateField control={control} name="birthDate" label="Date of birth" required />
           <ClcField control={control} name="clcIds" label="CLCs" required initial={props.clcs} />
         </FormSection>
         <FormSection legend="Contact">

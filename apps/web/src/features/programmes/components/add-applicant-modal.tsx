@@ -13,6 +13,7 @@ import { displayError } from '../../../lib/errors';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notifyFailure, notifyInvalid, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useAddApplicant, type ApplicantInput } from '../api/add-applicant';
+import { FormDateField } from '../../../components/date-field';
 
 const ADD_TEXTS = outcomeTexts('Applicant added', 'The applicant was not added');
 
@@ -177,12 +178,12 @@ function NewPersonForm({ clcs, defaultClc, onSave, onCancel }: FormProps) {
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <TextInput
+          <FormDateField
+            control={control}
+            name="birthDate"
             label="Date of birth"
-            type="date"
             required
-            error={errors.birthDate?.message}
-            {...register('birthDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+            emptyAsUndefined
           />
           <ClcField control={control} options={clcs} />
         </SimpleGrid>

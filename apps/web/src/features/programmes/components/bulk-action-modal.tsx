@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { VALIDATION } from '@lantern/contracts/messages';
 import {
   ENROLMENT_ACTIONS,
@@ -14,6 +14,7 @@ import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
 import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { useRunEnrolmentAction } from '../api/run-enrolment-action';
+import { DateField } from '../../../components/date-field';
 
 type BulkActionModalProps = {
   programmeId: number;
@@ -96,15 +97,12 @@ export function BulkActionModal(props: BulkActionModalProps) {
               : `Applies to ${props.applicable} of the ${selected} selected students; the others will be refused, each with its reason.`}
           </Text>
           {isSuspend ? (
-            <TextInput
+            <DateField
               label="Study break ends on"
               description="The break starts today"
-              type="date"
               required
               value={breakEndsOn}
-              onChange={(event) => {
-                setBreakEndsOn(event.currentTarget.value);
-              }}
+              onChange={setBreakEndsOn}
               error={errors.breakEndsOn}
             />
           ) : null}

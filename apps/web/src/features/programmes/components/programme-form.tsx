@@ -21,6 +21,7 @@ import {
   type ProgrammeFormOutput,
   type ProgrammeFormValues,
 } from './programme-form-values';
+import { FormDateField } from '../../../components/date-field';
 
 const textOrNull = (value: unknown): string | null =>
   typeof value === 'number' || (typeof value === 'string' && value !== '') ? String(value) : null;
@@ -107,20 +108,8 @@ export function ProgrammeForm({
               error={errors.certifyingUniversity?.message}
               {...register('certifyingUniversity')}
             />
-            <TextInput
-              label="Start date"
-              type="date"
-              required
-              error={errors.startDate?.message}
-              {...register('startDate')}
-            />
-            <TextInput
-              label="End date"
-              type="date"
-              required
-              error={errors.endDate?.message}
-              {...register('endDate')}
-            />
+            <FormDateField control={control} name="startDate" label="Start date" required />
+            <FormDateField control={control} name="endDate" label="End date" required />
             <Controller
               control={control}
               name="gradingSchemaId"

@@ -43,6 +43,7 @@ import { AskResultChange, type ResultToChange } from './ask-result-change';
 import { ResultsGrid } from './results-grid';
 import { SelectionBar } from './selection-bar';
 import { useSelection } from './selection-cells';
+import { counted } from '../../../lib/plural';
 
 /** The moves of review grades; the others belong to the students section. */
 const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];
@@ -204,7 +205,7 @@ export function ReviewGrades({
         {results.gradingSchema
           ? `Grading schema: ${results.gradingSchema.name} — scores from 0 to ${results.gradingSchema.scaleMax}, pass mark ${results.gradingSchema.passMark}.`
           : null}{' '}
-        {results.students.length} students: {counts}.
+        {counted(results.students.length, 'student')}: {counts}.
       </Text>
       {results.gradingSchema ? null : (
         <Alert color="red.9" variant="light" role="alert">

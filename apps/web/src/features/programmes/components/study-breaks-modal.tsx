@@ -37,6 +37,7 @@ import { useEndStudyBreak } from '../api/end-study-break';
 import { useStudyBreaks, type EnrolmentRef } from '../api/get-study-breaks';
 import { useRemoveStudyBreak } from '../api/remove-study-break';
 import { formatDate } from '../../../lib/format';
+import { FormDateField } from '../../../components/date-field';
 
 const ADD_TEXTS = outcomeTexts('Study break added', 'The study break was not added');
 const END_TEXTS = outcomeTexts('Study break ended', 'The study break was not ended');
@@ -57,7 +58,11 @@ function whenOf(pause: StudyBreak): { label: string; color: string } {
 function BreakForm({ target }: { target: EnrolmentRef }) {
   const add = useAddStudyBreak();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<Values, unknown, Output>({
+  const { register, control, handleSubmit, setError, reset, formState } = useForm<
+    Values,
+    unknown,
+    Output
+  >({
     resolver: zodResolver(studyBreakInputSchema),
     defaultValues: { startsOn: today(), endsOn: '', reason: '' },
   });
@@ -83,20 +88,8 @@ function BreakForm({ target }: { target: EnrolmentRef }) {
           New study break
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="From"
-            type="date"
-            required
-            error={formState.errors.startsOn?.message}
-            {...register('startsOn')}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            required
-            error={formState.errors.endsOn?.message}
-            {...register('endsOn')}
-          />
+          <FormDateField control={control} name="startsOn" label="From" required />
+          <FormDateField control={control} name="endsOn" label="To" required />
         </SimpleGrid>
         <TextInput
           label="Reason"

@@ -299,9 +299,9 @@ export function QuizFields({
                   label={t('quizAuthoring.chooseBank', 'Bank')}
                   data={bankList.map((b) => ({
                     value: String(b.id),
-                    label: t('quizAuthoring.bankOption', '{{title}} ({{n}} questions)', {
+                    label: t('quizAuthoring.bankOption', '{{title}} ({{count}} questions)', {
                       title: b.title,
-                      n: b.questionCount,
+                      count: b.questionCount,
                     }),
                   }))}
                   value={bankId}

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE } from '../../../lib/media';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -29,9 +30,6 @@ import { QuizTimer } from './quiz-timer';
 import { SaveStatus } from './save-status';
 import { useQuizAutosave, type SlotAnswer } from './use-quiz-autosave';
 import { useQuizClock } from './use-quiz-clock';
-
-/** Below Mantine's `sm` breakpoint: one question per screen, the navigator in a drawer. */
-export const PHONE = '(max-width: 48em)';
 
 type Question = MyAttempt['questions'][number];
 

@@ -191,7 +191,7 @@ export function QuestionInput({ view, response, onChange, label, readOnly, error
             onChange={(e) => onChange({ text: e.currentTarget.value, fileId: null })}
           />
           <Text size="xs" c="dimmed">
-            {t('quiz.take.words', '{{n}} words', { n: words })}
+            {t('quiz.take.words', '{{count}} words', { count: words })}
           </Text>
         </Stack>
       );

@@ -24,7 +24,7 @@ export function QuizTimer({ msLeft, warning }: { msLeft: number; warning: number
           ? ''
           : warning === 1
             ? t('quiz.take.oneMinute', 'One minute left.')
-            : t('quiz.take.minutesLeft', '{{n}} minutes left.', { n: warning })}
+            : t('quiz.take.minutesLeft', '{{count}} minutes left.', { count: warning })}
       </VisuallyHidden>
     </>
   );

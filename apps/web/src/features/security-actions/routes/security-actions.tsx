@@ -42,6 +42,7 @@ import { requireRight } from '../../../lib/require-right';
 import { useRoleOptions } from '../../people/api/get-role-options';
 import { usePreviewSecurityAction, useRunSecurityAction } from '../api/security-actions';
 import { filterSelection, parseIds, type FilterForm } from '../components/selection';
+import { DateField } from '../../../components/date-field';
 
 const SECURITY_TEXTS = outcomeTexts('Security action done', 'The security action was not done');
 
@@ -281,13 +282,11 @@ export default function SecurityActionsRoute() {
                   style={{ flex: 1 }}
                 />
                 {filter.signedIn === 'before' || filter.signedIn === 'since' ? (
-                  <TextInput
+                  <DateField
                     label="Date"
-                    type="date"
                     value={filter.date}
                     error={fieldErrors.date}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
+                    onChange={(value) => {
                       changed((v: string) => {
                         setFilter((f) => ({ ...f, date: v }));
                       })(value);

@@ -1,11 +1,10 @@
 import { Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE } from '../../../lib/media';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionView } from '@lantern/contracts/teaching';
 import { RichText } from '../../../components/rich-text';
 
-/** Below Mantine's `sm` breakpoint: a phone, where the work and the panel come after this. */
-const PHONE = '(max-width: 48em)';
 /** How much shows before "Show all": a few lines on a phone, a screenful's third beside it. */
 const COLLAPSED_PX = { phone: 120, wide: 320 };
 

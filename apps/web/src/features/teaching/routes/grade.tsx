@@ -172,7 +172,7 @@ export default function GradePage() {
                   {s.text}
                 </Text>
                 <Text size="xs" c="gray.8" mt={4}>
-                  {t('teaching.grade.words', '{{n}} words', { n: s.wordCount })}
+                  {t('teaching.grade.words', '{{count}} words', { count: s.wordCount })}
                 </Text>
               </Paper>
             ) : null}

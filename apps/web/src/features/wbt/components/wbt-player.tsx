@@ -1,13 +1,12 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE } from '../../../lib/media';
 import { useTranslation } from 'react-i18next';
 import type { WbtCommitResult, WbtLaunch, WbtPart } from '@lantern/contracts/wbt';
 import { partStateLabel } from '../labels';
 import type { SendState } from '../relay/commit-sender';
 import { useWbtRelay } from './use-wbt-relay';
-
-const PHONE = '(max-width: 48em)';
 
 /** The queue's state as the learner reads it. */
 export function SaveStateLine({ state }: { state: SendState }) {

@@ -6,18 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import {
   WBT_HTML_MIN_OPEN_SECONDS,
-  type WbtAttemptSummary,
   type WbtCommitResult,
   type WbtLaunch,
   type WbtPart,
 } from '@lantern/contracts/wbt';
-import type { TaskState } from '@lantern/contracts/learning-enums';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
 import { useMyWork } from '../../learning-work/api/get-my-work';
 import { TaskHeader } from '../../learning-work/components/task-header';
-import type { ShownTaskState } from '../../learning-work/components/task-state-badge';
+import { trainingTaskState } from '../../learning-work/task-state';
 import { myAttemptsQueryOptions, useMyAttempts } from '../api/get-my-attempts';
 import { useLaunchWbt } from '../api/launch-wbt';
 import { useMarkWbtDone } from '../api/mark-done';
@@ -27,19 +25,6 @@ import { useOpenTime } from '../components/use-open-time';
 import { partStateLabel } from '../labels';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');
-
-/**
- * The task's state as the training's page shows it: a started attempt that is not handed in yet
- * is "in progress" (the task itself has no hand-in yet, so it reads "not started").
- */
-export function trainingTaskState(
-  state: TaskState,
-  latest: WbtAttemptSummary | undefined,
-): ShownTaskState {
-  return state === 'not_started' && latest !== undefined && latest.completion !== 'completed'
-    ? 'in_progress'
-    : state;
-}
 
 /**
  * "Mark as done" of an HTML package: it counts as done once the package was open
