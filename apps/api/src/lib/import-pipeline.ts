@@ -8,6 +8,7 @@ import {
   type FileReading,
   type ImportEncoding,
   type ImportReadOptions,
+  READING_PEOPLE_LIMIT,
 } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../plugins/auth';
@@ -62,22 +63,37 @@ export async function readUpload(
   return { file, sheet: read.rows, encoding: read.encoding, encodingDetected: read.detected };
 }
 
-/** How the file was read, for the report: encoding, dates, and the first people's names. */
+/** How the file was read, for the report: encoding, dates, and the first rows' people. */
 export function readingOf(
   upload: Upload,
   dates: FileReading['dates'],
-  people: readonly { firstName: string; lastName: string }[],
+  people: readonly ReadingSource[],
 ): FileReading {
   return {
     encoding: upload.encoding,
     encodingDetected: upload.encodingDetected,
     dates,
-    names: people.slice(0, NAMES_SHOWN).map((p) => `${p.firstName} ${p.lastName}`),
+    people: people.slice(0, READING_PEOPLE_LIMIT).map((p) => ({
+      row: p.row,
+      name: `${p.firstName} ${p.lastName}`.trim(),
+      jwlId: p.jwlId ?? null,
+      birthDate: p.birthDate ?? null,
+      email: p.email ?? null,
+      clcCode: p.clcCode ?? null,
+    })),
   };
 }
 
-/** The names a dry run shows, so a person sees what will be written. */
-const NAMES_SHOWN = 8;
+/** A row's person as an import read it (fields a file may lack left out or null). */
+export type ReadingSource = {
+  row: number;
+  firstName: string;
+  lastName: string;
+  jwlId?: number | null;
+  birthDate?: string | null;
+  email?: string | null;
+  clcCode?: string | null;
+};
 
 // Dates (issue 27): ISO, DD/MM/YYYY or MM/DD/YYYY as the file's values decide, and Excel's
 // serial numbers; the order of an undecided file is asked in the dry run.

@@ -9,11 +9,13 @@ import {
   applyImport,
   cellsOf,
   columnIndex,
+  readingOf,
   readUpload,
   sortProblems,
   splitHeader,
   validateRows,
   type ImportProblem,
+  type ReadingSource,
 } from '../../lib/import-pipeline';
 import * as repo from './results.repository';
 import { load, takesResults } from './results.service';
@@ -92,6 +94,8 @@ export async function importResults(
   });
 
   const entries: { enrolmentId: number; courseId: number; score: number }[] = [];
+  /** The students of the valid rows, as the dry run shows them. */
+  const people: ReadingSource[] = [];
   if (problems.length === 0) {
     const checked = await validateRows({
       rows: body,
@@ -122,12 +126,15 @@ export async function importResults(
       })),
     ];
     problems.push(...sortProblems(checked.problems, [idHeader, ...headers]));
-    for (const { value } of checked.valid)
+    for (const { row, value } of checked.valid) {
+      const s = value.jwlId;
+      people.push({ row, jwlId: s.student_id, firstName: s.first_name, lastName: s.last_name });
       for (const course of courseColumns) {
         const score = (value as Record<string, unknown>)[course.code];
         if (typeof score === 'number')
           entries.push({ enrolmentId: value.jwlId.enrolment_id, courseId: course.id, score });
       }
+    }
   }
   const report: ResultsImportReport = {
     dryRun: true,
@@ -137,6 +144,7 @@ export async function importResults(
     // Students the file gives at least one score; a row of empty cells changes nobody.
     students: new Set(entries.map((e) => e.enrolmentId)).size,
     scores: entries.length,
+    reading: readingOf(upload, null, people),
   };
   if (entries.length === 0) return report;
   return applyImport(deps.db, auth, {
