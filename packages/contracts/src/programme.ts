@@ -631,6 +631,19 @@ export const importQuerySchema = z.object({
 });
 export type ImportReadOptions = { encoding?: ImportEncoding; dateOrder?: DateOrder };
 
+/** A row's person as the file will write them: name and the fields that tell people apart. */
+export const readingPersonSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  jwlId: z.number().int().nullable(),
+  birthDate: z.string().nullable(),
+  email: z.string().nullable(),
+  clcCode: z.string().nullable(),
+});
+export type ReadingPerson = z.infer<typeof readingPersonSchema>;
+/** Rows a dry run shows with their people (the counts are always whole). */
+export const READING_PEOPLE_LIMIT = 200;
+
 /** How the file was read, shown in the dry run so a person sees what will be written. */
 export const fileReadingSchema = z.object({
   /** The text encoding (null for XLSX, which says its own). */
@@ -642,8 +655,8 @@ export const fileReadingSchema = z.object({
    * the person chose), `ambiguous` when they cannot tell and nobody chose; null: no dates.
    */
   dates: z.enum(['iso', 'dmy', 'mdy', 'ambiguous']).nullable(),
-  /** The first people's names as they will be written. */
-  names: z.array(z.string()),
+  /** The first rows' people as they will be written (READING_PEOPLE_LIMIT of them at most). */
+  people: z.array(readingPersonSchema),
 });
 export type FileReading = z.infer<typeof fileReadingSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENROLMENT_STATES } from './programme';
+import { ENROLMENT_STATES, fileReadingSchema, importProblemSchema } from './programme';
 import { VALIDATION } from './messages';
 
 /** What review-grades proposes for a student, from their course results and the pass mark. */
@@ -86,10 +86,11 @@ export const resultsImportReportSchema = z.object({
   /** True when nothing was written: a dry run, or a file with problems. */
   dryRun: z.boolean(),
   rows: z.number().int(),
-  problems: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  problems: z.array(importProblemSchema),
   /** The courses the file's columns name, by code. */
   courses: z.array(z.string()),
   students: z.number().int(),
   scores: z.number().int(),
+  reading: fileReadingSchema.optional(),
 });
 export type ResultsImportReport = z.infer<typeof resultsImportReportSchema>;

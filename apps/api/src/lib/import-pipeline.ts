@@ -8,11 +8,11 @@ import {
   type FileReading,
   type ImportEncoding,
   type ImportReadOptions,
+  READING_PEOPLE_LIMIT,
 } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../plugins/auth';
 import type { UploadedFile } from '../plugins/body';
-import { audit, type AuditEntry } from './audit';
 import { AppError, badRequest } from './errors';
 import { readSheetOf, type SheetRow } from './sheet';
 import { slicer } from './slices';
@@ -23,8 +23,9 @@ import { rows } from './sql';
  * or XLSX told apart by content) → headers matched to columns without case, spaces or
  * punctuation, by name or alias → every row checked with the contract's zod schema (the same
  * schema the form uses), each issue a problem at its row and column → a dry run, or a file
- * with any problem, writes nothing → a clean file is applied by the caller's callback in one
- * transaction, with its audit row. Applicant, results and cohort imports are built on it.
+ * with any problem, writes nothing → a clean file is applied in bounded steps under an import
+ * run (below; `applyInSteps` in import-apply.ts), its audit row in the final step. Applicant,
+ * results and cohort imports are built on it.
  */
 
 export type ImportProblem = { row: number; column: string; message: string };
@@ -62,22 +63,37 @@ export async function readUpload(
   return { file, sheet: read.rows, encoding: read.encoding, encodingDetected: read.detected };
 }
 
-/** How the file was read, for the report: encoding, dates, and the first people's names. */
+/** How the file was read, for the report: encoding, dates, and the first rows' people. */
 export function readingOf(
   upload: Upload,
   dates: FileReading['dates'],
-  people: readonly { firstName: string; lastName: string }[],
+  people: readonly ReadingSource[],
 ): FileReading {
   return {
     encoding: upload.encoding,
     encodingDetected: upload.encodingDetected,
     dates,
-    names: people.slice(0, NAMES_SHOWN).map((p) => `${p.firstName} ${p.lastName}`),
+    people: people.slice(0, READING_PEOPLE_LIMIT).map((p) => ({
+      row: p.row,
+      name: `${p.firstName} ${p.lastName}`.trim(),
+      jwlId: p.jwlId ?? null,
+      birthDate: p.birthDate ?? null,
+      email: p.email ?? null,
+      clcCode: p.clcCode ?? null,
+    })),
   };
 }
 
-/** The names a dry run shows, so a person sees what will be written. */
-const NAMES_SHOWN = 8;
+/** A row's person as an import read it (fields a file may lack left out or null). */
+export type ReadingSource = {
+  row: number;
+  firstName: string;
+  lastName: string;
+  jwlId?: number | null;
+  birthDate?: string | null;
+  email?: string | null;
+  clcCode?: string | null;
+};
 
 // Dates (issue 27): ISO, DD/MM/YYYY or MM/DD/YYYY as the file's values decide, and Excel's
 // serial numbers; the order of an undecided file is asked in the dry run.
@@ -271,29 +287,6 @@ export function sortProblems(
       a.row - b.row ||
       (order.get(a.column) ?? columns.length) - (order.get(b.column) ?? columns.length),
   );
-}
-
-/**
- * The last step: nothing written for a dry run or a file with problems (`report` as is);
- * otherwise `apply` in one transaction, with the audit row it returns written in the same
- * transaction, so a failure anywhere leaves nothing of the file behind.
- */
-export async function applyImport<R extends { dryRun: boolean; problems: ImportProblem[] }>(
-  db: Db,
-  auth: AuthContext,
-  input: {
-    dryRun: boolean;
-    report: R;
-    apply: (tx: Db) => Promise<{ report: R; audit: AuditEntry | null }>;
-  },
-): Promise<R> {
-  if (input.dryRun || input.report.problems.length > 0) return { ...input.report, dryRun: true };
-  const done = await db.transaction(async (tx) => {
-    const result = await input.apply(tx);
-    if (result.audit && result.report.problems.length === 0) await audit(tx, auth, result.audit);
-    return result.report;
-  });
-  return { ...done, dryRun: done.problems.length > 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
+import type { FileReading, ImportReadOptions } from '@lantern/contracts/programme';
 import { displayError } from '../lib/errors';
 import { READABLE_TITLE } from '../lib/a11y';
 import { notifyFailure, notifySuccess, outcomeTexts } from '../lib/notify';
 import { FailureAlert } from './failure-alert';
 import { ImportProblemsTable } from './import-problems-table';
+import { ImportPeopleTable, ImportReadingChoice } from './import-reading';
 
 const IMPORT_TEXTS = outcomeTexts('Import done', 'The import was not done');
 
@@ -22,11 +24,24 @@ export const IMPORT_FILE_ACCEPT = [
 export type FileImportReport = {
   dryRun: boolean;
   problems: { row: number; column: string; message: string }[];
+  /** How the file was read: its encoding, dates and people (shown in the dry run). */
+  reading?: FileReading | undefined;
 };
 
+/** What every import request takes: the file, whether it is a dry run, and how to read it. */
+export type ImportRequest = { file: File; dryRun: boolean } & ImportReadOptions;
+
+/** The query of an import request: a dry run or not, and the reading the person chose. */
+export const importQuery = ({ dryRun, encoding, dateOrder }: ImportRequest) => ({
+  dryRun: String(dryRun),
+  encoding,
+  dateOrder,
+});
+
 export type ImportFlowProps<R extends FileImportReport, I extends object> = {
-  /** The import's request; it gets `input` with the file and whether this is a dry run. */
-  run: UseMutationResult<R, Error, I & { file: File; dryRun: boolean }>;
+  /** The import's request; it gets `input` with the file, whether this is a dry run and how
+   * the file is to be read. */
+  run: UseMutationResult<R, Error, I & ImportRequest>;
   input: I;
   /** What the file holds, above the file input. */
   children: ReactNode;
@@ -45,7 +60,9 @@ export type ImportFlowProps<R extends FileImportReport, I extends object> = {
  * The one import of a file, for every import of the application (applicants, results,
  * cohorts): choose a file → dry run → problems by row and column, fix and choose again until
  * clean → what the file does (the caller's diff view) → import → what it did. Nothing is written
- * until the whole file is right.
+ * until the whole file is right. The dry run says how the file was read (its encoding, which the
+ * person may change, the order of its dates when the values cannot tell, and the people as they
+ * will be written); a change checks the file again, and the import reads it the same way.
  */
 export function ImportFlow<R extends FileImportReport, I extends object>({
   run,
@@ -62,11 +79,12 @@ export function ImportFlow<R extends FileImportReport, I extends object>({
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<R | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reading, setReading] = useState<ImportReadOptions>({});
 
-  const send = async (chosen: File, dryRun: boolean) => {
+  const send = async (chosen: File, dryRun: boolean, options: ImportReadOptions = reading) => {
     setFailure(null);
     try {
-      const answer = await run.mutateAsync({ ...input, file: chosen, dryRun });
+      const answer = await run.mutateAsync({ ...input, ...options, file: chosen, dryRun });
       setReport(answer);
       if (!dryRun) {
         if (!answer.dryRun && answer.problems.length === 0)
@@ -100,9 +118,11 @@ export function ImportFlow<R extends FileImportReport, I extends object>({
           onChange={(chosen) => {
             setFile(chosen);
             setReport(null);
+            // Another file is read afresh: what was chosen for the last one may not fit it.
+            setReading({});
             // The same file may be chosen again after it was fixed.
             resetInput.current?.();
-            if (chosen) void send(chosen, true);
+            if (chosen) void send(chosen, true, {});
           }}
           disabled={run.isPending}
         />
@@ -114,6 +134,17 @@ export function ImportFlow<R extends FileImportReport, I extends object>({
         </Group>
       ) : null}
       <FailureAlert text={failure} />
+      {report?.reading && file && !isDone ? (
+        <ImportReadingChoice
+          reading={report.reading}
+          chosen={reading}
+          disabled={run.isPending}
+          onChange={(options) => {
+            setReading(options);
+            void send(file, true, options);
+          }}
+        />
+      ) : null}
       {hasProblems ? (
         <>
           <Alert
@@ -129,6 +160,7 @@ export function ImportFlow<R extends FileImportReport, I extends object>({
         </>
       ) : null}
       {isClean || isDone ? outcome(report, isDone) : null}
+      {report?.reading && !isDone ? <ImportPeopleTable reading={report.reading} /> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {isDone ? closeLabel.done : closeLabel.cancel}

@@ -20,8 +20,8 @@ import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { insertFile } from '../../lib/files';
 import { grantsFor } from '../../lib/grants';
+import { applyInSteps } from '../../lib/import-apply';
 import {
-  applyImport,
   columnIndex,
   missingColumns,
   readingOf,
@@ -264,8 +264,9 @@ const IMPORT_TABLES = [
  * with the applicant row schema (the add-applicant form's fields); the people matched as the
  * applicant import matches them; the file compared with the cohort's last import — who is
  * added, changed (field: last import → file, and the hand edit it would overwrite) and no
- * longer listed. A dry run, or a file with any problem, writes nothing. A clean file is matched
- * again and written in one transaction that holds the applicants' lock: new people created,
+ * longer listed. A dry run, or a file with any problem, writes nothing. A clean file is applied
+ * in bounded steps (`applyInSteps`): planned outside any transaction, staged, then confirmed and
+ * written in one short final transaction that holds the applicants' lock: new people created,
  * everyone enrolled as an active student, changed fields written, the members with the values
  * this file wrote, the import with its file, and the audit. Nobody is removed; the same file
  * again adds and changes nothing.
@@ -326,12 +327,17 @@ export async function importCohort(
     return { ...(await plan(deps.db, planInput)).report, reading };
 
   try {
-    const report = await applyImport(deps.db, auth, {
-      dryRun: false,
-      report: emptyReport(body.length),
-      apply: async (tx) => {
+    const report = await applyInSteps<CohortImportReport, Staged>(deps.db, auth, {
+      kind: 'cohort',
+      programmeId: programme.id,
+      sha256: upload.file.sha256,
+      plan: async () => {
+        const planned = await plan(deps.db, planInput);
+        return { report: planned.report, staged: stagedOf(planned) };
+      },
+      apply: async (tx, staged, planned) => {
         await lockForMatch(tx, { kind: 'import' });
-        const found = await plan(tx, planInput);
+        const found = await confirmPlan(tx, planInput, planOf(planned, staged));
         if (found.report.problems.length > 0) return { report: found.report, audit: null };
         await write(tx, auth, {
           programmeId: programme.id,
@@ -368,18 +374,65 @@ export async function importCohort(
   }
 }
 
-const emptyReport = (rows: number): CohortImportReport => ({
-  dryRun: false,
-  rows,
-  problems: [],
-  added: 0,
-  changed: 0,
-  unchanged: 0,
-  unlisted: 0,
-  overwrites: 0,
-  diff: { added: [], changed: [], unlisted: [] },
-  importId: null,
-});
+/** One row of what a plan writes, as staged under the import's run (JSON). */
+type Staged =
+  | { fresh: Applicant }
+  | { join: { userId: number; row: Applicant; values: Values } }
+  | { enrolled: Plan['enrolled'][number] }
+  | { update: Plan['updates'][number] };
+
+/** What a plan writes, a staged row each. */
+function stagedOf(found: Plan): Staged[] {
+  return [
+    ...found.fresh.map((fresh) => ({ fresh })),
+    ...found.join.map(({ userId, row }) => ({
+      join: { userId, row, values: found.joinedValues.get(userId) as Values },
+    })),
+    ...found.enrolled.map((enrolled) => ({ enrolled })),
+    ...found.updates.map((update) => ({ update })),
+  ];
+}
+
+/** The plan the final step writes: the staged rows, with the planned report. */
+function planOf(report: CohortImportReport, staged: readonly Staged[]): Plan {
+  const found: Plan = {
+    report: { ...report, diff: { ...report.diff } },
+    fresh: [],
+    join: [],
+    enrolled: [],
+    updates: [],
+    joinedValues: new Map(),
+  };
+  for (const s of staged) {
+    if ('fresh' in s) found.fresh.push(s.fresh);
+    else if ('join' in s) {
+      found.join.push({ userId: s.join.userId, row: s.join.row });
+      found.joinedValues.set(s.join.userId, s.join.values);
+    } else if ('enrolled' in s) found.enrolled.push(s.enrolled);
+    else found.updates.push(s.update);
+  }
+  return found;
+}
+
+/**
+ * Inside the final transaction, under the applicants' lock: the staged plan, still right. As
+ * for applicants (enrolments.import.ts), only the rows planned as new people could have changed
+ * meaning since — someone may have entered one of them by hand meanwhile — so only they are
+ * matched again; when one of them is now found, the whole file is planned again here.
+ */
+async function confirmPlan(
+  tx: Db,
+  planInput: Parameters<typeof plan>[1],
+  staged: Plan,
+): Promise<Plan> {
+  const again = await matchApplicants(tx, {
+    programmeId: planInput.programmeId,
+    scope: planInput.scope,
+    applicants: staged.fresh,
+  });
+  if (again.matches.size > 0 || again.problems.length > 0) return plan(tx, planInput);
+  return staged;
+}
 
 /** Everything a clean file writes, inside the import's transaction. */
 async function write(

@@ -101,6 +101,40 @@ describe('a file with problems', () => {
     ).toBe(0);
   });
 
+  it("shows each valid row's person as the file will write them", async () => {
+    const programme = await f.programme('applying');
+    const csv = [
+      'jwlId,firstName,lastName,email,birthDate,clcCode',
+      ',Amani,Bahati,amani@example.org,14/03/2001,kak',
+      ',,Broken,,2000-01-01,KAK',
+      ',Baraka,Mwangi,,02/11/1999,KAK',
+    ].join('\n');
+    const res = await upload(programme.id, csv, { dryRun: true });
+    expect(res.json<ImportReport>().reading).toEqual({
+      encoding: 'utf-8',
+      encodingDetected: true,
+      dates: 'dmy',
+      people: [
+        {
+          row: 2,
+          name: 'Amani Bahati',
+          jwlId: null,
+          birthDate: '2001-03-14',
+          email: 'amani@example.org',
+          clcCode: 'KAK',
+        },
+        {
+          row: 4,
+          name: 'Baraka Mwangi',
+          jwlId: null,
+          birthDate: '1999-11-02',
+          email: null,
+          clcCode: 'KAK',
+        },
+      ],
+    });
+  });
+
   it('names a missing column on the header row', async () => {
     const programme = await f.programme('applying');
     const res = await upload(programme.id, 'firstName;lastName\nAmani;Bahati\n');

@@ -13,7 +13,7 @@ import type { Gender } from '@lantern/contracts/enums';
 import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
-import { audit } from '../../lib/audit';
+import { applyInSteps } from '../../lib/import-apply';
 import type { Db } from '@lantern/db/client';
 import { grantsFor } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
@@ -33,14 +33,9 @@ import { analyzeAfterBulkWrite } from '../../lib/sql';
 import type { SheetRow } from '../../lib/sheet';
 import {
   columnIndex,
-  markApplied,
   missingColumns,
   readingOf,
   readUpload,
-  stageRows,
-  stagedRows,
-  withImportRun,
-  type ImportRun,
   type Upload,
   sortProblems,
   splitHeader,
@@ -289,9 +284,8 @@ async function confirmPlan(
   programmeId: number,
   checked: Checked,
   planned: Plan,
-  run: ImportRun,
+  staged: readonly Staged[],
 ): Promise<Plan> {
-  const staged = await stagedRows<Staged>(tx, run);
   const fresh = staged.filter((s) => s.userId === null).map((s) => s.applicant);
   const again = await matchApplicants(tx, { programmeId, scope: checked.scope, applicants: fresh });
   if (again.matches.size > 0 || again.problems.length > 0) return plan(tx, programmeId, checked);
@@ -337,8 +331,9 @@ async function writePlan(tx: Db, auth: AuthContext, programmeId: number, found: 
 /**
  * Imports applicants from a CSV or XLSX file. Every row is checked first; a dry run, or a
  * file with any problem, writes nothing and reports every problem by row and column. A clean
- * file is matched again and written in one transaction that holds the applicants' lock
- * (`lockForMatch`), so no hand entry or other import creates one of its people meanwhile;
+ * file is applied in bounded steps (`applyInSteps`); its final transaction holds the
+ * applicants' lock (`lockForMatch`), so no hand entry or other import creates one of its people
+ * meanwhile;
  * people already applied are counted and left as they are, so the same file twice adds nobody
  * twice.
  */
@@ -358,43 +353,46 @@ export async function importApplicants(
     return reportOf(checked, await plan(deps.db, programme.id, checked));
 
   try {
-    const written = await withImportRun(
-      deps.db,
-      auth,
-      { kind: 'applicants', programmeId: programme.id, sha256: upload.file.sha256 },
-      async (run) => {
-        // Planned outside any transaction, in bounded statements; what it writes is staged.
-        const planned = await plan(deps.db, programme.id, checked);
-        if (planned.problems.length > 0)
-          return { report: reportOf(checked, planned), enrolled: 0, mailIds: [] };
-        await stageRows(deps.db, run, stagedOf(planned));
-        return deps.db.transaction(async (tx) => {
-          await lockForMatch(tx, { kind: 'import' });
-          const found = await confirmPlan(tx, programme.id, checked, planned, run);
-          const report = reportOf(checked, found);
-          if (found.problems.length > 0) return { report, enrolled: 0, mailIds: [] };
-          const enrolled = await writePlan(tx, auth, programme.id, found);
-          await markApplied(tx, run);
-          await audit(tx, auth, {
+    // What the final step wrote beyond its report: the enrolments, and the mails to dispatch.
+    const written = { enrolled: 0, mailIds: [] as number[] };
+    /** The plan made outside any transaction, which the final step confirms. */
+    let planned: Plan = { applicants: [], matches: new Map(), problems: [] };
+    const report = await applyInSteps<ImportReport, Staged>(deps.db, auth, {
+      kind: 'applicants',
+      programmeId: programme.id,
+      sha256: upload.file.sha256,
+      plan: async () => {
+        planned = await plan(deps.db, programme.id, checked);
+        return { report: reportOf(checked, planned), staged: stagedOf(planned) };
+      },
+      apply: async (tx, staged) => {
+        await lockForMatch(tx, { kind: 'import' });
+        const found = await confirmPlan(tx, programme.id, checked, planned, staged);
+        const report = reportOf(checked, found);
+        if (found.problems.length > 0) return { report, audit: null };
+        const enrolled = await writePlan(tx, auth, programme.id, found);
+        written.enrolled = enrolled.length;
+        written.mailIds = await queueAutomaticMails(
+          tx,
+          {
+            type: 'application_received',
+            programmeId: programme.id,
+            enrolmentIds: enrolled.map((e) => e.id),
+          },
+          deps.config.publicUrl,
+        );
+        return {
+          report,
+          audit: {
             action: 'applicants.imported',
             entityType: 'programme',
             entityId: programme.id,
             changes: { rows: checked.rows, created: report.created, enrolled: enrolled.length },
-          });
-          const mailIds = await queueAutomaticMails(
-            tx,
-            {
-              type: 'application_received',
-              programmeId: programme.id,
-              enrolmentIds: enrolled.map((e) => e.id),
-            },
-            deps.config.publicUrl,
-          );
-          return { report, enrolled: enrolled.length, mailIds };
-        });
+          },
+        };
       },
-    );
-    const { report, enrolled } = written;
+    });
+    const { enrolled } = written;
     if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);
     if (enrolled >= ANALYZE_FROM) await analyzeAfterBulkWrite(deps.db, IMPORT_TABLES);

@@ -5,15 +5,17 @@ import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
 import type { Deps } from '../../lib/deps';
+import { applyInSteps } from '../../lib/import-apply';
 import {
-  applyImport,
   cellsOf,
   columnIndex,
+  readingOf,
   readUpload,
   sortProblems,
   splitHeader,
   validateRows,
   type ImportProblem,
+  type ReadingSource,
 } from '../../lib/import-pipeline';
 import * as repo from './results.repository';
 import { load, takesResults } from './results.service';
@@ -40,8 +42,9 @@ const scoreCell = (max: number) =>
 /**
  * Course results from a CSV or XLSX file, through the import pipeline: every cell is checked
  * first and every problem is reported by row and column (the column as the file heads it); a
- * dry run, or a file with any problem, writes nothing; a clean file is written in one
- * transaction. Running it again writes the same scores again.
+ * dry run, or a file with any problem, writes nothing; a clean file is applied in bounded steps
+ * (`applyInSteps`), visible at once in its last one. Running it again writes the same scores
+ * again.
  */
 export async function importResults(
   deps: Deps,
@@ -92,6 +95,8 @@ export async function importResults(
   });
 
   const entries: { enrolmentId: number; courseId: number; score: number }[] = [];
+  /** The students of the valid rows, as the dry run shows them. */
+  const people: ReadingSource[] = [];
   if (problems.length === 0) {
     const checked = await validateRows({
       rows: body,
@@ -122,12 +127,15 @@ export async function importResults(
       })),
     ];
     problems.push(...sortProblems(checked.problems, [idHeader, ...headers]));
-    for (const { value } of checked.valid)
+    for (const { row, value } of checked.valid) {
+      const s = value.jwlId;
+      people.push({ row, jwlId: s.student_id, firstName: s.first_name, lastName: s.last_name });
       for (const course of courseColumns) {
         const score = (value as Record<string, unknown>)[course.code];
         if (typeof score === 'number')
           entries.push({ enrolmentId: value.jwlId.enrolment_id, courseId: course.id, score });
       }
+    }
   }
   const report: ResultsImportReport = {
     dryRun: true,
@@ -137,15 +145,20 @@ export async function importResults(
     // Students the file gives at least one score; a row of empty cells changes nobody.
     students: new Set(entries.map((e) => e.enrolmentId)).size,
     scores: entries.length,
+    reading: readingOf(upload, null, people),
   };
-  if (entries.length === 0) return report;
-  return applyImport(deps.db, auth, {
-    dryRun: input.dryRun,
-    report,
-    apply: async (tx) => {
+  if (entries.length === 0 || input.dryRun || problems.length > 0) return report;
+  type Entry = (typeof entries)[number];
+  return applyInSteps<ResultsImportReport, Entry>(deps.db, auth, {
+    kind: 'results',
+    programmeId: input.programmeId,
+    sha256: upload.file.sha256,
+    // The cells were checked above, outside any transaction: what they write is staged as is.
+    plan: async () => ({ report, staged: entries }),
+    apply: async (tx, staged) => {
       await repo.saveScores(
         tx,
-        entries,
+        staged,
         {
           actorId: auth.user.jwlId,
           impersonatorId: auth.impersonating ? auth.realUser.jwlId : null,
@@ -161,7 +174,7 @@ export async function importResults(
           changes: {
             rows: body.length,
             students: report.students,
-            scores: entries.length,
+            scores: staged.length,
             courses: report.courses,
           },
         },

@@ -203,6 +203,11 @@ describe('course results and review grades', () => {
     });
     const dry = await send(clean, true);
     expect(dry).toMatchObject({ dryRun: true, problems: [], students: 2, scores: 3 });
+    // The dry run names each row's student, so a person sees whose results will be written.
+    expect(dry.reading?.people.map((p) => [p.row, p.jwlId, p.name])).toEqual([
+      [2, one?.studentId, `${one?.firstName ?? ''} ${one?.lastName ?? ''}`],
+      [3, two?.studentId, `${two?.firstName ?? ''} ${two?.lastName ?? ''}`],
+    ]);
     expect(await get()).toEqual(before);
     expect(await send(clean, false)).toMatchObject({ dryRun: false, scores: 3 });
     const after = await get();

@@ -1,22 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cohortImportReportSchema } from '@lantern/contracts/bachelor-cohorts';
 import { apiFetch } from '../../../lib/api-client';
+import { importQuery, type ImportRequest } from '../../../components/import-flow';
 
-export type ImportCohortInput = {
-  programmeId: number;
-  cohortId: number;
-  file: File;
-  dryRun: boolean;
-};
+export type ImportCohortInput = { programmeId: number; cohortId: number } & ImportRequest;
 
 /** A dry run reports every row's problem and the diff against the cohort's last import, and
  * writes nothing; a real run writes the whole file in one go, or nothing. */
-export const importCohort = ({ programmeId, cohortId, file, dryRun }: ImportCohortInput) => {
+export const importCohort = ({ programmeId, cohortId, ...request }: ImportCohortInput) => {
   const body = new FormData();
-  body.append('file', file);
+  body.append('file', request.file);
   return apiFetch(`/api/en/programme/bachelor/${programmeId}/cohorts/${cohortId}/import`, {
     method: 'POST',
-    query: { dryRun: String(dryRun) },
+    query: importQuery(request),
     body,
     schema: cohortImportReportSchema,
   });

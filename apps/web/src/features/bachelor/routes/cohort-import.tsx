@@ -1,12 +1,12 @@
 import '../../../components/form-styles';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { COHORT_IMPORT_COLUMNS } from '@lantern/contracts/bachelor-cohorts';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { ImportFlow } from '../../../components/import-flow';
 import { requireRight } from '../../../lib/require-right';
 import { useCohort } from '../api/get-cohort';
 import { useImportCohort } from '../api/import-cohort';
+import { CohortImportHelp } from '../components/cohort-import-help';
 import { CohortImportOutcome, cohortImportLabel } from '../components/cohort-import-outcome';
 import { bachelorPaths } from '../paths';
 import { termKeyLabel } from '../term-label';
@@ -46,16 +46,7 @@ export default function CohortImportRoute() {
           Intake {termKeyLabel(c.intakeTerm)} · {count(c.members, 'student', 'students')}
           {c.lastImportAt ? ` · last import ${c.lastImportFile ?? ''}` : ' · never imported'}.
         </Text>
-        <Text size="sm">
-          A CSV or XLSX file with one student a row and these columns, by header:{' '}
-          <Text span size="sm" ff="monospace">
-            {COHORT_IMPORT_COLUMNS.join(', ')}
-          </Text>
-          . A row with a JWL-ID is that person; a row without one is found by name and birth date
-          (or e-mail and birth date), else created. Everyone listed becomes an active student of the
-          programme in this cohort. The check compares the file with the cohort&apos;s last import:
-          who is added, what changed, and who is no longer listed (they are not removed).
-        </Text>
+        <CohortImportHelp cohortCode={c.code} />
       </ImportFlow>
     </Stack>
   );

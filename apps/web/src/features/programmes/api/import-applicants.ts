@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importReportSchema } from '@lantern/contracts/programme';
 import { apiFetch } from '../../../lib/api-client';
+import { importQuery, type ImportRequest } from '../../../components/import-flow';
 
-export type ImportApplicantsInput = { programmeId: number; file: File; dryRun: boolean };
+export type ImportApplicantsInput = { programmeId: number } & ImportRequest;
 
 /** A dry run reports every row's problem and writes nothing; a real run writes the whole file in
  * one go, or nothing when a row has a problem. */
-export const importApplicants = ({ programmeId, file, dryRun }: ImportApplicantsInput) => {
+export const importApplicants = ({ programmeId, ...request }: ImportApplicantsInput) => {
   const body = new FormData();
-  body.append('file', file);
+  body.append('file', request.file);
   return apiFetch(`/api/en/programme/professional-certificate/${programmeId}/applicants/import`, {
     method: 'POST',
-    query: { dryRun: String(dryRun) },
+    query: importQuery(request),
     body,
     schema: importReportSchema,
   });

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resultsImportReportSchema } from '@lantern/contracts/results';
 import { apiFetch } from '../../../lib/api-client';
+import { importQuery, type ImportRequest } from '../../../components/import-flow';
 import { resultsQueryOptions } from './get-results';
 
-export type ImportResultsInput = { programmeId: number; file: File; dryRun: boolean };
+export type ImportResultsInput = { programmeId: number } & ImportRequest;
 
 /** A dry run reports every cell's problem and writes nothing; a real run writes every score of
  * the file in one go, or nothing when a cell has a problem. */
-export const importResults = ({ programmeId, file, dryRun }: ImportResultsInput) => {
+export const importResults = ({ programmeId, ...request }: ImportResultsInput) => {
   const body = new FormData();
-  body.append('file', file);
+  body.append('file', request.file);
   return apiFetch(`/api/en/programme/professional-certificate/${programmeId}/results/import`, {
     method: 'POST',
-    query: { dryRun: String(dryRun) },
+    query: importQuery(request),
     body,
     schema: resultsImportReportSchema,
   });

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { ImportFlow, type FileImportReport } from '../../../components/import-flow';
+import {
+  ImportFlow,
+  type FileImportReport,
+  type ImportRequest,
+} from '../../../components/import-flow';
 import { CLOSE_LABEL } from '../../../lib/a11y';
 
 export { IMPORT_FILE_ACCEPT, ImportSummaryAlert } from '../../../components/import-flow';
 
 /** What every import of a programme's file sends. */
-export type ImportFileInput = { programmeId: number; file: File; dryRun: boolean };
+export type ImportFileInput = { programmeId: number } & ImportRequest;
 
 type ImportFileModalProps<R extends FileImportReport> = {
   programmeId: number;

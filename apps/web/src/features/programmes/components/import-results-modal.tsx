@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import type { Programme } from '@lantern/contracts/programme';
 import type { ProgrammeResults, ResultsImportReport } from '@lantern/contracts/results';
 import { READABLE_TITLE } from '../../../lib/a11y';
-import { saveFile } from '../../../lib/save-file';
+import { csvText, saveCsv } from '../../../lib/csv';
 import { useImportResults } from '../api/import-results';
 import { ImportFileModal, ImportSummaryAlert } from './import-file-modal';
 
@@ -13,13 +13,6 @@ export function resultsImportSummary(report: ResultsImportReport): string {
   return `${count(report.rows, 'row', 'rows')}: ${count(report.scores, 'score', 'scores')} of ${count(report.students, 'student', 'students')}, in ${report.courses.join(', ')}`;
 }
 
-/** One CSV cell: a would-be formula (=, +, -, @) as text, as the server's exports write it;
- * quoted when it holds a separator, a quote or a line break. */
-const csvCell = (value: string | number) => {
-  const text = String(value).replace(/^[=+\-@\t\r]/, (start) => `'${start}`);
-  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** A file to fill in: jwlId, the names (ignored on import) and an empty column per course, one
  * row per active student, the only ones whose results can be entered. */
 export function resultsTemplate(results: ProgrammeResults): string {
@@ -27,7 +20,7 @@ export function resultsTemplate(results: ProgrammeResults): string {
   const rows = results.students
     .filter((s) => s.state === 'active')
     .map((s) => [s.studentId, s.firstName, s.lastName, ...results.courses.map(() => '')]);
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return csvText([header, ...rows]);
 }
 
 type ImportResultsModalProps = {
@@ -50,11 +43,7 @@ export function ImportResultsModal({
   const active = results.students.filter((s) => s.state === 'active').length;
 
   const downloadTemplate = () => {
-    // The BOM tells spreadsheet programs the names are UTF-8; the import reads past it.
-    const blob = new Blob([`\uFEFF${resultsTemplate(results)}`], {
-      type: 'text/csv;charset=utf-8',
-    });
-    saveFile({ blob, filename: `results-${programme.code}.csv` });
+    saveCsv(`results-${programme.code}.csv`, resultsTemplate(results));
   };
 
   const outcome = (report: ResultsImportReport, isDone: boolean) => {
