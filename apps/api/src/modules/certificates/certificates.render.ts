@@ -62,16 +62,17 @@ async function shapeSlots(snapshot: CertificateSnapshot): Promise<CertificateCon
   return shaped;
 }
 
+// Made once: building a date format costs more than drawing a certificate's line of text.
+const ISSUED_ON = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** 'Issued on 30 November 2025' for a YYYY-MM-DD date, read in UTC (spec §9). */
 export function issuedOnText(issuedOn: string): string {
-  const date = new Date(`${issuedOn}T00:00:00Z`);
-  const text = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-  return `Issued on ${text}`;
+  return `Issued on ${ISSUED_ON.format(new Date(`${issuedOn}T00:00:00Z`))}`;
 }
 
 export const verificationUrl = (publicUrl: string, code: string): string =>
