@@ -77,6 +77,15 @@ function payloadTargets(menu: PayloadNode[]): Target[] {
   );
 }
 
+/** Two animation frames: what a resize set off (observers, a render) has run. */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
+
 /**
  * The addresses a person reaches at the window's width by clicking: the nav bar's links and
  * dropdowns where the nav bar shows, else the drawer the burger opens, with each of its groups
@@ -84,11 +93,23 @@ function payloadTargets(menu: PayloadNode[]): Target[] {
  */
 async function reachableTargets(page: Page): Promise<Set<string>> {
   const burger = page.getByRole('button', { name: 'Open the menu' });
+  // After a resize the header measures whether its nav bar fits (a ResizeObserver, then a
+  // render), so the burger can show for a frame: its answer is read once it holds over frames.
+  await expect
+    .poll(async () => {
+      const before = await burger.isVisible();
+      await nextFrames(page);
+      return before === (await burger.isVisible());
+    })
+    .toBe(true);
   if (!(await burger.isVisible())) return new Set((await menuTargets(page)).map((t) => t.href));
   await burger.click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   const nav = drawer.getByRole('navigation', { name: 'Main' });
+  // The drawer's chunk loads at the first press: its entries are read once they are there
+  // (an empty drawer still fails here, after the wait).
+  await expect(nav.getByRole('link').first()).toBeVisible();
   for (const group of await nav.locator('button[aria-expanded]').all()) {
     if ((await group.getAttribute('aria-expanded')) === 'true') continue;
     await group.click();
