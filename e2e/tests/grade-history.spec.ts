@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageOf, shoot, shootArabic } from './support';
+import { fillMoment, pageOf, shoot, shootArabic } from './support';
 
 // Decision 0021 §1.7 in one journey over the demo data: the faculty member opens a learner's
 // grade history from the grade book's learner name, reads their grades as of a time, turns the
@@ -8,11 +8,6 @@ import { pageOf, shoot, shootArabic } from './support';
 // (class 3) and the demo student Achol Garang (10015).
 
 test.describe.configure({ timeout: 180_000 });
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A datetime-local value for a moment, in the browser's zone (the same machine's). */
-const localInput = (at: Date) =>
-  `${String(at.getFullYear())}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 
 test('a grade history, grades as of a time, and the learner’s own history', async ({ browser }) => {
   const teacher = await pageOf(browser, 'faculty');
@@ -43,7 +38,7 @@ test('a grade history, grades as of a time, and the learner’s own history', as
   // ---- the grade book as of this minute: read-only, marked, exportable, and back to now ----
   await teacher.goto('/en/course/5/grade-book?classId=3');
   await expect(grid).toBeVisible();
-  await teacher.getByLabel('As of').fill(localInput(new Date()));
+  await fillMoment(teacher, 'As of', new Date());
   await expect(teacher.getByText(/^As of /)).toBeVisible();
   const past = teacher.getByRole('region', { name: 'Grade book as of that time' });
   await expect(past).toBeVisible();
@@ -57,7 +52,7 @@ test('a grade history, grades as of a time, and the learner’s own history', as
   // ---- a holder of GRADE_BOOK__EXPORT exports the grade book as of then ----
   const exporter = await pageOf(browser, 'super_admin');
   await exporter.goto('/en/course/5/grade-book?classId=3');
-  await exporter.getByLabel('As of').fill(localInput(new Date()));
+  await fillMoment(exporter, 'As of', new Date());
   const exportCsv = exporter.getByRole('button', { name: /^Export as of .* \(CSV\)$/ });
   await expect(exportCsv).toBeVisible();
   const download = exporter.waitForEvent('download');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { screenshotPath, signIn, shoot } from './support';
+import { fillMoment, screenshotPath, signIn, shoot } from './support';
 
 // The whole job of decision 0019 in one journey: an author builds and publishes a unit with a
 // text task and a file task in a course of the demo student's programme; the student writes,
@@ -57,11 +57,7 @@ async function addTask(
     .fill(
       kind === 'text' ? 'Write how you would plan your next month.' : 'Hand in the case as a PDF.',
     );
-  const due = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-  const local = new Date(due.getTime() - due.getTimezoneOffset() * 60_000)
-    .toISOString()
-    .slice(0, 16);
-  await page.getByLabel('Due', { exact: true }).fill(local);
+  await fillMoment(page, 'Due', new Date(Date.now() + 7 * 24 * 3600 * 1000));
   if (kind === 'text') await page.getByRole('spinbutton', { name: 'Fewest words' }).fill('20');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   // A new item, once added, is edited at its own address.

@@ -133,3 +133,21 @@ export async function shootArabic(page: Page, name: string): Promise<void> {
   await page.getByLabel('Language').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Enters a moment into a date-and-time field as a person does: the day as pages write it
+ * ("7 Dec 2026") and the time on the 24-hour clock, both in the browser's zone (this machine's).
+ */
+export async function fillMoment(page: Page, label: string, at: Date): Promise<void> {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = page.getByRole('textbox', { name: label, exact: true });
+  await day.fill(
+    `${String(at.getDate())} ${MONTHS[at.getMonth()] ?? ''} ${String(at.getFullYear())}`,
+  );
+  await day.press('Tab');
+  const time = page.getByRole('textbox', { name: `${label}, time`, exact: true });
+  await time.fill(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
+  await time.blur();
+}

@@ -54,6 +54,17 @@ describe('the theme keeps links, badges and alerts accessible', () => {
     expect(screen.getByRole('link', { name: 'Course' })).toHaveStyle({ minHeight: '24px' });
   });
 
+  it('keeps no underline on a link that asks for none (the logo, a card that is one link)', () => {
+    renderWithProviders(
+      <Anchor href="/en" underline="never">
+        Lantern
+      </Anchor>,
+    );
+    expect(screen.getByRole('link', { name: 'Lantern' }).getAttribute('style') ?? '').not.toContain(
+      'underline',
+    );
+  });
+
   it('writes a light badge and a light alert’s title in dark text', () => {
     renderWithProviders(
       <>

@@ -59,10 +59,13 @@ export const theme = createTheme({
     // at least 24 px high, a target a finger can hit (WCAG 2.5.8; axe target-size).
     Anchor: {
       defaultProps: { underline: 'hover' },
+      // A link that asks for no underline (the logo, a card that is one link) keeps none.
       styles: (_theme: MantineTheme, props: AnchorProps) =>
-        props.size === undefined
-          ? { root: { textDecoration: 'underline' } }
-          : { root: { display: 'inline-block', minHeight: 24, lineHeight: '24px' } },
+        props.size !== undefined
+          ? { root: { display: 'inline-block', minHeight: 24, lineHeight: '24px' } }
+          : underlineOf(props) === 'never'
+            ? {}
+            : { root: { textDecoration: 'underline' } },
     },
     // A light badge or alert writes dark text on its tint: Mantine's tinted text on the tint falls
     // below AA contrast ("PUBLISHED", an alert's title).
@@ -86,6 +89,22 @@ export const theme = createTheme({
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
+
+/**
+ * The underline an Anchor asks for. Mantine hands an Anchor's styles the props of the Text it
+ * draws, where the Anchor's `underline` travels inside `mod`.
+ */
+function underlineOf(props: AnchorProps): string | undefined {
+  if (props.underline !== undefined) return props.underline;
+  const mods: unknown[] = Array.isArray(props.mod) ? props.mod : [props.mod];
+  for (const m of mods) {
+    if (m !== null && typeof m === 'object' && 'underline' in m) {
+      const value = (m as { underline?: unknown }).underline;
+      if (typeof value === 'string') return value;
+    }
+  }
+  return undefined;
+}
 
 /** Mantine's dimmed text (descriptions, hints) is gray 6, about 3.3:1 on white, and its error
  * red (a field's message and its text) red 6, about 3.6:1: darken both to pass AA. */

@@ -97,3 +97,39 @@ export function parseDateText(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * A time of day as people type it, as `HH:mm` (24-hour), or null when it is not one: `14:30`,
+ * `9:05`, `14.30`, `1430`, `930`, `2:30 pm`, `12 am`. Hours alone are on the hour.
+ */
+export function parseTimeText(text: string): string | null {
+  const m = /^(\d{1,2})(?:[:.h]?(\d{2}))?(?:\s*([ap])\.?\s*m?\.?)?$/i.exec(text.trim());
+  if (!m) return null;
+  let hours = Number(m[1]);
+  const minutes = m[2] === undefined ? 0 : Number(m[2]);
+  const half = m[3]?.toLowerCase();
+  if (half !== undefined) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (half === 'p' ? 12 : 0);
+  }
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/**
+ * A moment as the value of a date-and-time field, `YYYY-MM-DDTHH:mm` in the device's zone ('' for
+ * none). Every such field keeps this one shape; `fromLocalDateTime` turns it back into an instant.
+ */
+export function toLocalDateTime(at: string | Date | null | undefined): string {
+  if (at === null || at === undefined || at === '') return '';
+  const d = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) return '';
+  return `${String(d.getFullYear())}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}T${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+}
+
+/** A date-and-time field's value as an ISO instant (null when empty or not a moment). */
+export function fromLocalDateTime(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asOfFromInput, toLocalInput } from './as-of';
+import { toLocalDateTime } from '../../lib/format';
+import { asOfFromInput } from './as-of';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,7 +12,7 @@ describe('the time an as-of read asks for', () => {
     expect(asOfFromInput('2026-11-01T09:30')).toBe(
       new Date(chosen.getTime() + 59_999).toISOString(),
     );
-    expect(toLocalInput(chosen)).toBe('2026-11-01T09:30');
+    expect(toLocalDateTime(chosen)).toBe('2026-11-01T09:30');
   });
 
   it('is never after now (the server refuses a time to come)', () => {

@@ -1,9 +1,3 @@
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A time as a datetime-local field's value, in the device's zone, to the minute. */
-export const toLocalInput = (at: Date): string =>
-  `${String(at.getFullYear())}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-
 /**
  * The ISO time an as-of read asks for, from a datetime-local value: the end of that minute, so
  * "as of 10:00" includes what happened during 10:00 (the field has no seconds) — but never after

@@ -3,7 +3,7 @@ import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
 import { MAX_FILE_BYTES, type FileTypeKey } from '@lantern/contracts/learning-kinds';
 import type { WbtFormFields } from '../wbt/components/wbt-fields';
 import { quizFormOf, quizPoints, type QuizFormValue } from '../quiz-authoring/components/quiz-form';
-import { fromLocalInput, toLocalInput } from './dates';
+import { fromLocalDateTime, toLocalDateTime } from '../../lib/format';
 
 /** The item form's state: every field of every kind, as text where an input holds text. */
 export type ItemFormState = {
@@ -59,7 +59,7 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     kind,
     title: item?.title ?? '',
     body: item?.body ?? '',
-    visibleFrom: toLocalInput(item?.visibleFrom ?? null),
+    visibleFrom: toLocalDateTime(item?.visibleFrom ?? null),
     countsForProgress: item?.countsForProgress ?? true,
     format: format === 'file' || format === 'link' || format === 'video' ? format : 'text',
     url: str(s.url),
@@ -67,8 +67,8 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     fileId: format === 'file' ? str(s.fileId) : null,
     delivery: item?.delivery ?? 'online',
     maxPoints: str(item?.maxPoints ?? 10),
-    dueAt: toLocalInput(item?.dueAt ?? null),
-    lateUntil: toLocalInput(item?.lateUntil ?? null),
+    dueAt: toLocalDateTime(item?.dueAt ?? null),
+    lateUntil: toLocalDateTime(item?.lateUntil ?? null),
     minWords: str(s.minWords),
     maxWords: str(s.maxWords),
     maxAttempts: str(s.maxAttempts),
@@ -107,7 +107,7 @@ export function itemBody(f: ItemFormState, isNew = true): ResourceInput | TaskIn
   const common = {
     title: f.title,
     body: f.body,
-    visibleFrom: fromLocalInput(f.visibleFrom),
+    visibleFrom: fromLocalDateTime(f.visibleFrom),
     countsForProgress: f.countsForProgress,
   };
   if (f.kind === 'resource') {
@@ -125,8 +125,8 @@ export function itemBody(f: ItemFormState, isNew = true): ResourceInput | TaskIn
     ...common,
     delivery: f.delivery,
     maxPoints: Number(f.maxPoints),
-    dueAt: fromLocalInput(f.dueAt),
-    lateUntil: fromLocalInput(f.lateUntil),
+    dueAt: fromLocalDateTime(f.dueAt),
+    lateUntil: fromLocalDateTime(f.lateUntil),
   };
   if (f.kind === 'text_task')
     return {

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { PRIORITIES, type Announcement, type Priority } from '@lantern/contracts/communication';
 import type { Right } from '@lantern/contracts/rights';
+import { DateTimeField } from '../../../components/date-time-field';
 import { ModalForm } from '../../../components/modal-form';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
@@ -205,24 +206,23 @@ export function AnnouncementEditor({ announcement, options, can, onClose }: Prop
             </>
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label="Shown from"
               description="Empty: at once"
               value={values.publishFrom}
               error={errors.publishFrom}
-              onChange={(e) => {
-                set({ publishFrom: e.currentTarget.value });
+              onChange={(publishFrom) => {
+                set({ publishFrom });
               }}
             />
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label="Shown until"
               description="Empty: no end"
               value={values.publishUntil}
               error={errors.publishUntil}
-              onChange={(e) => {
-                set({ publishUntil: e.currentTarget.value });
+              defaultTime="23:59"
+              onChange={(publishUntil) => {
+                set({ publishUntil });
               }}
             />
           </SimpleGrid>

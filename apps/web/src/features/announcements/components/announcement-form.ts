@@ -4,6 +4,7 @@ import {
   type AnnouncementInput,
   type Priority,
 } from '@lantern/contracts/communication';
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 
 /** The form's values: what the inputs hold, as text. */
 export type FormValues = {
@@ -31,17 +32,6 @@ export const EMPTY_FORM: FormValues = {
   publishUntil: '',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as the value of a datetime-local input (local time). */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
-
 export function formFrom(a: Announcement): FormValues {
   return {
     title: a.title,
@@ -51,8 +41,8 @@ export function formFrom(a: Announcement): FormValues {
     roles: a.audience.roles,
     clcIds: a.audience.clcIds.map(String),
     programmeIds: a.audience.programmeIds.map(String),
-    publishFrom: toLocalInput(a.publishFrom),
-    publishUntil: toLocalInput(a.publishUntil),
+    publishFrom: toLocalDateTime(a.publishFrom),
+    publishUntil: toLocalDateTime(a.publishUntil),
   };
 }
 
@@ -73,8 +63,8 @@ export function toInput(
           clcIds: values.clcIds.map(Number),
           programmeIds: values.programmeIds.map(Number),
         },
-    publishFrom: toIso(values.publishFrom),
-    publishUntil: toIso(values.publishUntil),
+    publishFrom: fromLocalDateTime(values.publishFrom),
+    publishUntil: fromLocalDateTime(values.publishUntil),
     publish,
   };
   const parsed = announcementInputSchema.safeParse(data);

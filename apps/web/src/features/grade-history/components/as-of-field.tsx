@@ -1,11 +1,13 @@
 import '../styles';
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { asOfFromInput, toLocalInput } from '../as-of';
+import { DateTimeField } from '../../../components/date-time-field';
+import { toLocalDateTime } from '../../../lib/format';
+import { asOfFromInput } from '../as-of';
 
 /**
- * A date-time field for an as-of read; it offers no time after now (the server refuses one).
- * `onChange` gets the field's value and the ISO time to ask for (null when empty).
+ * A date-time field for an as-of read; it offers no day after today (the server refuses a time
+ * to come, and a later minute today reads as now). `onChange` gets the field's value and the
+ * ISO time to ask for (null when empty).
  */
 export function AsOfField({
   value,
@@ -18,15 +20,15 @@ export function AsOfField({
 }) {
   const { t } = useTranslation();
   return (
-    <TextInput
-      type="datetime-local"
+    <DateTimeField
       size="xs"
-      w={210}
+      w={230}
       label={label ?? t('gradeHistory.asOf', 'As of')}
       value={value}
-      max={toLocalInput(new Date())}
-      onChange={(e) => {
-        onChange(e.currentTarget.value, asOfFromInput(e.currentTarget.value));
+      maxDate={toLocalDateTime(new Date()).slice(0, 10)}
+      defaultTime="23:59"
+      onChange={(next) => {
+        onChange(next, asOfFromInput(next));
       }}
     />
   );

@@ -142,7 +142,10 @@ describe('the grade book as of a time', () => {
       screen.getByRole('button', { name: 'Publish drafts for this class' }),
     ).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2026-11-01T09:30' } });
+    // The time first, then the day: the day takes the time typed.
+    fireEvent.change(screen.getByLabelText('As of, time'), { target: { value: '09:30' } });
+    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '1 Nov 2026' } });
+    fireEvent.blur(screen.getByLabelText('As of'));
     const table = await screen.findByRole('region', { name: 'Grade book as of that time' });
     expect(screen.getByText(/^As of 1 Nov 2026, 09:30$/)).toBeInTheDocument();
     expect(screen.getByText(/Read-only/)).toBeInTheDocument();
@@ -183,7 +186,10 @@ describe('the grade book as of a time', () => {
     holder.rights = ['GRADE_BOOK__DISPLAY'];
     renderBook();
     await screen.findByRole('grid', { name: 'Grade book' });
-    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2026-11-01T09:30' } });
+    // The time first, then the day: the day takes the time typed.
+    fireEvent.change(screen.getByLabelText('As of, time'), { target: { value: '09:30' } });
+    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '1 Nov 2026' } });
+    fireEvent.blur(screen.getByLabelText('As of'));
     await screen.findByRole('region', { name: 'Grade book as of that time' });
     expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
   });

@@ -145,7 +145,10 @@ describe('a student’s grade history page', () => {
     expect(within(table).getByText('9 / 10')).toBeInTheDocument();
     expect(within(table).getByText('Course result')).toBeInTheDocument();
     expect(within(table).getByText('Draft')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2026-11-01T09:30' } });
+    // The time first, then the day: the day takes the time typed.
+    fireEvent.change(screen.getByLabelText('As of, time'), { target: { value: '09:30' } });
+    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '1 Nov 2026' } });
+    fireEvent.blur(screen.getByLabelText('As of'));
     await waitFor(() => {
       expect(within(table).getByText('5 / 10')).toBeInTheDocument();
     });

@@ -4,10 +4,9 @@ import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { requireRight } from '../../../lib/require-right';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, toLocalDateTime } from '../../../lib/format';
 import { useGradeHistory } from '../api/get-grade-history';
 import { useStudentGradesAsOf } from '../api/get-student-grades-as-of';
-import { toLocalInput } from '../as-of';
 import { AsOfField } from '../components/as-of-field';
 import { HistoryList } from '../components/history-table';
 import { StudentGradesAsOfTable } from '../components/student-grades-as-of';
@@ -26,7 +25,7 @@ export default function StudentGradeHistoryRoute() {
   const courseId = courseParam > 0 ? courseParam : undefined;
   // The courses to filter by are those with a grade now (one read, as of the page's opening).
   const [openedAt] = useState(() => new Date());
-  const [asOfInput, setAsOfInput] = useState(() => toLocalInput(openedAt));
+  const [asOfInput, setAsOfInput] = useState(() => toLocalDateTime(openedAt));
   const [asOf, setAsOf] = useState(() => openedAt.toISOString());
   const history = useGradeHistory(studentId, courseId);
   const now = useStudentGradesAsOf(studentId, openedAt.toISOString());
@@ -83,7 +82,7 @@ export default function StudentGradeHistoryRoute() {
                 variant="default"
                 onClick={() => {
                   const at = new Date();
-                  setAsOfInput(toLocalInput(at));
+                  setAsOfInput(toLocalDateTime(at));
                   setAsOf(at.toISOString());
                 }}
               >

@@ -1,10 +1,11 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemDetail } from '@lantern/contracts/learning-content';
+import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 import { useSaveClassDates } from '../api/save-class-dates';
-import { fromLocalInput, toLocalInput } from '../dates';
 
 /** Per-class dates of a task: a class's own visible-from, due and late dates (empty: as the task). */
 export function ClassDatesTable({ item }: { item: ItemDetail }) {
@@ -59,26 +60,27 @@ function ClassDatesRow({
 }) {
   const { t } = useTranslation();
   const own = item.classDates.find((d) => d.classId === classId);
-  const [visible, setVisible] = useState(toLocalInput(own?.visibleFrom ?? null));
-  const [due, setDue] = useState(toLocalInput(own?.dueAt ?? null));
-  const [late, setLate] = useState(toLocalInput(own?.lateUntil ?? null));
-  const field = (label: string, value: string, set: (v: string) => void) => (
-    <TextInput
-      type="datetime-local"
+  const [visible, setVisible] = useState(toLocalDateTime(own?.visibleFrom ?? null));
+  const [due, setDue] = useState(toLocalDateTime(own?.dueAt ?? null));
+  const [late, setLate] = useState(toLocalDateTime(own?.lateUntil ?? null));
+  const field = (label: string, value: string, set: (v: string) => void, defaultTime?: string) => (
+    <DateTimeField
       size="xs"
-      aria-label={`${label}: ${name}`}
+      hideLabel
+      label={`${label}: ${name}`}
       value={value}
-      onChange={(e) => {
-        set(e.currentTarget.value);
-      }}
+      defaultTime={defaultTime}
+      onChange={set}
     />
   );
   return (
     <Table.Tr>
       <Table.Td>{name}</Table.Td>
       <Table.Td>{field(t('content.visibleFrom', 'Visible from'), visible, setVisible)}</Table.Td>
-      <Table.Td>{field(t('content.dueAt', 'Due'), due, setDue)}</Table.Td>
-      <Table.Td>{field(t('content.lateUntilLabel', 'Late work until'), late, setLate)}</Table.Td>
+      <Table.Td>{field(t('content.dueAt', 'Due'), due, setDue, '23:59')}</Table.Td>
+      <Table.Td>
+        {field(t('content.lateUntilLabel', 'Late work until'), late, setLate, '23:59')}
+      </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Button
@@ -89,9 +91,9 @@ function ClassDatesRow({
                 itemId: item.id,
                 classId,
                 data: {
-                  visibleFrom: fromLocalInput(visible),
-                  dueAt: fromLocalInput(due),
-                  lateUntil: fromLocalInput(late),
+                  visibleFrom: fromLocalDateTime(visible),
+                  dueAt: fromLocalDateTime(due),
+                  lateUntil: fromLocalDateTime(late),
                   ...(own ? { version: own.version } : {}),
                 },
               });

@@ -2,9 +2,10 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthoringUnit } from '@lantern/contracts/learning-content';
+import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/failure-alert';
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 import { useUpdateUnit } from '../api/update-unit';
-import { fromLocalInput, toLocalInput } from '../dates';
 import { LazyRichTextEditor } from './lazy-editor';
 
 /** Renames a unit, with its summary and the date it opens for learners. */
@@ -33,7 +34,7 @@ function UnitForm({ unit, onClose }: { unit: AuthoringUnit; onClose: () => void 
   const update = useUpdateUnit();
   const [title, setTitle] = useState(unit.title);
   const [summary, setSummary] = useState(unit.summary);
-  const [opensAt, setOpensAt] = useState(toLocalInput(unit.opensAt));
+  const [opensAt, setOpensAt] = useState(toLocalDateTime(unit.opensAt));
   return (
     <form
       onSubmit={(event) => {
@@ -41,7 +42,7 @@ function UnitForm({ unit, onClose }: { unit: AuthoringUnit; onClose: () => void 
         update.mutate(
           {
             unitId: unit.id,
-            data: { title, summary, opensAt: fromLocalInput(opensAt), version: unit.version },
+            data: { title, summary, opensAt: fromLocalDateTime(opensAt), version: unit.version },
           },
           { onSuccess: onClose },
         );
@@ -57,14 +58,11 @@ function UnitForm({ unit, onClose }: { unit: AuthoringUnit; onClose: () => void 
             setTitle(e.currentTarget.value);
           }}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('content.opensAtLabel', 'Opens for students on')}
           description={t('content.opensAtHelp', 'Empty: as soon as it is published.')}
           value={opensAt}
-          onChange={(e) => {
-            setOpensAt(e.currentTarget.value);
-          }}
+          onChange={setOpensAt}
         />
         <LazyRichTextEditor
           label={t('content.summary', 'Summary')}

@@ -24,6 +24,7 @@ import type { ItemDetail } from '@lantern/contracts/learning-content';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { AUTHORABLE_KINDS } from '@lantern/contracts/learning-kinds';
 import { FILE_TYPE_KEYS, FILE_TYPE_LABELS } from '@lantern/contracts/learning-kinds';
+import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useDeleteItem } from '../api/delete-item';
@@ -76,6 +77,20 @@ function ItemForm({
       value={String(form[key] ?? '')}
       onChange={(e) => {
         set(key, e.currentTarget.value as never);
+      }}
+      {...extra}
+    />
+  );
+  const moment = (
+    key: 'visibleFrom' | 'dueAt' | 'lateUntil',
+    label: string,
+    extra: { description?: string; defaultTime?: string } = {},
+  ) => (
+    <DateTimeField
+      label={label}
+      value={form[key]}
+      onChange={(v) => {
+        set(key, v);
       }}
       {...extra}
     />
@@ -209,9 +224,9 @@ function ItemForm({
                     step: 0.01,
                     required: true,
                   })}
-              {text('dueAt', t('content.dueAt', 'Due'), { type: 'datetime-local' })}
-              {text('lateUntil', t('content.lateUntilLabel', 'Late work until'), {
-                type: 'datetime-local',
+              {moment('dueAt', t('content.dueAt', 'Due'), { defaultTime: '23:59' })}
+              {moment('lateUntil', t('content.lateUntilLabel', 'Late work until'), {
+                defaultTime: '23:59',
                 description: t(
                   'content.lateHelp',
                   'Empty: late work is taken while the unit is open.',
@@ -364,8 +379,7 @@ function ItemForm({
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {text('visibleFrom', t('content.visibleFrom', 'Visible from'), {
-            type: 'datetime-local',
+          {moment('visibleFrom', t('content.visibleFrom', 'Visible from'), {
             description: t('content.visibleHelp', 'Empty: as soon as it is published.'),
           })}
           <Checkbox

@@ -15,12 +15,13 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTimeField } from '../../../components/date-time-field';
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 import {
   GRADING_METHODS,
   GRADING_METHOD_LABELS,
@@ -76,13 +77,6 @@ export const quizPoints = (slots: QuizSlot[]) =>
       100,
   ) / 100;
 
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 const num = (v: number | string, fallback: number) =>
   typeof v === 'number' ? v : Number(v) || fallback;
 const nullableNum = (v: number | string) => (v === '' ? null : Number(v));
@@ -435,21 +429,20 @@ export function QuizFields({
       {isNew ? (
         <Fieldset legend={t('quizAuthoring.session', 'When and how it is taken (every class)')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('quizAuthoring.opensAt', 'Opens')}
               description={t('quizAuthoring.opensHelp', 'Empty: when the item is released')}
-              value={toLocal(session.opensAt)}
+              value={toLocalDateTime(session.opensAt)}
               error={err('session.opensAt')}
-              onChange={(e) => setSession({ opensAt: fromLocal(e.currentTarget.value) })}
+              onChange={(v) => setSession({ opensAt: fromLocalDateTime(v) })}
             />
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('quizAuthoring.closesAt', 'Closes')}
               description={t('quizAuthoring.closesHelp', 'Empty: while the unit is open')}
-              value={toLocal(session.closesAt)}
+              value={toLocalDateTime(session.closesAt)}
               error={err('session.closesAt')}
-              onChange={(e) => setSession({ closesAt: fromLocal(e.currentTarget.value) })}
+              defaultTime="23:59"
+              onChange={(v) => setSession({ closesAt: fromLocalDateTime(v) })}
             />
             <NumberInput
               label={t('quizAuthoring.timeLimit', 'Time limit (minutes)')}

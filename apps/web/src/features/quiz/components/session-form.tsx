@@ -6,9 +6,10 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
 } from '@mantine/core';
+import { DateTimeField } from '../../../components/date-time-field';
 import { Select } from '../../../components/select';
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,14 +23,6 @@ import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { gradingMethodLabel, reviewWhenLabel } from '../labels';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An ISO time as a datetime-local field's value, in the device's zone. */
-export const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-export const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
 const nullableNum = (v: number | string) => (v === '' ? null : Number(v));
 
 export const sessionInputOf = (s: QuizSession): QuizSessionInput => ({
@@ -97,21 +90,20 @@ export function SessionForm({
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('quizAuthoring.opensAt', 'Opens')}
             description={t('quizAuthoring.opensHelp', 'Empty: when the item is released')}
-            value={toLocalInput(value.opensAt)}
+            value={toLocalDateTime(value.opensAt)}
             error={err('opensAt')}
-            onChange={(e) => set({ opensAt: fromLocalInput(e.currentTarget.value) })}
+            onChange={(v) => set({ opensAt: fromLocalDateTime(v) })}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('quizAuthoring.closesAt', 'Closes')}
             description={t('quizAuthoring.closesHelp', 'Empty: while the unit is open')}
-            value={toLocalInput(value.closesAt)}
+            value={toLocalDateTime(value.closesAt)}
             error={err('closesAt')}
-            onChange={(e) => set({ closesAt: fromLocalInput(e.currentTarget.value) })}
+            defaultTime="23:59"
+            onChange={(v) => set({ closesAt: fromLocalDateTime(v) })}
           />
           <NumberInput
             label={t('quizAuthoring.timeLimit', 'Time limit (minutes)')}

@@ -25,21 +25,17 @@ import {
   type QuizSession,
   type QuizSessions,
 } from '@lantern/contracts/quiz';
+import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { isApiError } from '../../../lib/api-errors';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
 import { useResults } from '../api/get-results';
 import { useSessions } from '../api/get-sessions';
 import { useOpenCloseSession } from '../api/open-close-session';
 import { useDeleteOverride, useSaveOverride } from '../api/save-override';
 import { useSaveSession } from '../api/save-session';
-import {
-  fromLocalInput,
-  SessionForm,
-  sessionInputOf,
-  toLocalInput,
-} from '../components/session-form';
+import { SessionForm, sessionInputOf } from '../components/session-form';
 import { gradingMethodLabel, reviewWhenLabel } from '../labels';
 import { quizPaths } from '../paths';
 
@@ -140,14 +136,12 @@ function OverrideForm({
             error={err('extraAttempts')}
             onChange={(v) => setValue({ ...value, extraAttempts: Number(v) || 0 })}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('quiz.sessions.laterClose', 'Closes for this learner')}
-            value={toLocalInput(value.closesAt ?? null)}
+            value={toLocalDateTime(value.closesAt ?? null)}
             error={err('closesAt')}
-            onChange={(e) =>
-              setValue({ ...value, closesAt: fromLocalInput(e.currentTarget.value) })
-            }
+            defaultTime="23:59"
+            onChange={(v) => setValue({ ...value, closesAt: fromLocalDateTime(v) })}
           />
         </SimpleGrid>
         <TextInput
