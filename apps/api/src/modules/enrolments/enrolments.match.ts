@@ -50,7 +50,7 @@ export async function matchApplicants(
   const found = await inBoundedSteps(
     input.applicants,
     (keys) => repo.matchPeople(db, { programmeId: input.programmeId, scope: input.scope, keys }),
-    { first: 200, most: MATCH_PIECE },
+    { first: 25, most: MATCH_PIECE },
   );
   const byRow = new Map<number, repo.MatchRow[]>();
   for (const m of found) byRow.set(m.row, [...(byRow.get(m.row) ?? []), m]);
