@@ -25,4 +25,9 @@ describe('DateField', () => {
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '31 Feb 2026' } });
     expect(onChange).not.toHaveBeenCalledWith(expect.stringMatching(/^2026/));
   });
+
+  it('names its clear button', () => {
+    renderWithProviders(<DateField label="Start date" value="2026-12-07" onChange={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Clear the date' })).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/dates/styles.layer.css';
 import type { Ref } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { parseDateText } from '../lib/format';
 
@@ -21,6 +22,7 @@ type DateFieldProps = Omit<
  * calendar. The value is the calendar day `YYYY-MM-DD` ('' when empty).
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  const { t } = useTranslation();
   return (
     <DateInput
       // dayjs writes English month names whatever the screen's language, like formatDate.
@@ -29,6 +31,8 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       dateParser={parseDateText}
       placeholder="e.g. 7 Dec 2026"
       clearable={!props.required}
+      // The clear button is an icon: it is named, like every control drawn as one (WCAG 4.1.2).
+      clearButtonProps={{ 'aria-label': t('dateField.clear', 'Clear the date') }}
       {...props}
       value={value === '' ? null : value}
       onChange={(day) => {

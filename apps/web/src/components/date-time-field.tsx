@@ -130,7 +130,7 @@ export function DateTimeField({
           w={76}
           inputMode="numeric"
           autoComplete="off"
-          placeholder="14:30"
+          placeholder="hh:mm"
           value={timeText}
           error={Boolean(shownError)}
           aria-describedby={describedBy}
