@@ -1,12 +1,4 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DateTimeField } from '../../../components/date-time-field';
 import { Select } from '../../../components/select';
 import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
