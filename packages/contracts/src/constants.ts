@@ -3,8 +3,6 @@ export const APP_VERSION = '5.12.5';
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
 export const MAX_FILE_SIZE_LABEL = '512mb';
 export const MAX_FILE_SIZE_BYTES = 512 * 1024 * 1024;
-/** The part size of a resumable upload (tus PATCH): small enough for a slow link to finish a part. */
-export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_LOCALE = 'en';
 export const ALLOWED_LANGUAGES = ['en'] as const;
 /** Offered by the lms language switcher; ar is right-to-left. Only en is routable (spec §2). */

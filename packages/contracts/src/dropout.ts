@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_MAX } from './constants';
 import { VALIDATION } from './messages';
+import { parseTermKey } from './bachelor';
 import { PROGRAMME_TYPES } from './programme';
 
 /** Dropout flagging (spec §3 "Dropout flagging item"; decision 0021 §3). */
@@ -69,11 +70,16 @@ export const EXCLUSION_REASON_LABELS: Record<ExclusionReason, string> = {
   study_break: 'due during the student’s study break',
 };
 
-/** `all` for programmes without terms (spec §2). */
-export const termKeySchema = z
+/**
+ * The term a dropout criterion belongs to: a term (`2026-fa`, read by the one term key rule
+ * of `./bachelor`, `parseTermKey`), or `all` — for programmes without terms, and for criteria of every term
+ * (spec §2).
+ */
+export const dropoutTermSchema = z
   .string()
-  .trim()
-  .regex(/^[a-z0-9-]{1,20}$/, 'Use a term key such as “all”.');
+  .refine((key) => key === 'all' || parseTermKey(key) !== null, {
+    error: 'Use “all” or a term such as 2026-fa.',
+  });
 
 export const dropoutParams = z.object({
   programmeType: z.enum(PROGRAMME_TYPES),
@@ -265,7 +271,7 @@ export type FlagDetail = z.infer<typeof flagDetailSchema>;
 export const flagQuerySchema = z.object({
   itemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** The flags of one term's items (a bachelor term, `2026-fa`). */
-  termKey: termKeySchema.optional(),
+  termKey: dropoutTermSchema.optional(),
   status: z.enum(['open', 'cleared']).default('open'),
   classId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   criterion: z.enum(DROPOUT_CRITERIA, { error: VALIDATION.select }).optional(),

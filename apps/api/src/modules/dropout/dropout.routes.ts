@@ -18,7 +18,7 @@ import {
   previewSchema,
   reportSchema,
   runResultSchema,
-  termKeySchema,
+  dropoutTermSchema,
 } from '@lantern/contracts/dropout';
 import { okSchema } from '@lantern/contracts/common';
 import type { ProgrammeType } from '@lantern/contracts/programme';
@@ -29,7 +29,7 @@ import * as service from './dropout.service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const listParams = localeParams.extend(dropoutParams.shape);
-const termParams = listParams.extend({ termKey: termKeySchema });
+const termParams = listParams.extend({ termKey: dropoutTermSchema });
 const itemParams = termParams.extend({ itemId: id });
 const flagParams = listParams.extend({ flagId: z.coerce.number().int().positive() });
 

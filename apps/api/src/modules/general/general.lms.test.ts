@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILE_SIZE_BYTES, UPLOAD_CHUNK_BYTES } from '@lantern/contracts/constants';
+import { MAX_FILE_SIZE_BYTES } from '@lantern/contracts/constants';
+import { UPLOAD_CHUNK_BYTES } from '@lantern/contracts/uploads';
 import { baseDataSchema, type BaseData, type MenuNode } from '@lantern/contracts/current-user';
 import { ROLE_KEYS, defaultRightsOf } from '@lantern/contracts/roles';
 import type { ClassPage } from '@lantern/contracts/teaching';

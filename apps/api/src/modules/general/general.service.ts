@@ -17,8 +17,8 @@ import {
   MAX_FILE_SIZE_LABEL,
   RTL_LANGUAGES,
   SWITCHER_LANGUAGES,
-  UPLOAD_CHUNK_BYTES,
 } from '@lantern/contracts/constants';
+import { UPLOAD_CHUNK_BYTES } from '@lantern/contracts/uploads';
 import {
   languageSchema,
   type BaseData,

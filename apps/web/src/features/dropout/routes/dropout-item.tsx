@@ -3,7 +3,11 @@ import { useCallback, useState } from 'react';
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { termKeySchema, type DropoutItem, type DropoutItemInput } from '@lantern/contracts/dropout';
+import {
+  dropoutTermSchema,
+  type DropoutItem,
+  type DropoutItemInput,
+} from '@lantern/contracts/dropout';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { outcomeTexts } from '../../../lib/notify';
@@ -101,7 +105,7 @@ export default function DropoutItemRoute() {
   const params = useParams();
   const programmeType = programmeTypeOf(params.programmeType);
   const programmeId = Number(params.programme);
-  const termKey = termKeySchema.safeParse(params.termKey);
+  const termKey = dropoutTermSchema.safeParse(params.termKey);
   const list = useDropoutItems({
     programmeType: programmeType ?? 'professional',
     programmeId,
