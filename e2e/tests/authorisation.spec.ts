@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 /** The right the journey gives the Coordinator role and takes away again: it opens the mail log
  * under Administration, so a coordinator sees it in the menu. */
@@ -53,7 +53,7 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
     const box = admin.getByRole('checkbox', { name: `Coordinator: ${RIGHT_LABEL}` });
     await expect(box).not.toBeChecked();
     await expectAccessible(admin);
-    await admin.screenshot({ path: screenshotPath('authorisation-matrix') });
+    await snap(admin, 'authorisation-matrix');
     await box.click();
     const dialog = admin.getByRole('dialog', { name: 'Change the rights of Coordinator' });
     await expect(dialog).toContainText(RIGHT_LABEL);
@@ -79,7 +79,7 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
     await row.click();
     await expect(admin.getByRole('table', { name: /Changes of entry/ })).toContainText(RIGHT);
     await expectAccessible(admin);
-    await admin.screenshot({ path: screenshotPath('audit-log-role-change') });
+    await snap(admin, 'audit-log-role-change');
   } finally {
     // The demo data stays as it was for the other journeys: the right goes again.
     const current = await coordinatorRole(admin);

@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, picture, signIn } from './support';
 
-/** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = picture;
 
 /** A PNG drawn by the browser itself: a coloured box with a word on it. */
 async function drawPng(page: Page, text: string, color: string): Promise<Buffer> {

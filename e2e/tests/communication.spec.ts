@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn, waitForMail } from './support';
+import { expectAccessible, signIn, snap, waitForMail } from './support';
 
 /** A signed-in page of its own (its own local storage), whose bell asks every 1.5 s. */
 async function pageOf(browser: Browser, username: string): Promise<Page> {
@@ -35,7 +35,7 @@ test('an announcement to one CLC reaches its student without a reload, and no on
     'Welcome to the new term',
   );
   await expectAccessible(admin);
-  await admin.screenshot({ path: screenshotPath('announcements-1280'), fullPage: true });
+  await snap(admin, 'announcements-1280', { fullPage: true });
   await admin.getByRole('button', { name: 'New announcement' }).click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -45,7 +45,7 @@ test('an announcement to one CLC reaches its student without a reload, and no on
   await dialog.getByRole('textbox', { name: 'CLCs' }).click();
   await admin.getByRole('option', { name: 'Kakuma CLC' }).click();
   await admin.keyboard.press('Escape');
-  await admin.screenshot({ path: screenshotPath('announcement-editor-1280') });
+  await snap(admin, 'announcement-editor-1280');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await expect(admin.getByRole('table', { name: 'Announcements' })).toContainText(title);
@@ -57,13 +57,13 @@ test('an announcement to one CLC reaches its student without a reload, and no on
   const item = student.getByRole('listitem').filter({ hasText: title });
   await expect(item).toContainText('Unread');
   await expectAccessible(student);
-  await student.screenshot({ path: screenshotPath('notifications-1280'), fullPage: true });
+  await snap(student, 'notifications-1280', { fullPage: true });
   await item.getByRole('button', { name: title }).click();
   await expect(item).toContainText('The library is closed for stock-taking.');
   await expect(item).not.toContainText('Unread');
   await expect.poll(() => bellCount(student)).toBe(before);
   await student.setViewportSize({ width: 390, height: 844 });
-  await student.screenshot({ path: screenshotPath('notifications-390'), fullPage: true });
+  await snap(student, 'notifications-390', { fullPage: true });
 
   // student_2 is at Amman: nothing of it.
   const other = await pageOf(browser, 'student_2');
@@ -94,9 +94,9 @@ test('a user reports an error and the helpdesk sees the page address and the err
   await page.getByRole('button', { name: 'Send to the helpdesk' }).click();
   await expect(page.getByText('Text appears to be too short')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('support-issue-1280'), fullPage: true });
+  await snap(page, 'support-issue-1280', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath('support-issue-390'), fullPage: true });
+  await snap(page, 'support-issue-390', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await description.fill(
     'The student list did not load when I opened it this morning; it showed an error.',
@@ -111,18 +111,18 @@ test('a user reports an error and the helpdesk sees the page address and the err
   const table = admin.getByRole('table', { name: 'Helpdesk tickets' });
   await expect(table).toContainText('The student list did not load');
   await expectAccessible(admin);
-  await admin.screenshot({ path: screenshotPath('support-tickets-1280'), fullPage: true });
+  await snap(admin, 'support-tickets-1280', { fullPage: true });
   await table.getByText('The student list did not load').first().click();
   const drawer = admin.getByRole('dialog');
   await expect(drawer.getByTestId('ticket-page')).toContainText('/en/student/list');
   await expect(drawer.getByTestId('ticket-errors')).toContainText('/api/en/student');
-  await admin.screenshot({ path: screenshotPath('support-ticket-1280'), fullPage: true });
+  await snap(admin, 'support-ticket-1280', { fullPage: true });
   await drawer.getByRole('textbox', { name: /Reply to/ }).fill('We fixed the list. Thank you!');
   await drawer.getByRole('button', { name: 'Send reply' }).click();
   await expect(drawer).toContainText('We fixed the list. Thank you!');
   await expect(drawer).toContainText('In progress');
   await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.screenshot({ path: screenshotPath('support-ticket-390'), fullPage: true });
+  await snap(admin, 'support-ticket-390', { fullPage: true });
 });
 
 test('anyone can write to the helpdesk without signing in', async ({ page }) => {
@@ -136,7 +136,7 @@ test('anyone can write to the helpdesk without signing in', async ({ page }) => 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Text appears to be too short')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('public-ticket-1280'), fullPage: true });
+  await snap(page, 'public-ticket-1280', { fullPage: true });
   await page
     .getByRole('textbox', { name: 'Your message' })
     .fill('I was a student in 2024 and cannot remember my username. How can I sign in again?');
@@ -144,5 +144,5 @@ test('anyone can write to the helpdesk without signing in', async ({ page }) => 
   await expect(page.getByRole('status')).toContainText('Your message has reached the helpdesk');
   expect((await waitForMail('mary.e2e@example.org')).subject).toContain('I forgot my username');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath('public-ticket-390'), fullPage: true });
+  await snap(page, 'public-ticket-390', { fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 /** The count on a check's card of the overview. */
 const countOf = (page: Page, check: string) =>
@@ -16,7 +16,7 @@ test('an admin fixes the data with spaces after a preview, and the count drops',
   const before = Number(await countOf(page, 'Data with spaces').textContent());
   await expect(countOf(page, 'Mandatory name')).toHaveText(/^\d+$/);
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('user-data-checker-1280'), fullPage: true });
+  await snap(page, 'user-data-checker-1280', { fullPage: true });
 
   await page.getByRole('link', { name: 'Data with spaces' }).click();
   await expect(page).toHaveURL(/\/en\/userDataChecker\/data-with-spaces$/);
@@ -30,7 +30,7 @@ test('an admin fixes the data with spaces after a preview, and the count drops',
   await expect(dialog.getByText('␣Amani', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Lokure␣␣Ekai␣', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('user-data-checker-fix-all-1280') });
+  await snap(page, 'user-data-checker-fix-all-1280');
   await dialog.getByRole('button', { name: /^Apply \d+ changes?$/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status')).toContainText(`${before} people fixed`);

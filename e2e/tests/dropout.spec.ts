@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, pageOf, screenshotPath, settled, signIn } from './support';
+import { expectAccessible, pageOf, settled, signIn, snap } from './support';
 
 const TITLE = 'Professional Certificate in Business Administration';
 
@@ -7,9 +7,9 @@ const TITLE = 'Professional Certificate in Business Administration';
 async function shoot(page: Page, name: string): Promise<void> {
   await settled(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await snap(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await snap(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settled, signIn } from './support';
+import { expectAccessible, settled, signIn, snap } from './support';
 
 /** One demo user per role: the username is the role in lower case. */
 const ROLES = [
@@ -183,9 +183,9 @@ async function go(page: Page, href: string): Promise<void> {
 async function shootHome(page: Page, username: string): Promise<void> {
   await settled(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`home-${username}-1280`), fullPage: true });
+  await snap(page, `home-${username}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath(`home-${username}-390`), fullPage: true });
+  await snap(page, `home-${username}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotPath, signIn } from './support';
+import { signIn, snap } from './support';
 
 test('a super admin impersonates a student and exits again', async ({ page }) => {
   await signIn(page, 'super_admin');
@@ -12,7 +12,7 @@ test('a super admin impersonates a student and exits again', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Account of Achol Garang' })).toBeVisible();
   // The student works in the lms only: their start page is the learning home.
   await expect(page).toHaveURL(/\/en\/learning$/);
-  await page.screenshot({ path: screenshotPath('impersonating-student-1280'), fullPage: true });
+  await snap(page, 'impersonating-student-1280', { fullPage: true });
   await page.getByRole('button', { name: 'Exit impersonation' }).click();
   await expect(page.getByRole('button', { name: 'Account of Samira Haddad' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('impersonateUsername'))).toBeNull();

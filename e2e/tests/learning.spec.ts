@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillMoment, screenshotPath, signIn, shoot } from './support';
+import { fillMoment, shoot, signIn, snap } from './support';
 
 // The whole job of decision 0019 in one journey: an author builds and publishes a unit with a
 // text task and a file task in a course of the demo student's programme; the student writes,
@@ -156,7 +156,7 @@ test('an author publishes tasks, a student hands in text and a resumed file, a t
   await student.waitForTimeout(1500);
   await student.context().setOffline(true);
   await expect(progress).toContainText('Connection lost');
-  await student.screenshot({ path: screenshotPath('learning-upload-paused-1280') });
+  await snap(student, 'learning-upload-paused-1280');
   await student.context().setOffline(false);
   await expect(student.getByRole('link', { name: 'case-study.pdf' })).toBeVisible({
     timeout: 30_000,

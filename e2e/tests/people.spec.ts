@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await snap(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await snap(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, settled, signIn, waitForMail } from './support';
+import { expectAccessible, settled, signIn, snap, waitForMail } from './support';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -8,9 +8,9 @@ async function shoot(page: Page, name: string): Promise<void> {
     window.scrollTo(0, 0);
   });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await snap(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await snap(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, picture, signIn, snap } from './support';
 
 const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname;
 
@@ -10,16 +10,8 @@ const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname
 const WITHOUT_NOTICES = '.mantine-Notifications-root { visibility: hidden !important; }';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
-async function shoot(page: Page, name: string, { notices = true } = {}): Promise<void> {
-  const style = notices ? undefined : WITHOUT_NOTICES;
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true, style });
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The tables lay their columns out again for a phone: let that paint before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true, style });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string, { notices = true } = {}) =>
+  picture(page, name, notices ? undefined : WITHOUT_NOTICES);
 
 /** Clicks a button that downloads, and keeps the file under the name the browser was given. */
 async function download(page: Page, click: () => Promise<void>): Promise<string> {
@@ -58,7 +50,7 @@ async function shootPdf(
     before = now;
     expect(same).toBe(true);
   }).toPass({ timeout: 15_000 });
-  await viewer.screenshot({ path: screenshotPath(name) });
+  await snap(viewer, name);
   await viewer.close();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshotPath, pageOf, shoot, shootArabic } from './support';
+import { expectAccessible, pageOf, shoot, shootArabic, snap } from './support';
 
 // Quizzes (decision 0020 §3) in one journey: an author builds a question bank (a single-choice
 // and a true/false question, one tried with "Try it") and a timed quiz drawing on it; the
@@ -141,13 +141,13 @@ test('an author builds a bank and a timed quiz; a student takes it, reloads, res
   const drawer = student.getByRole('dialog', { name: 'Questions' });
   await expect(drawer.getByRole('button', { name: 'Question 2, answered, flagged' })).toBeVisible();
   await expectAccessible(student);
-  await student.screenshot({ path: screenshotPath('quiz-attempt-drawer-390'), fullPage: true });
+  await snap(student, 'quiz-attempt-drawer-390', { fullPage: true });
   await drawer.getByRole('button', { name: 'Finish attempt…' }).click();
   const summary = student.getByRole('dialog', { name: 'Hand in this attempt?' });
   await expect(summary.getByText('Every question has an answer.')).toBeVisible();
   await expect(summary.getByText('Flagged for review:')).toBeVisible();
   await expectAccessible(student);
-  await student.screenshot({ path: screenshotPath('quiz-finish-390'), fullPage: true });
+  await snap(student, 'quiz-finish-390', { fullPage: true });
   await student.setViewportSize({ width: 1280, height: 800 });
   await summary.getByRole('button', { name: 'Hand in' }).click();
   await expect(student).toHaveURL(new RegExp(`/en/quiz/${itemId}$`), SLOW);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 test('a wrong password shows the spec’s message and keeps the user on the login page', async ({
   page,
@@ -13,9 +13,9 @@ test('the login page has no serious accessibility violation', async ({ page }) =
   await page.goto('/en/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('login-1280'), fullPage: true });
+  await snap(page, 'login-1280', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: screenshotPath('login-390'), fullPage: true });
+  await snap(page, 'login-390', { fullPage: true });
 });
 
 test('signing in lands on home with the name in the header; signing out returns to login', async ({
@@ -26,7 +26,7 @@ test('signing in lands on home with the name in the header; signing out returns 
   await expect(page.getByRole('button', { name: 'Account of Daniel Okafor' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Daniel');
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('home-admin-1280'), fullPage: true });
+  await snap(page, 'home-admin-1280', { fullPage: true });
 
   await page.getByRole('button', { name: 'Account of Daniel Okafor' }).click();
   await expect(page.getByText('ID: 1000')).toBeVisible();

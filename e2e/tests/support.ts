@@ -4,11 +4,24 @@ import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'lantern-demo';
 
+/** The demo's learners (`student`, `student_2`, …): their pages are designed for phones. */
+const LEARNER = /^student(_\d+)?$/;
+
+/**
+ * Who reads a page: a learner's pages, and the pages read signed out (login, public
+ * verification and tickets), are designed for phones; staff pages for desks. Set at sign-in.
+ */
+const readers = new WeakMap<Page, 'learner' | 'staff'>();
+
+/** Whether a page is one designed for phones: a learner's, or one read signed out. */
+export const isPhonePage = (page: Page): boolean => readers.get(page) !== 'staff';
+
 export async function signIn(
   page: Page,
   username: string,
   password = DEMO_PASSWORD,
 ): Promise<void> {
+  readers.set(page, LEARNER.test(username) ? 'learner' : 'staff');
   await page.goto('/en/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
@@ -46,12 +59,12 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** The two widths every checked page is checked at: a desk's and a phone's. */
-export const AXE_WIDTHS = [1280, 390] as const;
+/** A desk's width, at which every checked page is checked, and a phone's, for phone pages. */
+export const DESK_WIDTH = 1280;
+export const PHONE_WIDTH = 390;
 
-/** What was checked already in this run (one worker runs every journey): a page's route, with
- * its numbers as `:n`, its language, the dialogs open on it, and the width. A page seen again is not checked
- * again, so checking both widths on every visited page stays cheap. */
+/** What was checked already in this worker: a page's route, with its numbers as `:n`, its
+ * language, the dialogs open on it, and the width. A page seen again is not checked again. */
 const checked = new Set<string>();
 
 async function pageKey(page: Page, width: number): Promise<string> {
@@ -74,21 +87,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * axe finds no serious or critical violation on the page as it is now (once it has settled), at
- * a desk's width and at a phone's: the page is checked at its width, then at the other one, and
- * left at the width it had. A page (route and open dialogs) already checked at a width is not
- * checked there again. With the phone drawer open the page stays at its width: a wider window
- * closes the drawer the test is using.
+ * axe finds no serious or critical violation on the page as it is now (once it has settled): at
+ * its width, at a desk's, and — for a page designed for phones (`isPhonePage`) — at a phone's;
+ * the page is left at the width it had. A page (route, language and open dialogs) already
+ * checked at a width is not checked there again. With a dialog open (the phone drawer, a form)
+ * the page stays at its width: resizing closes the drawer and moves a dialog's controls under
+ * the test's hand.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  // With a dialog open (the phone drawer, a form) the page stays at its width: resizing closes
-  // the drawer and moves a dialog's controls under the test's hand.
+  const original = page.viewportSize() ?? { width: DESK_WIDTH, height: 800 };
   const dialogOpen =
     (await page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').count()) > 0;
+  const others = [DESK_WIDTH, ...(isPhonePage(page) ? [PHONE_WIDTH] : [])];
   const widths = [
     original.width,
-    ...(dialogOpen ? [] : AXE_WIDTHS.filter((w) => w !== original.width)),
+    ...(dialogOpen ? [] : others.filter((w) => w !== original.width)),
   ];
   const found: string[] = [];
   for (const width of widths) {
@@ -114,15 +127,38 @@ export async function pageOf(browser: Browser, username: string): Promise<Page> 
   return page;
 }
 
-/** Axe-checks the page (at both widths) and shoots it at 1280 and at 390 px. */
-export async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+/** Screenshots are taken only when asked for (`LANTERN_SHOTS=1`): nothing compares them. */
+export const SHOTS = process.env.LANTERN_SHOTS === '1';
+
+/** With `LANTERN_SHOTS=1`, the page as it is now, into `.tmp/screens/<name>.png`, to look at. */
+export async function snap(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; style?: string } = {},
+): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: screenshotPath(name), ...options });
+}
+
+/**
+ * With `LANTERN_SHOTS=1`, the page whole at a desk's width and at a phone's (`<name>-1280`,
+ * `<name>-390`), left at a desk's width. `style` hides what is not about the page (notices).
+ */
+export async function picture(page: Page, name: string, style?: string): Promise<void> {
+  if (!SHOTS) return;
+  await page.setViewportSize({ width: DESK_WIDTH, height: 800 });
   await settled(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await snap(page, `${name}-${String(DESK_WIDTH)}`, { fullPage: true, style });
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await settled(page);
+  await snap(page, `${name}-${String(PHONE_WIDTH)}`, { fullPage: true, style });
+  await page.setViewportSize({ width: DESK_WIDTH, height: 800 });
+}
+
+/** Axe-checks the page (`expectAccessible`) at a desk's width, then `picture`. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: DESK_WIDTH, height: 800 });
+  await expectAccessible(page);
+  await picture(page, name);
 }
 
 /** The same in Arabic (right to left) through the language switcher, then back to English. */

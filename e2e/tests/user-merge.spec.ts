@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, screenshotPath, settled, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, settled, signIn, snap } from './support';
 
 /** Two accounts of one person, made through the API as an admin would make them by hand. */
 async function twoAccounts(request: APIRequestContext): Promise<{ removed: number; kept: number }> {
@@ -64,7 +64,7 @@ test('a super admin merges two accounts of one person, then undoes the merge', a
   await expect(page.getByRole('radio', { name: /E-mail: keep amira\.dup/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /First name: keep Amira \(kept/ })).toBeChecked();
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath('user-merge-compare-1280'), fullPage: true });
+  await snap(page, 'user-merge-compare-1280', { fullPage: true });
 
   await page.getByRole('button', { name: 'Merge', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge two people' });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, shoot } from './support';
+import { shoot, signIn } from './support';
 
 // Voice answers (decision 0020 §6) in one journey, with Chromium's fake microphone (a tone):
 // an author adds a voice task; the student records, is refused handing in while recording,

@@ -1,7 +1,7 @@
 import { ZipFile } from 'yazl';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WBT_HTML_MIN_OPEN_SECONDS } from '@lantern/contracts/wbt';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 // A plain HTML package (no SCORM API) from upload to a grade (decision 0020 §2.5): graded by
 // completion, it counts as done on "Mark as done" once it was open WBT_HTML_MIN_OPEN_SECONDS.
@@ -44,10 +44,10 @@ async function pageOf(browser: Browser, username: string): Promise<Page> {
 /** Axe-checks the page and shoots it at 1280 and at 390 px. */
 async function shoot(page: Page, name: string): Promise<void> {
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await snap(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await snap(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -6,7 +6,7 @@ import {
   passMarkPackage,
   popupPackage,
 } from '../fixtures/wbt-packages';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 // Trainings from real authoring tools (decision 0020, "As built (trainings from real authoring
 // tools)"), one package of each kind made to the exact shape of its export: Storyline's course
@@ -129,7 +129,7 @@ test('packages of real authoring tools are added, played to completion and grade
   await expect(popup.locator('#probe-app-origin-known')).toHaveText('app origin known: yes');
   await expect(popup.locator('#probe-top-navigation')).toHaveText('top navigation: blocked');
   await expect(popup.locator('#probe-api')).toHaveText('api: blocked');
-  await popup.screenshot({ path: screenshotPath('wbt-popup-window') });
+  await snap(popup, 'wbt-popup-window');
   await popup.getByRole('button', { name: 'Finish the course' }).click();
   await expect(popup.getByText('Course finished.')).toBeVisible();
   await expect(saveState).toHaveText('Saved', { timeout: 30_000 });
@@ -165,7 +165,7 @@ test('packages of real authoring tools are added, played to completion and grade
   await expect(attemptRow()).toContainText('73 %');
   await expect(attemptRow()).toContainText('Failed');
   await expectAccessible(student);
-  await student.screenshot({ path: screenshotPath('wbt-pass-mark-1280'), fullPage: true });
+  await snap(student, 'wbt-pass-mark-1280', { fullPage: true });
 
   // ---- Finder's zip: decomposed names are served, its picture shows ----
   sco = await open(KINDS.finder);
@@ -184,8 +184,8 @@ test('packages of real authoring tools are added, played to completion and grade
   await expect(grade(KINDS.passMark)).toContainText('7.3 / 10');
   await expect(grade(KINDS.finder)).toContainText('10 / 10');
   await expectAccessible(student);
-  await student.screenshot({ path: screenshotPath('wbt-packages-grades-1280'), fullPage: true });
+  await snap(student, 'wbt-packages-grades-1280', { fullPage: true });
   await student.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(student);
-  await student.screenshot({ path: screenshotPath('wbt-packages-grades-390'), fullPage: true });
+  await snap(student, 'wbt-packages-grades-390', { fullPage: true });
 });

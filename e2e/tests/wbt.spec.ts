@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { packageWithoutManifest, scorm12Package } from '../fixtures/scorm12-package';
-import { expectAccessible, screenshotPath, signIn } from './support';
+import { expectAccessible, signIn, snap } from './support';
 
 // Web-based trainings (decision 0020 §2) in one journey: an author's package without a manifest
 // is refused with its sentence; a small SCORM 1.2 package is uploaded and added to a unit; the
@@ -26,10 +26,10 @@ async function pageOf(browser: Browser, username: string): Promise<[Page, Browse
 /** Axe-checks the page and shoots it at 1280 and at 390 px. */
 async function shoot(page: Page, name: string): Promise<void> {
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
+  await snap(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await snap(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -112,7 +112,7 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
   );
   expect(queued).toHaveLength(1);
   // Shots only while offline: axe's frame checks wait on the network.
-  await student.screenshot({ path: screenshotPath('wbt-offline-1280'), fullPage: true });
+  await snap(student, 'wbt-offline-1280', { fullPage: true });
 
   await studentContext.setOffline(false);
   await expect(saveState).toHaveText('Saved', { timeout: 30_000 });

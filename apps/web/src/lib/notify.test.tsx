@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { AppProvider } from '../app/provider';
 import { notifications } from '../components/notifications-host';
@@ -16,11 +16,16 @@ const CREATE = outcomeTexts('Student created', 'The student was not created');
 /** The toasts on screen, by their text. */
 const toasts = () => screen.queryAllByRole('alert').map((toast) => toast.textContent);
 
-afterEach(() => {
+// The toast store is one for the whole test run: each test starts with it empty (a file run
+// before may have left toasts queued) and leaves it so.
+const emptyStore = () => {
   act(() => {
     notifications.clean();
+    notifications.cleanQueue();
   });
-});
+};
+beforeEach(emptyStore);
+afterEach(emptyStore);
 
 describe('toasts', () => {
   it('keeps the spec’s two texts for a form that updates', async () => {
