@@ -12,7 +12,7 @@ import { notFound } from '../../../lib/errors';
 import { loadCourseToAuthor } from '../../../lib/learning-scope';
 import { rows } from '../../../lib/sql';
 import type { ExportColumn } from '../../../lib/export';
-import { layoutQuestions, questionOf, type AttemptRow } from './attempts.service';
+import { layoutQuestions, questionOf, type AttemptRow } from './attempt-store';
 
 // Item analysis for authors (decision 0020 §3.6): per question across slots, over finished
 // attempts with their marks: facility (mean fraction × 100), discrimination (100 × Pearson's r

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import {
-  type GradingMethod,
   type MarksInput,
   type ResultsRow,
   type SessionResults,
@@ -14,138 +13,33 @@ import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { gradingScope, learnerReach } from '../../../lib/learning-scope';
 import { rows } from '../../../lib/sql';
-import { applyAutoGrade, applyGradeEvent, findGrade } from '../teaching/grade-events';
+import { applyGradeEvent, findGrade } from '../teaching/grade-events';
 import { assertMayGrade } from '../teaching/responsibility';
 import * as teachingRepo from '../teaching/teaching.repository';
 import { scoreResponse } from './scoring';
 import { learnerView } from './responses';
 import {
   findAttempt,
-  finishInTx,
-  finishOverdue,
   layoutQuestions,
   questionOf,
   responseValue,
   responsesOf,
-  summaryOf,
-  windowClosed,
   type AttemptRow,
   type LearnerSession,
-} from './attempts.service';
+} from './attempt-store';
+import { finishInTx, finishOverdue, summaryOf, windowClosed } from './attempts.service';
+import { gradeContext, marked, methodGrade, regrade } from './quiz-grade';
+import { reviewShown } from './review-rule';
 import { quizInReach, toSessions, type SessionRow } from './sessions.service';
 
-// Quiz grading (decision 0020 §3.5): the grading method over a learner's finished attempts whose
-// marks are complete; machine grades only through applyAutoGrade, and only when no essay is
-// involved and the marks may be shown (right after the attempt, or once released after the
-// close); essays are marked by a person on the grade page, which saves a draft grade.
-
-export type ReviewRule = 'never' | 'immediately' | 'after_close';
-
-/** Whether the review shows marks or answers now (for a finished attempt). */
-export const reviewShown = (rule: ReviewRule, closed: boolean): boolean =>
-  rule === 'immediately' || (rule === 'after_close' && closed);
+// Quiz grading by staff (decision 0020 §3.5): essays are marked by a person on the grade page,
+// which saves a draft grade; closed sessions are released; results and reviews are read. The
+// learner's grade itself is computed in `quiz-grade`.
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const iso = (d: Date | string | null) =>
   d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
-
-type Marked = { total: number; submissionId: number; finishedAt: number };
-
-/**
- * The quiz grade by the method over finished attempts with complete marks, and the submission
- * it stands on (the best for `highest`, the last otherwise); null without any.
- */
-export function methodGrade(
-  method: GradingMethod,
-  attempts: readonly Marked[],
-): { points: number; submissionId: number } | null {
-  if (attempts.length === 0) return null;
-  const byTime = [...attempts].sort((a, b) => a.finishedAt - b.finishedAt);
-  const last = byTime[byTime.length - 1] as Marked;
-  if (method === 'last') return { points: last.total, submissionId: last.submissionId };
-  if (method === 'average')
-    return {
-      points: round2(attempts.reduce((s, a) => s + a.total, 0) / attempts.length),
-      submissionId: last.submissionId,
-    };
-  const best = byTime.reduce((b, a) => (a.total >= b.total ? a : b));
-  return { points: best.total, submissionId: best.submissionId };
-}
-
-type GradeContext = {
-  max_points: string | number;
-  weight: string | number | null;
-  version: number;
-  course_id: number;
-  grading_schema_id: number | null;
-  grading_schema_version: number | null;
-  grading_method: GradingMethod;
-  review: { marks: ReviewRule; answers: ReviewRule };
-  released_at: Date | string | null;
-};
-
-async function gradeContext(db: Db, itemId: number, sessionId: number) {
-  const [c] = await rows<GradeContext>(
-    db,
-    sql`select i.max_points, i.weight, i.version, i.course_id, p.grading_schema_id,
-          gs.version as grading_schema_version, s.grading_method, s.review, s.released_at
-        from learning_items i join programme_courses c on c.id = i.course_id
-        join programmes p on p.id = c.programme_id
-        left join grading_schemas gs on gs.id = p.grading_schema_id
-        join quiz_sessions s on s.id = ${sessionId}
-        where i.id = ${itemId}`,
-  );
-  return c ?? null;
-}
-
-function marked(list: AttemptRow[]): Marked[] {
-  return list.flatMap((a) =>
-    a.status === 'finished' && a.total_points !== null && a.submission_id !== null
-      ? [
-          {
-            total: Number(a.total_points),
-            submissionId: Number(a.submission_id),
-            finishedAt: new Date(a.finished_at ?? 0).getTime(),
-          },
-        ]
-      : [],
-  );
-}
-
-/**
- * Recomputes a learner's quiz grade after a finish or a release: the machine's grade when no
- * essay is involved and the marks may be shown; a person's grade is never replaced (0019's rule:
- * the grading queue shows the new attempt instead).
- */
-export async function regrade(tx: Db, itemId: number, studentId: number): Promise<void> {
-  const attempts = await rows<AttemptRow>(
-    tx,
-    sql`select * from quiz_attempts where item_id = ${itemId} and student_id = ${studentId}
-        and status = 'finished' order by attempt`,
-  );
-  const latest = attempts[attempts.length - 1];
-  if (!latest) return;
-  if (attempts.some((a) => a.needs_manual)) return;
-  const c = await gradeContext(tx, itemId, latest.session_id);
-  if (!c) return;
-  const publish = c.review.marks === 'immediately' || c.released_at !== null;
-  if (!publish) return;
-  const grade = methodGrade(c.grading_method, marked(attempts));
-  if (!grade) return;
-  await applyAutoGrade(tx, {
-    itemId,
-    studentId,
-    courseId: c.course_id,
-    submissionId: grade.submissionId,
-    points: Math.min(grade.points, Number(c.max_points)),
-    maxPoints: Number(c.max_points),
-    weight: num(c.weight),
-    itemVersion: c.version,
-    gradingSchemaId: c.grading_schema_id,
-    gradingSchemaVersion: c.grading_schema_version,
-  });
-}
 
 /**
  * The `quiz-release` step: sessions whose marks wait for the close (or are never reviewed) and

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { rows } from '../../../lib/sql';
-import type { AttemptRow, LearnerSession } from './attempts.service';
+import type { AttemptRow, LearnerSession } from './attempt-store';
 
 /** The session an attempt was made in, with its learner's override, for the review rules. */
 export async function learnerSessionOf(

@@ -21,7 +21,7 @@ import {
   wildcardMatch,
 } from './scoring';
 import { analyse, pearson } from './analysis.service';
-import { methodGrade } from './grading.service';
+import { methodGrade } from './quiz-grade';
 import { drawQuestions, seededRandom } from './draw';
 import { checkResponse, learnerView } from './responses';
 import { withPartIds } from './banks.service';
