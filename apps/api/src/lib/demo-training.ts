@@ -3,7 +3,7 @@ import type { Deps } from './deps';
 import { insertFile } from './files';
 import { rows } from './sql';
 import { validatePackage } from '../modules/learning/wbt/package-validate';
-import { makeZip } from '../modules/learning/wbt/test-zips';
+import { makeZip } from './zip';
 
 const TITLE = 'Counting the till';
 

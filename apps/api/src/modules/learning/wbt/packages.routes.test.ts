@@ -9,7 +9,6 @@ import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teac
 import { issueContentToken } from './content-token';
 import {
   lieAboutSize,
-  makeZip,
   markEncrypted,
   finderZip,
   patchName,
@@ -17,6 +16,7 @@ import {
   scorm12Package,
   scorm2004Manifest,
 } from './test-zips';
+import { makeZip } from '../../../lib/zip';
 
 /**
  * Training packages (decision 0020 §2.2) and the content origin (§2.3): every refusal with a zip

@@ -1,25 +1,10 @@
-import { buffer } from 'node:stream/consumers';
-import yazl from 'yazl';
+import { makeZip, type ZipEntry } from '../../../lib/zip';
 
 /**
  * Training packages built in memory for the tests and the bench (decision 0020 §10): a small
  * SCORM 1.2 package, and bad ones. yazl refuses unsafe names, so a bad name is written as a
  * safe one of the same length and patched in the bytes afterwards.
  */
-
-export type ZipEntry = { name: string; data: Buffer | string; mode?: number; compress?: boolean };
-
-export async function makeZip(entries: readonly ZipEntry[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const e of entries)
-    zip.addBuffer(Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data), e.name, {
-      ...(e.mode === undefined ? {} : { mode: e.mode }),
-      compress: e.compress ?? true,
-      mtime: new Date('2026-01-01T00:00:00Z'),
-    });
-  zip.end();
-  return buffer(zip.outputStream);
-}
 
 /** Every occurrence of a name replaced by another of the same byte length. */
 export function patchName(zip: Buffer, from: string, to: string): Buffer {
