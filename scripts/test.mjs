@@ -112,10 +112,21 @@ function run([name, cmd, args, env]) {
 
 const startedAll = Date.now();
 let passed = 0;
+/** Every step's time, printed together at the end (failed or not), so a slow step stands out. */
+const times = [];
+function printTimes() {
+  const width = Math.max(...times.map((t) => t.name.length));
+  process.stdout.write('\nStep times:\n');
+  for (const t of times)
+    process.stdout.write(
+      `  ${t.name.padEnd(width)}  ${t.seconds.padStart(7)} s${t.ok ? '' : '  (failed)'}\n`,
+    );
+}
 for (const phase of phases) {
   const results = [];
   const report = (result) => {
     results.push(result);
+    times.push(result);
     if (!serial) process.stdout.write(`\n=== ${result.name} ===\n${result.output}`);
     process.stdout.write(
       result.ok
@@ -136,6 +147,7 @@ for (const phase of phases) {
   const failed = results.filter((r) => !r.ok);
   passed += results.length - failed.length;
   if (failed.length > 0) {
+    printTimes();
     const total = ((Date.now() - startedAll) / 1000).toFixed(0);
     process.stdout.write(
       `\n${failed.map((r) => r.name).join(', ')} failed; ${passed} passed, ${failed.length} failed (${total} s)\n`,
@@ -143,5 +155,6 @@ for (const phase of phases) {
     process.exit(1);
   }
 }
+printTimes();
 const total = ((Date.now() - startedAll) / 1000).toFixed(0);
 process.stdout.write(`\nAll steps passed.\n${passed} passed, 0 failed (${total} s)\n`);
