@@ -116,8 +116,9 @@ export function DateTimeField({
               send('');
               return;
             }
-            const time = parseTimeText(timeText) ?? defaultTime;
-            if (!parseTimeText(timeText)) {
+            const typed = parseTimeText(timeText);
+            const time = typed ?? defaultTime;
+            if (typed === null) {
               setTimeText(time);
               setTimeWrong(false);
             }
