@@ -5,15 +5,15 @@ import { page } from './lazy-page';
 export const DISCUSSION_ROUTES: RouteObject[] = [
   {
     path: 'discuss/item/:itemId',
-    lazy: page(() => import('../features/discussions/routes/item-forum')),
+    lazy: page(() => import('../lms/discussions/routes/item-forum')),
   },
-  { path: 'discuss/:forumId', lazy: page(() => import('../features/discussions/routes/forum')) },
+  { path: 'discuss/:forumId', lazy: page(() => import('../lms/discussions/routes/forum')) },
   {
     path: 'discuss/:forumId/topic/:topicId',
-    lazy: page(() => import('../features/discussions/routes/topic')),
+    lazy: page(() => import('../lms/discussions/routes/topic')),
   },
   {
     path: 'grade_discussion/:submissionId',
-    lazy: page(() => import('../features/discussions/routes/grade-discussion')),
+    lazy: page(() => import('../lms/discussions/routes/grade-discussion')),
   },
 ];

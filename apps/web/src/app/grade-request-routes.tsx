@@ -6,10 +6,10 @@ import { page } from './lazy-page';
 export const GRADE_REQUEST_ROUTES: RouteObject[] = [
   {
     path: 'learning/grade-requests',
-    lazy: page(() => import('../features/grade-requests/routes/grade-requests')),
+    lazy: page(() => import('../lms/grade-requests/routes/grade-requests')),
   },
   {
     path: 'learning/grade-request/:id',
-    lazy: page(() => import('../features/grade-requests/routes/grade-request')),
+    lazy: page(() => import('../lms/grade-requests/routes/grade-request')),
   },
 ];

@@ -5,34 +5,34 @@ import { page } from './lazy-page';
 export const LEARNING_CONTENT_ROUTES: RouteObject[] = [
   {
     path: 'concentration_home/:concentration',
-    lazy: page(() => import('../features/learning-content/routes/concentration-home')),
+    lazy: page(() => import('../lms/learning-content/routes/concentration-home')),
   },
   {
     path: 'concentration_itinerary/:concentration',
-    lazy: page(() => import('../features/learning-content/routes/concentration-itinerary')),
+    lazy: page(() => import('../lms/learning-content/routes/concentration-itinerary')),
   },
   {
     path: 'orientation_course/:courseId',
-    lazy: page(() => import('../features/learning-content/routes/orientation-course')),
+    lazy: page(() => import('../lms/learning-content/routes/orientation-course')),
   },
   {
     path: 'course/:courseId',
-    lazy: page(() => import('../features/learning-content/routes/course')),
+    lazy: page(() => import('../lms/learning-content/routes/course')),
   },
   {
     path: 'unit_overview/:unitId',
-    lazy: page(() => import('../features/learning-content/routes/unit-overview')),
+    lazy: page(() => import('../lms/learning-content/routes/unit-overview')),
   },
   {
     path: 'unit/:unitId/:itemId?',
-    lazy: page(() => import('../features/learning-content/routes/unit')),
+    lazy: page(() => import('../lms/learning-content/routes/unit')),
   },
   {
     path: 'course/:courseId/authoring',
-    lazy: page(() => import('../features/learning-content/routes/course-authoring')),
+    lazy: page(() => import('../lms/learning-content/routes/course-authoring')),
   },
   {
     path: 'course/:courseId/authoring/item/:itemId',
-    lazy: page(() => import('../features/learning-content/routes/item-authoring')),
+    lazy: page(() => import('../lms/learning-content/routes/item-authoring')),
   },
 ];

@@ -8,24 +8,24 @@ export const PEOPLE_ROUTES: RouteObject[] = [
     path: 'student',
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', lazy: page(() => import('../features/people/routes/student-list')) },
-      { path: 'new', lazy: page(() => import('../features/people/routes/student-new')) },
+      { path: 'list', lazy: page(() => import('../sis/people/routes/student-list')) },
+      { path: 'new', lazy: page(() => import('../sis/people/routes/student-new')) },
       {
         path: ':student/overview',
-        lazy: page(() => import('../features/people/routes/student-overview')),
+        lazy: page(() => import('../sis/people/routes/student-overview')),
       },
-      { path: ':student/edit', lazy: page(() => import('../features/people/routes/student-edit')) },
+      { path: ':student/edit', lazy: page(() => import('../sis/people/routes/student-edit')) },
     ],
   },
   {
     path: 'facilitator',
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', lazy: page(() => import('../features/people/routes/facilitator-list')) },
-      { path: 'new', lazy: page(() => import('../features/people/routes/facilitator-new')) },
+      { path: 'list', lazy: page(() => import('../sis/people/routes/facilitator-list')) },
+      { path: 'new', lazy: page(() => import('../sis/people/routes/facilitator-new')) },
       {
         path: ':facilitator/edit',
-        lazy: page(() => import('../features/people/routes/facilitator-edit')),
+        lazy: page(() => import('../sis/people/routes/facilitator-edit')),
       },
     ],
   },
@@ -33,11 +33,11 @@ export const PEOPLE_ROUTES: RouteObject[] = [
     path: 'lead-facilitator',
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', lazy: page(() => import('../features/people/routes/lead-facilitator-list')) },
-      { path: 'new', lazy: page(() => import('../features/people/routes/lead-facilitator-new')) },
+      { path: 'list', lazy: page(() => import('../sis/people/routes/lead-facilitator-list')) },
+      { path: 'new', lazy: page(() => import('../sis/people/routes/lead-facilitator-new')) },
       {
         path: ':lead-facilitator/edit',
-        lazy: page(() => import('../features/people/routes/lead-facilitator-edit')),
+        lazy: page(() => import('../sis/people/routes/lead-facilitator-edit')),
       },
     ],
   },
@@ -45,11 +45,11 @@ export const PEOPLE_ROUTES: RouteObject[] = [
     path: 'lead-faculty',
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', lazy: page(() => import('../features/people/routes/lead-faculty-list')) },
-      { path: 'new', lazy: page(() => import('../features/people/routes/lead-faculty-new')) },
+      { path: 'list', lazy: page(() => import('../sis/people/routes/lead-faculty-list')) },
+      { path: 'new', lazy: page(() => import('../sis/people/routes/lead-faculty-new')) },
       {
         path: ':lead-faculty/edit',
-        lazy: page(() => import('../features/people/routes/lead-faculty-edit')),
+        lazy: page(() => import('../sis/people/routes/lead-faculty-edit')),
       },
     ],
   },
@@ -57,11 +57,11 @@ export const PEOPLE_ROUTES: RouteObject[] = [
     path: 'coordinator',
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', lazy: page(() => import('../features/people/routes/coordinator-list')) },
-      { path: 'new', lazy: page(() => import('../features/people/routes/coordinator-new')) },
+      { path: 'list', lazy: page(() => import('../sis/people/routes/coordinator-list')) },
+      { path: 'new', lazy: page(() => import('../sis/people/routes/coordinator-new')) },
       {
         path: ':coordinator/edit',
-        lazy: page(() => import('../features/people/routes/coordinator-edit')),
+        lazy: page(() => import('../sis/people/routes/coordinator-edit')),
       },
     ],
   },
@@ -69,9 +69,9 @@ export const PEOPLE_ROUTES: RouteObject[] = [
     path: 'user',
     children: [
       { index: true, element: <Navigate to="list" replace /> },
-      { path: 'list', lazy: page(() => import('../features/people/routes/user-list')) },
-      { path: 'new', lazy: page(() => import('../features/people/routes/user-new')) },
-      { path: ':user/edit', lazy: page(() => import('../features/people/routes/user-edit')) },
+      { path: 'list', lazy: page(() => import('../sis/people/routes/user-list')) },
+      { path: 'new', lazy: page(() => import('../sis/people/routes/user-new')) },
+      { path: ':user/edit', lazy: page(() => import('../sis/people/routes/user-edit')) },
     ],
   },
 ];

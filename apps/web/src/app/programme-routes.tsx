@@ -10,11 +10,11 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: page(() => import('../features/programmes/routes/programme-entry')),
+        lazy: page(() => import('../sis/programmes/routes/programme-entry')),
       },
       {
         path: 'list/:tab?',
-        lazy: page(() => import('../features/programmes/routes/programme-list')),
+        lazy: page(() => import('../sis/programmes/routes/programme-list')),
       },
       {
         path: 'professional-certificate',
@@ -22,31 +22,31 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
           { index: true, element: <Navigate to="../list/professional-certificate" replace /> },
           {
             path: 'new',
-            lazy: page(() => import('../features/programmes/routes/programme-new')),
+            lazy: page(() => import('../sis/programmes/routes/programme-new')),
           },
           {
             path: ':programme/overview',
-            lazy: page(() => import('../features/programmes/routes/programme-overview')),
+            lazy: page(() => import('../sis/programmes/routes/programme-overview')),
           },
           {
             path: ':programme/edit',
-            lazy: page(() => import('../features/programmes/routes/programme-edit')),
+            lazy: page(() => import('../sis/programmes/routes/programme-edit')),
           },
           {
             path: ':programme/classes',
-            lazy: page(() => import('../features/programmes/routes/programme-classes')),
+            lazy: page(() => import('../sis/programmes/routes/programme-classes')),
           },
           {
             path: ':programme/finish',
-            lazy: page(() => import('../features/programmes/routes/programme-finish')),
+            lazy: page(() => import('../sis/programmes/routes/programme-finish')),
           },
           {
             path: ':programme/dropout-flagging',
-            lazy: page(() => import('../features/dropout/routes/dropout-list')),
+            lazy: page(() => import('../lms/dropout/routes/dropout-list')),
           },
           {
             path: ':programme/dropout-flagging/report',
-            lazy: page(() => import('../features/dropout/routes/dropout-report')),
+            lazy: page(() => import('../lms/dropout/routes/dropout-report')),
           },
         ],
       },
@@ -57,11 +57,11 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
     children: [
       {
         path: 'create',
-        lazy: page(() => import('../features/dropout/routes/dropout-item')),
+        lazy: page(() => import('../lms/dropout/routes/dropout-item')),
       },
       {
         path: ':itemId',
-        lazy: page(() => import('../features/dropout/routes/dropout-item')),
+        lazy: page(() => import('../lms/dropout/routes/dropout-item')),
       },
     ],
   },
@@ -71,11 +71,11 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
       { index: true, element: <Navigate to="list" replace /> },
       {
         path: 'list',
-        lazy: page(() => import('../features/automatic-mails/routes/automatic-mail-list')),
+        lazy: page(() => import('../admin/automatic-mails/routes/automatic-mail-list')),
       },
       {
         path: 'detail/:itemId',
-        lazy: page(() => import('../features/automatic-mails/routes/automatic-mail-detail')),
+        lazy: page(() => import('../admin/automatic-mails/routes/automatic-mail-detail')),
       },
     ],
   },

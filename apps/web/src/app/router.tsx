@@ -26,78 +26,78 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to="home" replace /> },
       // Public
-      { path: 'login', lazy: page(() => import('../features/auth/routes/login')) },
+      { path: 'login', lazy: page(() => import('../account/auth/routes/login')) },
       {
         path: 'forgot-password',
-        lazy: page(() => import('../features/auth/routes/forgot-password')),
+        lazy: page(() => import('../account/auth/routes/forgot-password')),
       },
       {
         path: 'set-new-password',
-        lazy: page(() => import('../features/auth/routes/set-new-password')),
+        lazy: page(() => import('../account/auth/routes/set-new-password')),
       },
       {
         path: 'public-ticket',
-        lazy: page(() => import('../features/support/routes/public-ticket')),
+        lazy: page(() => import('../admin/support/routes/public-ticket')),
       },
       {
         path: 'acceptable-use',
-        lazy: page(() => import('../features/legal/routes/acceptable-use')),
+        lazy: page(() => import('../account/legal/routes/acceptable-use')),
       },
       {
         path: 'public_wbt/:itemId',
-        lazy: page(() => import('../features/wbt/routes/public-wbt')),
+        lazy: page(() => import('../lms/wbt/routes/public-wbt')),
       },
       {
         path: 'certificate-verification/:code?',
-        lazy: page(() => import('../features/certificates/routes/certificate-verification')),
+        lazy: page(() => import('../sis/certificates/routes/certificate-verification')),
       },
       // Signed in: the shell loads the base data first
       {
         lazy: page(() => import('./shell/app-layout')),
         children: [
-          { path: 'home', lazy: page(() => import('../features/home/routes/home')) },
+          { path: 'home', lazy: page(() => import('../account/home/routes/home')) },
           {
             path: 'not-authorised',
-            lazy: page(() => import('../features/home/routes/not-authorised')),
+            lazy: page(() => import('../account/home/routes/not-authorised')),
           },
           {
             path: 'support_issue',
-            lazy: page(() => import('../features/support/routes/support-issue')),
+            lazy: page(() => import('../admin/support/routes/support-issue')),
           },
-          { path: 'mail-log', lazy: page(() => import('../features/mail-log/routes/mail-log')) },
+          { path: 'mail-log', lazy: page(() => import('../admin/mail-log/routes/mail-log')) },
           // Administration: user merge and security batch actions
           {
             path: 'userMerge',
-            lazy: page(() => import('../features/user-merge/routes/user-merge')),
+            lazy: page(() => import('../admin/user-merge/routes/user-merge')),
           },
           {
             path: 'userMerge/:deleteUserJwlId/:mergeUserJwlId',
-            lazy: page(() => import('../features/user-merge/routes/user-merge-compare')),
+            lazy: page(() => import('../admin/user-merge/routes/user-merge-compare')),
           },
           {
             path: 'security-actions',
-            lazy: page(() => import('../features/security-actions/routes/security-actions')),
+            lazy: page(() => import('../admin/security-actions/routes/security-actions')),
           },
           {
             path: 'api-tokens',
-            lazy: page(() => import('../features/api-tokens/routes/api-tokens')),
+            lazy: page(() => import('../admin/api-tokens/routes/api-tokens')),
           },
           {
             path: 'notifications',
-            lazy: page(() => import('../features/notifications/routes/notifications')),
+            lazy: page(() => import('../account/notifications/routes/notifications')),
           },
           {
             // Dropout follow-ups of coordinators and facilitators (decision 0021 §3.4).
             path: 'dropout-follow-ups',
-            lazy: page(() => import('../features/dropout/routes/dropout-follow-ups')),
+            lazy: page(() => import('../lms/dropout/routes/dropout-follow-ups')),
           },
           {
             path: 'announcements',
-            lazy: page(() => import('../features/announcements/routes/announcements')),
+            lazy: page(() => import('../admin/announcements/routes/announcements')),
           },
           {
             path: 'support-tickets',
-            lazy: page(() => import('../features/support/routes/support-tickets')),
+            lazy: page(() => import('../admin/support/routes/support-tickets')),
           },
           {
             path: 'clc-partner',
@@ -105,42 +105,42 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="list" replace /> },
               {
                 path: 'list',
-                lazy: page(() => import('../features/clc-partners/routes/clc-list')),
+                lazy: page(() => import('../sis/clc-partners/routes/clc-list')),
               },
-              { path: 'new', lazy: page(() => import('../features/clc-partners/routes/clc-new')) },
+              { path: 'new', lazy: page(() => import('../sis/clc-partners/routes/clc-new')) },
               {
                 path: ':clc/edit',
-                lazy: page(() => import('../features/clc-partners/routes/clc-edit')),
+                lazy: page(() => import('../sis/clc-partners/routes/clc-edit')),
               },
             ],
           },
           // Administration: the user data checker (a page per check) and the data cleanup.
           {
             path: 'userDataChecker',
-            lazy: page(() => import('../features/data-checks/routes/user-data-checker')),
+            lazy: page(() => import('../admin/data-checks/routes/user-data-checker')),
           },
           {
             path: 'userDataChecker/:check',
-            lazy: page(() => import('../features/data-checks/routes/data-check')),
+            lazy: page(() => import('../admin/data-checks/routes/data-check')),
           },
           {
             path: 'dataCleanup',
-            lazy: page(() => import('../features/data-cleanup/routes/data-cleanup')),
+            lazy: page(() => import('../admin/data-cleanup/routes/data-cleanup')),
           },
           // Authorisation and the audit log (issue 5)
           {
             path: 'authorisation',
-            lazy: page(() => import('../features/authorisation/routes/authorisation')),
+            lazy: page(() => import('../admin/authorisation/routes/authorisation')),
           },
           {
             path: 'authorisationRoleList',
-            lazy: page(() => import('../features/authorisation/routes/authorisation-role-list')),
+            lazy: page(() => import('../admin/authorisation/routes/authorisation-role-list')),
           },
           {
             path: 'authorisationRightList',
-            lazy: page(() => import('../features/authorisation/routes/authorisation-right-list')),
+            lazy: page(() => import('../admin/authorisation/routes/authorisation-right-list')),
           },
-          { path: 'audit-log', lazy: page(() => import('../features/audit-log/routes/audit-log')) },
+          { path: 'audit-log', lazy: page(() => import('../admin/audit-log/routes/audit-log')) },
           ...PEOPLE_ROUTES,
           ...LEARNING_WORK_ROUTES,
           ...PROGRAMME_ROUTES,
@@ -154,24 +154,24 @@ export const router = createBrowserRouter([
           ...GRADE_REQUEST_ROUTES,
           {
             path: 'programme/professional-certificate/:programme/certificate-export',
-            lazy: page(() => import('../features/certificates/routes/certificate-export')),
+            lazy: page(() => import('../sis/certificates/routes/certificate-export')),
           },
           {
             path: 'profile',
             children: [
               { index: true, element: <Navigate to="view" replace /> },
-              { path: 'view', lazy: page(() => import('../features/profile/routes/profile-view')) },
+              { path: 'view', lazy: page(() => import('../account/profile/routes/profile-view')) },
               {
                 path: 'change-password',
-                lazy: page(() => import('../features/profile/routes/change-password')),
+                lazy: page(() => import('../account/profile/routes/change-password')),
               },
               {
                 path: 'image-upload/:imageType?',
-                lazy: page(() => import('../features/profile/routes/image-upload')),
+                lazy: page(() => import('../account/profile/routes/image-upload')),
               },
             ],
           },
-          { path: '*', lazy: page(() => import('../features/home/routes/not-found')) },
+          { path: '*', lazy: page(() => import('../account/home/routes/not-found')) },
         ],
       },
     ],

@@ -5,7 +5,7 @@ import { page } from './lazy-page';
 export const SIMILARITY_ROUTES: RouteObject[] = [
   {
     path: 'similarity/:submissionId',
-    lazy: page(() => import('../features/similarity/routes/report')),
+    lazy: page(() => import('../lms/similarity/routes/report')),
   },
-  { path: 'similarity-checks', lazy: page(() => import('../features/similarity/routes/checks')) },
+  { path: 'similarity-checks', lazy: page(() => import('../lms/similarity/routes/checks')) },
 ];

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileReading } from '@lantern/contracts/programme';
 import { fetchCall, jsonResponse, renderWithProviders } from '../test/render';
-import { ImportApplicantsModal } from '../features/programmes/components/import-applicants-modal';
+import { ImportApplicantsModal } from '../sis/programmes/components/import-applicants-modal';
 
 const fetchMock = vi.fn<typeof fetch>();
 

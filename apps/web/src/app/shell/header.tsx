@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { NotificationBell } from '../../account/notifications/components/notification-bell';
 import type { SessionData } from '../../lib/base-data';
 import { endImpersonation } from '../../lib/impersonation';
 import { getImpersonatedUsername } from '../../lib/storage';

@@ -4,7 +4,7 @@ import { Box } from '@mantine/core';
 /* The search (a Mantine Select with its combobox, floating and scroll-area code) is for the few
  * who may impersonate: it loads when the header shows it, not with every page. */
 const ImpersonationSearch = lazy(() =>
-  import('../../features/impersonation/components/impersonation-search').then((m) => ({
+  import('../../account/impersonation/components/impersonation-search').then((m) => ({
     default: m.ImpersonationSearch,
   })),
 );

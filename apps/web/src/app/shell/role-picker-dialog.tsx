@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
-import { RolePicker } from '../../features/profile/components/role-picker';
+import { RolePicker } from '../../account/profile/components/role-picker';
 
 /** The role picker in a modal (Ctrl+Q); its chunk loads with the first Ctrl+Q. */
 export function RolePickerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

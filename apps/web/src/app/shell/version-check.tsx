@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { APP_VERSION } from '@lantern/contracts/constants';
-import { useCurrentVersion } from '../../features/session/api/get-current-version';
+import { useCurrentVersion } from '../../account/session/api/get-current-version';
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
 
 /* The modal loads only when the server runs another version, which is seldom. */
