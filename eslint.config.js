@@ -60,7 +60,7 @@ export default tseslint.config(
         {
           name: 'fetch',
           message:
-            'Components use the hooks in each feature's api/ folder; only src/lib/api-client.ts calls fetch.',
+            'Components use the hooks in each feature’s api/ folder; only src/lib/api-client.ts calls fetch.',
         },
       ],
       // Stored HTML is shown by one component only, after the server sanitised it (decision 0019).
