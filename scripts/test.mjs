@@ -47,7 +47,7 @@ const chromium = findChromium();
  */
 const phases = [
   [
-    ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+    ['lint', 'npm', ['run', 'lint', '--silent']],
     ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
     ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
     ['unit: contracts', 'npx', ['vitest', 'run', '--root', 'packages/contracts']],

@@ -40,6 +40,9 @@ export const FILE_TYPE_KEYS = [
 ] as const;
 export type FileTypeKey = (typeof FILE_TYPE_KEYS)[number];
 
+// Voice answers are files of these kinds; voice.ts names them without importing this file.
+const _voiceIsFileTypes: readonly FileTypeKey[] = VOICE_ACCEPT;
+
 export const FILE_TYPE_LABELS: Record<FileTypeKey, string> = {
   pdf: 'PDF',
   docx: 'Word document',

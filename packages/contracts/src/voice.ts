@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FileTypeKey } from './learning-kinds';
 
 /**
  * Voice answers (decision 0020 §6): a task answered by a recording made in the browser. Its
@@ -7,7 +6,7 @@ import type { FileTypeKey } from './learning-kinds';
  */
 
 /** Audio containers a recording (or a picked audio file) may be, sniffed by their bytes. */
-export const VOICE_ACCEPT = ['webm', 'ogg', 'm4a', 'mp4'] as const satisfies readonly FileTypeKey[];
+export const VOICE_ACCEPT = ['webm', 'ogg', 'm4a', 'mp4'] as const;
 
 /** The bitrate the recorder asks for: speech stays clear in Opus at 24 kbit/s. */
 export const VOICE_BITS_PER_SECOND = 24_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { auditLog } from '@lantern/db/schema/operations';
-import type { AuthContext } from '../plugins/auth';
+import type { AuthContext } from './auth-context';
 
 export type AuditEntry = {
   action: string;

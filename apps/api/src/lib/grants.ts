@@ -8,7 +8,7 @@ import {
 import { rightAction, rightFamily, type Right } from '@lantern/contracts/rights';
 import type { SystemRole } from '@lantern/contracts/enums';
 import type { Db } from '@lantern/db/client';
-import type { AuthContext } from '../plugins/auth';
+import type { AuthContext } from './auth-context';
 import type { Principal } from '../plugins/principal';
 import { AppError } from './errors';
 import { clcScope } from './scope';

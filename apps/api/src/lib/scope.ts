@@ -1,4 +1,4 @@
-import type { AuthContext } from '../plugins/auth';
+import type { AuthContext } from './auth-context';
 
 /**
  * The CLCs a request reaches: null for every CLC (a network-wide role that did not narrow its

@@ -9,26 +9,12 @@ import { assertCanImpersonate } from '../lib/grants';
 import { API_TOKEN_RIGHTS, findLiveApiToken, looksLikeApiToken } from '../lib/api-tokens';
 import { AppError } from '../lib/errors';
 import { loadPrincipalByUsername, loadSessionPrincipal, type Principal } from './principal';
+import type { AuthContext } from '../lib/auth-context';
 
 /** What a route needs: nothing, any signed-in user, or one right. Every route declares one. */
 export type Access = 'public' | 'signedIn' | { right: Right };
 
-export type AuthContext = {
-  sessionId: string;
-  /** The user the request acts as (the impersonated one while impersonating). */
-  user: Principal;
-  /** The user who signed in. */
-  realUser: Principal;
-  impersonating: boolean;
-  rights: ReadonlySet<string>;
-  /** The CLCs in effect: the user's, narrowed by their choice for this sign-in. */
-  clcIds: number[];
-  /** Whether the user narrowed their CLCs in this sign-in (then even network-wide roles follow it). */
-  clcNarrowed: boolean;
-  ip: string;
-  /** Set when the request came with an integration API token (then only BA_API routes open). */
-  apiTokenId?: number;
-};
+export type { AuthContext } from '../lib/auth-context';
 
 export type AccessTokenPayload = { sub: number; sid: string };
 

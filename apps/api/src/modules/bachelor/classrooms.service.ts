@@ -19,8 +19,8 @@ import { audit } from '../../lib/audit';
 import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors';
 import { clcScope } from '../../lib/scope';
 import { containsPattern, inScope, intArray, rows } from '../../lib/sql';
-import { holdersOf, replaceStaff } from '../classes/classes.repository';
-import { courseDenominators, courseResult } from '../learning/teaching/result';
+import { holdersOf, replaceStaff } from '../classes/public';
+import { courseDenominators, courseResult } from '../learning/teaching/public';
 import { offeringOf, termByKey } from './terms.service';
 import { todayUtc } from './student-courses.service';
 

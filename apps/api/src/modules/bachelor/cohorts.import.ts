@@ -34,15 +34,15 @@ import { clcScope } from '../../lib/scope';
 import { slicer } from '../../lib/slices';
 import { analyzeAfterBulkWrite } from '../../lib/sql';
 import * as applicants from '../enrolments/enrolments.applicants.repository';
-import { isConcurrentWrite, writeApplicants } from '../enrolments/enrolments.applicants';
+import { isConcurrentWrite, writeApplicants } from '../enrolments/public';
 import {
   duplicatesInFile,
   readApplicantRows,
   requiredApplicantColumns,
   type Applicant,
-} from '../enrolments/enrolments.import';
-import { lockForMatch, matchApplicants } from '../enrolments/enrolments.match';
-import { reachableProgramme } from '../enrolments/enrolments.service';
+} from '../enrolments/public';
+import { lockForMatch, matchApplicants } from '../enrolments/public';
+import { reachableProgramme } from '../enrolments/public';
 import * as repo from './cohorts.repository';
 
 /** What a cohort file says of a person, field by field, as text (as `imported` keeps it). */

@@ -3,7 +3,7 @@ import type { Offering, StudentCourse, Term } from '@lantern/contracts/bachelor-
 import type { StudentCredits, Transfer } from '@lantern/contracts/bachelor-credits';
 import type { TermVerification } from '@lantern/contracts/bachelor-verification';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { applyResultEvents, type ResultAction } from '../learning/teaching/result-events';
+import { applyResultEvents, type ResultAction } from '../learning/teaching/public';
 
 /**
  * The joins between the bachelor areas (decision 0022, "As built: wiring"): a retake writes its

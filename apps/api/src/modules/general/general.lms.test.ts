@@ -13,7 +13,7 @@ import {
   studentIds,
   userId,
   type ClcIds,
-} from '../programmes/programmes.fixtures';
+} from '../programmes/public';
 
 let t: TestApp;
 let clc: ClcIds;

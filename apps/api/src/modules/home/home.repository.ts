@@ -6,7 +6,7 @@ import { clcs, userClcs, users } from '@lantern/db/schema/people';
 import { classInScope, type ClassScope } from '../../lib/class-scope';
 import { rows } from '../../lib/sql';
 import type { AuthContext } from '../../plugins/auth';
-import { TO_GRADE_FROM, toGradeWhere } from '../learning/teaching/responsibility';
+import { TO_GRADE_FROM, toGradeWhere } from '../learning/teaching/public';
 
 /** null: every CLC (the role's scope is all CLCs); else only these. */
 export type ClcScope = number[] | null;

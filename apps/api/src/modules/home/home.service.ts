@@ -4,7 +4,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { LMS_PAGES } from '@lantern/contracts/pages';
 import { buildMenu } from '../../lib/menu';
-import { gradedDeliveries } from '../learning/teaching/responsibility';
+import { gradedDeliveries } from '../learning/teaching/public';
 import * as repo from './home.repository';
 import { clcScope } from '../../lib/scope';
 import { classScope } from '../../lib/class-scope';

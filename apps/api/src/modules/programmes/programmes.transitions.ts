@@ -7,7 +7,7 @@ import {
 } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { finaliseResults, reopenResults } from '../results/results.ledger';
+import { finaliseResults, reopenResults } from '../results/public';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../test/teaching-fixture';
-import { applyGradeEvent } from '../learning/teaching/grade-events';
-import { eventsUntil, foldEvents } from '../learning/teaching/ledger.service';
+import { applyGradeEvent } from '../learning/teaching/public';
+import { eventsUntil, foldEvents } from '../learning/teaching/public';
 
 // Course results in the grade ledger (decision 0021): the finish page's saves, the finish that
 // makes them final (the grade book's copied in) and a reopening, each an event with the

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { rows } from '../../lib/sql';
-import { computedResults } from '../learning/teaching/result';
-import { applyResultEvents, type ResultEntry } from '../learning/teaching/result-events';
+import { computedResults } from '../learning/teaching/public';
+import { applyResultEvents, type ResultEntry } from '../learning/teaching/public';
 
 // A programme's course results when it finishes and when it is reopened (decision 0021): at the
 // finish every result becomes final in the ledger — the entered ones as they are, the grade

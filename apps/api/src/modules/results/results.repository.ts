@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { inScope, rows } from '../../lib/sql';
 import { programmeInReach } from '../../lib/programme-reach';
-import { applyResultEvents } from '../learning/teaching/result-events';
+import { applyResultEvents } from '../learning/teaching/public';
 
 export type ProgrammeRow = {
   id: number;

@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
 import * as repo from './results.repository';
-import { computedResults } from '../learning/teaching/result';
+import { computedResults } from '../learning/teaching/public';
 
 type Schema = NonNullable<repo.ProgrammeRow['grading_schema']>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_TEXTS, type MergeLog, type MergePreview } from '@lantern/contracts/user-merge';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_DB, postgresUrl } from '../../../test/db-target';
-import { eventsUntil, foldEvents } from '../learning/teaching/ledger.service';
+import { eventsUntil, foldEvents } from '../learning/teaching/public';
 import { USER_REFERENCES, REFERENCES } from './merge-references';
 import { userForeignKeys } from './user-merge.repository';
 

@@ -17,7 +17,7 @@ import {
   isSuperAdminPerson,
   loadGrantTargets,
 } from '../../lib/grants';
-import { writeLedgerTransfer } from '../learning/teaching/grade-transfer';
+import { writeLedgerTransfer } from '../learning/teaching/public';
 import { REFERENCES } from './merge-references';
 import * as repo from './user-merge.repository';
 

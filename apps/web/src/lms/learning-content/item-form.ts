@@ -1,8 +1,8 @@
 import type { ItemDetail, ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
 import { MAX_FILE_BYTES, type FileTypeKey } from '@lantern/contracts/learning-kinds';
-import type { WbtFormFields } from '../wbt/components/wbt-fields';
-import { quizFormOf, quizPoints, type QuizFormValue } from '../quiz-authoring/components/quiz-form';
+import type { WbtFormFields } from '../wbt/public';
+import { quizFormOf, quizPoints, type QuizFormValue } from '../quiz-authoring/public';
 import { fromLocalDateTime, toLocalDateTime } from '../../lib/format';
 
 /** The item form's state: every field of every kind, as text where an input holds text. */

@@ -2,7 +2,7 @@
 import './styles';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemKind, TaskState } from '@lantern/contracts/learning-enums';
-import { trainingTaskState, type ShownTaskState } from '../learning-work/task-state';
+import { trainingTaskState, type ShownTaskState } from '../learning-work/public';
 import { myAttemptsQueryOptions } from './api/get-my-attempts';
 
 /**

@@ -9,7 +9,7 @@ import type {
   TransferList,
 } from '@lantern/contracts/bachelor-credits';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
-import { applyResultEvents, type ResultAction } from '../../learning/teaching/result-events';
+import { applyResultEvents, type ResultAction } from '../../learning/teaching/public';
 import { recordRetake } from './credits.ledger';
 
 let t: TestApp;

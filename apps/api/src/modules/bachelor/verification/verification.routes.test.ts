@@ -7,7 +7,7 @@ import type {
 } from '@lantern/contracts/bachelor-verification';
 import { gradeSetHash } from '@lantern/db/bachelor-grade-set';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
-import { applyResultEvents } from '../../learning/teaching/result-events';
+import { applyResultEvents } from '../../learning/teaching/public';
 import { CHANGED_SENTENCE, diffSnapshots } from './verification.service';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { courseOfItem, courseOfUnit, loadCourseToAuthor } from '../../../lib/learning-scope';
 import { intArray, rows } from '../../../lib/sql';
-import { recountCourseProgress } from '../work/progress';
+import { recountCourseProgress } from '../work/public';
 import * as repo from './content.repository';
 
 /** Shared steps of every authoring write (decision 0019, "Content"). */

@@ -1,6 +1,6 @@
-import { copyItemForums } from '../discussions/item-forum';
+import { copyItemForums } from '../discussions/public';
 import { sql } from 'drizzle-orm';
-import { copyQuestionBanks } from '../quiz/banks.service';
+import { copyQuestionBanks } from '../quiz/public';
 import type { CopyResult, CopySource } from '@lantern/contracts/learning-content';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';

@@ -15,10 +15,10 @@ import {
   type ResourceSettings,
 } from '@lantern/contracts/learning-kinds';
 import type { Db } from '@lantern/db/client';
-import { assertWbtSettings } from '../wbt/packages.service';
+import { assertWbtSettings } from '../wbt/public';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
-import { saveItemForum } from '../discussions/item-forum';
+import { saveItemForum } from '../discussions/public';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { sanitiseRichText } from '../../../lib/rich-text';
@@ -35,8 +35,8 @@ import {
 } from './authoring.shared';
 import { fileLink, resolveResourceFile } from './files';
 import { toEmbedUrl } from './video';
-import { checkQuizSettings } from '../quiz/banks.service';
-import { writeItemSession } from '../quiz/sessions.service';
+import { checkQuizSettings } from '../quiz/public';
+import { writeItemSession } from '../quiz/public';
 
 type ResourceInput = z.output<typeof resourceInputSchema>;
 type TaskInput = z.output<typeof taskInputSchema>;

@@ -16,7 +16,7 @@ import { audit } from '../../../lib/audit';
 import { loadCourseToAuthor, seesAllCourses } from '../../../lib/learning-scope';
 import { classInScope, classScope } from '../../../lib/class-scope';
 import { rows } from '../../../lib/sql';
-import { loadReadableCourse } from '../content/reading.service';
+import { loadReadableCourse } from '../content/public';
 import {
   actsAsLearner,
   loadForum,

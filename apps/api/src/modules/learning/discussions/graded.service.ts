@@ -7,7 +7,7 @@ import { notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { courseOfItem, loadLearnerInReach } from '../../../lib/learning-scope';
 import { rows } from '../../../lib/sql';
-import { recordCompletion } from '../work/progress';
+import { recordCompletion } from '../work/public';
 import type { ForumAccess } from './discussions.access';
 
 // Graded discussions (decision 0020 §4.3): a learner's one submission is made when their live

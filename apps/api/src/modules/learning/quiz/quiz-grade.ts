@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { GradingMethod } from '@lantern/contracts/quiz';
 import { rows } from '../../../lib/sql';
-import { applyAutoGrade } from '../teaching/grade-events';
+import { applyAutoGrade } from '../teaching/public';
 import type { AttemptRow } from './attempt-store';
 import type { ReviewRule } from './review-rule';
 

@@ -3,7 +3,7 @@ import { GRADE_REQUEST_KIND_LABELS } from '@lantern/contracts/grade-requests';
 import type { Db } from '@lantern/db/client';
 import { createNotifications } from '../../../lib/notifications';
 import { rows } from '../../../lib/sql';
-import type { GradeRow } from '../teaching/grade-events';
+import type { GradeRow } from '../teaching/public';
 import type { RequestRow } from './requests.repository';
 
 // The notifications of grade requests (decision 0021 §2.5), in the caller's transaction. One

@@ -4,7 +4,7 @@ import type { MyGrades, MyWork } from '@lantern/contracts/learning-work';
 import type { Grade } from '@lantern/contracts/teaching';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
-import { finaliseResults } from '../../results/results.ledger';
+import { finaliseResults } from '../../results/public';
 
 // Undo-publish and grade-change requests (decision 0021 §2): every transition and refusal, the
 // ledger events an approval writes with the request's id, the notifications once per event, the

@@ -18,12 +18,12 @@ import { gradingScope, learnerReach } from '../../../lib/learning-scope';
 import { programmeInReach } from '../../../lib/programme-reach';
 import { clcScope } from '../../../lib/scope';
 import { rows } from '../../../lib/sql';
-import { applyGradeEvent, findGrade, type GradeRow } from '../teaching/grade-events';
-import { historyEntry, type HistoryRow } from '../teaching/ledger.service';
-import { courseDenominators, courseResult } from '../teaching/result';
-import { applyResultEvents } from '../teaching/result-events';
-import { assertMayGrade } from '../teaching/responsibility';
-import { notifyGradeComment, when } from '../teaching/grading.service';
+import { applyGradeEvent, findGrade, type GradeRow } from '../teaching/public';
+import { historyEntry, type HistoryRow } from '../teaching/public';
+import { courseDenominators, courseResult } from '../teaching/public';
+import { applyResultEvents } from '../teaching/public';
+import { assertMayGrade } from '../teaching/public';
+import { notifyGradeComment, when } from '../teaching/public';
 import * as repo from './requests.repository';
 import * as notify from './requests.notify';
 

@@ -27,11 +27,11 @@ import {
   CLASS_START,
   phaseIn,
 } from '../../../lib/class-period';
-import { withImageLinks } from '../content/reading.service';
+import { withImageLinks } from '../content/public';
 import { findGrade } from './grade-events';
 import { gradeOut } from './grading.service';
 import { TO_GRADE_FROM, toGradeWhere, whyNotGrade } from './responsibility';
-import { similarityBadges } from '../../similarity/badges';
+import { similarityBadges } from '../../similarity/public';
 import * as repo from './teaching.repository';
 
 // What the people who teach read: their classes (class_root), a class's students × tasks, its

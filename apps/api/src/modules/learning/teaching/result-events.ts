@@ -4,7 +4,7 @@ import { attemptsInForce, syncCourseResults } from '@lantern/db/bachelor-attempt
 import type { Db } from '@lantern/db/client';
 import { AppError } from '../../../lib/errors';
 import { jsonParam, rows } from '../../../lib/sql';
-import { creditResultEvents, type ResultEventWritten } from '../../bachelor/credits/credits.ledger';
+import { creditResultEvents, type ResultEventWritten } from '../../bachelor/public';
 
 // The one writer of `course_results` (decision 0021): every change of a course result is an
 // event of the grade ledger (`subject = 'course_result'`), appended in the caller's transaction

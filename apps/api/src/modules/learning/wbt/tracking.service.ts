@@ -22,9 +22,9 @@ import type { AuthContext } from '../../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { courseReach, learnerReach } from '../../../lib/learning-scope';
 import { rows } from '../../../lib/sql';
-import { loadSubmitContext, type SubmitContext } from '../work/may-submit';
-import { recordCompletion } from '../work/progress';
-import { applyAutoGrade } from '../teaching/grade-events';
+import { loadSubmitContext, type SubmitContext } from '../work/public';
+import { recordCompletion } from '../work/public';
+import { applyAutoGrade } from '../teaching/public';
 import { issueContentToken } from './content-token';
 import { launchCmi, publicSco, type StoredSco } from './manifest';
 import {

@@ -16,7 +16,7 @@ import { authoringReach, isAuthor, isLearner } from '../../../lib/learning-scope
 import { intArray, rows } from '../../../lib/sql';
 import { studyBreakUntilSql } from './may-submit';
 import { UNDER_REVIEW } from './work.repository';
-import { TO_GRADE_FROM, toGradeWhere } from '../teaching/responsibility';
+import { TO_GRADE_FROM, toGradeWhere } from '../teaching/public';
 import { BY_PERIOD, CLASS_PERIOD_JOIN, CLASS_PHASE, phaseIn } from '../../../lib/class-period';
 import { iso } from './dates';
 

@@ -9,7 +9,7 @@ import { missingRight } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { statusText } from '../../../lib/programme-status';
 import { rows } from '../../../lib/sql';
-import { itemVisible, unitReleased } from '../content/learner-visibility';
+import { itemVisible, unitReleased } from '../content/public';
 import { dayText } from './dates';
 
 /** What a learner may hand in to, as the checks of decision 0019 "Who may submit" found it. */

@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { clcScope } from '../../../lib/scope';
 import { containsPattern, inScope, rows } from '../../../lib/sql';
-import { studentInScope } from '../../enrolments/enrolments.repository';
+import { studentInScope } from '../../enrolments/public';
 
 // The sis side of a student's courses (decision 0019 Routes, ACTIVE_COURSES and
 // ADDITIONAL_COURSES): staff read them on the student's overview, drop and restore a course,

@@ -23,11 +23,11 @@ import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { rows } from '../../../lib/sql';
 import { assertMaySubmit, loadSubmitContext, type SubmitContext } from './may-submit';
-import { withImageLinks } from '../content/reading.service';
+import { withImageLinks } from '../content/public';
 import { recordCompletion, removeCompletion } from './progress';
 import { iso, isoOrNull } from './dates';
 import * as repo from './work.repository';
-import { queueCheck } from '../../similarity/checks.service';
+import { queueCheck } from '../../similarity/public';
 
 const IMPERSONATING = () =>
   new AppError(403, 'IMPERSONATING', 'Work can only be handed in by the student themselves.');

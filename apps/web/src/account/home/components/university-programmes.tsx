@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { HomeSummary } from '@lantern/contracts/home';
 import { useCurrentUser } from '../../../lib/base-data';
 import { hasRight } from '../../../lib/rights';
-import { bachelorPaths } from '../../../sis/bachelor/paths';
-import { BACHELOR_SECTIONS } from '../../../sis/bachelor/sections';
+import { bachelorPaths } from '../../../sis/bachelor/public';
+import { BACHELOR_SECTIONS } from '../../../sis/bachelor/public';
 
 type Programmes = NonNullable<HomeSummary['university']>;
 

@@ -16,7 +16,7 @@ import { ClcPicker } from '../components/clc-picker';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileNav } from '../components/profile-nav';
 import { RolePicker } from '../components/role-picker';
-import { MyStudies } from '../../../lms/learning-work/components/my-studies';
+import { MyStudies } from '../../../lms/learning-work/public';
 
 export default function ProfileViewRoute() {
   const profile = useProfile();

@@ -39,7 +39,7 @@ import { displayError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
-import { useRoleOptions } from '../../../sis/people/api/get-role-options';
+import { useRoleOptions } from '../../../sis/people/public';
 import { usePreviewSecurityAction, useRunSecurityAction } from '../api/security-actions';
 import { filterSelection, parseIds, type FilterForm } from '../components/selection';
 import { DateField } from '../../../components/date-field';

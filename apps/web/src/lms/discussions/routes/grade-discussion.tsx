@@ -16,8 +16,8 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
-import { useSubmission } from '../../teaching/api/get-submission';
-import { GradePanel } from '../../teaching/components/grade-panel';
+import { useSubmission } from '../../teaching/public';
+import { GradePanel } from '../../teaching/public';
 import { useStudentPosts } from '../api/get-student-posts';
 import { PostBody } from '../components/post-body';
 

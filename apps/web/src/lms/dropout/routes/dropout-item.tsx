@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../../lib/base-data';
 import { outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
-import { programmeTypeOf } from '../../../admin/automatic-mails/paths';
+import { programmeTypeOf } from '../../../admin/automatic-mails/public';
 import { useDropoutItems, type ProgrammeRef } from '../api/find-dropout-items';
 import { dropoutItemQueryOptions, useDropoutItem, type ItemRef } from '../api/get-dropout-item';
 import { useCreateDropoutItem, useUpdateDropoutItem } from '../api/save-dropout-item';

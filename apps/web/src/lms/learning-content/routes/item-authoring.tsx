@@ -36,11 +36,11 @@ import { LazyRichTextEditor } from '../components/lazy-editor';
 import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
 import { kindLabel } from '../labels';
 import { contentPaths } from '../paths';
-import { WbtFields } from '../../wbt/components/wbt-fields';
+import { WbtFields } from '../../wbt/public';
 import type { ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 import { isApiError } from '../../../lib/api-errors';
-import { QuizFields, quizErrors } from '../../quiz-authoring/components/quiz-form';
-import { QuizStaffLinks } from '../../quiz/components/staff-links';
+import { QuizFields, quizErrors } from '../../quiz-authoring/public';
+import { QuizStaffLinks } from '../../quiz/public';
 
 export const loader = requireRight('COURSE_DOCUMENT__EDIT');
 

@@ -12,7 +12,7 @@ import { useIsPhone } from '../../../lib/media';
 import { requireRight } from '../../../lib/require-right';
 import { useUnit } from '../api/get-unit';
 import { ContentHeader } from '../components/course-header';
-import { CourseDiscussions } from '../../discussions/components/course-discussions';
+import { CourseDiscussions } from '../../discussions/public';
 import { ItemTaskStateBadge } from '../components/task-state-badge';
 import { UnitNotice } from '../components/unit-notice';
 import { kindLabel } from '../labels';

@@ -11,8 +11,8 @@ import { useReadGradeComments } from '../api/read-grade-comments';
 import { AttemptsList } from './attempts-list';
 import { StudyBreakBanner } from './study-break-banner';
 import { TaskHeader } from './task-header';
-import { useMySimilarity } from '../../similarity/api/get-my-similarity';
-import { MySimilarityPanel } from '../../similarity/components/my-similarity-panel';
+import { useMySimilarity } from '../../similarity/public';
+import { MySimilarityPanel } from '../../similarity/public';
 import { hasRight } from '../../../lib/rights';
 
 /**

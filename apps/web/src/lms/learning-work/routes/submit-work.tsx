@@ -22,9 +22,9 @@ import { startResumableUpload, type UploadState } from '../../../lib/resumable-u
 import { saveDraft } from '../api/save-draft';
 import { useSubmitWork } from '../api/submit-work';
 import { TaskWorkPage } from '../components/task-work-page';
-import { AudioPlayer, formatClock } from '../../voice/audio-player';
-import { recordingName, useVoiceRecorder } from '../../voice/use-voice-recorder';
-import { VoiceRecorderPanel } from '../../voice/voice-recorder';
+import { AudioPlayer, formatClock } from '../../voice/public';
+import { recordingName, useVoiceRecorder } from '../../voice/public';
+import { VoiceRecorderPanel } from '../../voice/public';
 import { HandInConfirm } from '../components/hand-in-confirm';
 
 export const loader = requireRight('COURSE_TASK__DISPLAY');

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { QuestionInput } from '@lantern/contracts/quiz';
 import { ApiError } from '../../../lib/api-errors';
 import { renderWithProviders } from '../../../test/render';
-import { itemBody, initialItemForm } from '../../learning-content/item-form';
+import { itemBody, initialItemForm } from '../../learning-content/public';
 import { newQuestion, QuestionForm } from './question-form';
 import { DEFAULT_QUIZ, quizErrors } from './quiz-form';
 

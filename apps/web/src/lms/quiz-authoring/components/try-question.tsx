@@ -9,7 +9,7 @@ import {
 } from '@lantern/contracts/quiz';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { RichText } from '../../../components/rich-text';
-import { QuestionInput } from '../../quiz/components/question-input';
+import { QuestionInput } from '../../quiz/public';
 import { useTryQuestion } from '../api/try-question';
 
 /** What a learner sees of a stored question (as the attempt's allow-list builds it). */

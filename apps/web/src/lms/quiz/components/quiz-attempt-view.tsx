@@ -18,7 +18,7 @@ import { essayDataSchema, type StaffAttempt } from '@lantern/contracts/quiz';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { RichText } from '../../../components/rich-text';
 import { isApiError } from '../../../lib/api-errors';
-import { AudioPlayer } from '../../voice/audio-player';
+import { AudioPlayer } from '../../voice/public';
 import { useSubmissionQuiz } from '../api/get-submission-quiz';
 import { useSaveMarks } from '../api/save-marks';
 import {

@@ -31,10 +31,10 @@ import { hasRight } from '../../../lib/rights';
 import { useTeachingClass } from '../api/get-class';
 import { useClassProgress } from '../api/get-class-progress';
 import { useGradingQueue } from '../api/get-grading-queue';
-import { ScoreBadge } from '../../similarity/components/score-badge';
+import { ScoreBadge } from '../../similarity/public';
 import { pointsText, STATE_COLORS, taskStateLabel } from '../labels';
 import { ScrollTable } from '../../../components/scroll-table';
-import { ClassFlagBadge } from '../../dropout/components/class-flag-badge';
+import { ClassFlagBadge } from '../../dropout/public';
 
 export const loader = requireRight('CLASSROOM__DISPLAY');
 

@@ -25,8 +25,8 @@ import { exportGradeBook } from '../api/export-grade-book';
 import { useGradeBook, type GradeBookFilter } from '../api/get-grade-book';
 import { usePublishTask } from '../api/publish-task';
 import { GradeGrid } from '../components/grade-grid';
-import { AsOfField } from '../../grade-history/components/as-of-field';
-import { GradeBookAsOfPanel } from '../../grade-history/components/grade-book-as-of-panel';
+import { AsOfField } from '../../grade-history/public';
+import { GradeBookAsOfPanel } from '../../grade-history/public';
 
 export const loader = requireRight('GRADE_BOOK__DISPLAY');
 

@@ -21,11 +21,11 @@ import { requireRight } from '../../../lib/require-right';
 import { useSubmission } from '../api/get-submission';
 import { GradePanel } from '../components/grade-panel';
 import { TaskInstructions } from '../components/task-instructions';
-import { AudioPlayer } from '../../voice/audio-player';
-import { ScoreBadge } from '../../similarity/components/score-badge';
-import { QuizAttemptView } from '../../quiz/components/quiz-attempt-view';
-import { WbtAttemptView } from '../../wbt/components/wbt-attempt-view';
-import { GradeRequestPanel } from '../../grade-requests/components/grade-request-panel';
+import { AudioPlayer } from '../../voice/public';
+import { ScoreBadge } from '../../similarity/public';
+import { QuizAttemptView } from '../../quiz/public';
+import { WbtAttemptView } from '../../wbt/public';
+import { GradeRequestPanel } from '../../grade-requests/public';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
 

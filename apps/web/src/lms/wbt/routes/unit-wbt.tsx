@@ -13,9 +13,9 @@ import {
 import { ErrorAlert } from '../../../components/failure-alert';
 import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
-import { useMyWork } from '../../learning-work/api/get-my-work';
-import { TaskHeader } from '../../learning-work/components/task-header';
-import { trainingTaskState } from '../../learning-work/task-state';
+import { useMyWork } from '../../learning-work/public';
+import { TaskHeader } from '../../learning-work/public';
+import { trainingTaskState } from '../../learning-work/public';
 import { myAttemptsQueryOptions, useMyAttempts } from '../api/get-my-attempts';
 import { useLaunchWbt } from '../api/launch-wbt';
 import { useMarkWbtDone } from '../api/mark-done';

@@ -1,9 +1,6 @@
 import type { Classroom } from '@lantern/contracts/bachelor-terms';
 import { outcomeTexts } from '../../../lib/notify';
-import {
-  StaffPickerModal,
-  type StaffedGroup,
-} from '../../programmes/components/staff-picker-modal';
+import { StaffPickerModal, type StaffedGroup } from '../../programmes/public';
 import { useSetClassroomStaff } from '../api/set-classroom-staff';
 
 const TEXTS = outcomeTexts('Staff saved', 'The staff were not saved');

@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../../lib/base-data';
 import { displayError } from '../../../lib/errors';
 import { notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
-import { useRunEnrolmentAction } from '../../programmes/api/run-enrolment-action';
+import { useRunEnrolmentAction } from '../../programmes/public';
 
 const TEXTS = outcomeTexts('Student status changed', 'The student status was not changed');
 

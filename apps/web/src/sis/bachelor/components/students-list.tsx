@@ -29,7 +29,7 @@ import { ListTable } from '../../../components/list-table';
 import { useCurrentUser } from '../../../lib/base-data';
 import { listPageProps, listQuery, useListState, type ListSpec } from '../../../lib/list-state';
 import { hasRight } from '../../../lib/rights';
-import { StudyBreaksModal } from '../../programmes/components/study-breaks-modal';
+import { StudyBreaksModal } from '../../programmes/public';
 import { exportStudentCourses } from '../api/export-student-courses';
 import { useStudentCourses } from '../api/find-student-courses';
 import { savedCourseIndex, useClearCourseIndexOnEntry } from '../current-course-index';

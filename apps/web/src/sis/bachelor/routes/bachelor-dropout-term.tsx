@@ -3,7 +3,7 @@ import { termLabel, type BachelorSummary } from '@lantern/contracts/bachelor';
 import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
 import { hasRight } from '../../../lib/rights';
-import { DropoutList } from '../../../lms/dropout/routes/dropout-list';
+import { DropoutList } from '../../../lms/dropout/public';
 import { useTermClassrooms } from '../api/get-term-classrooms';
 import { bachelorPaths } from '../paths';
 

@@ -11,7 +11,7 @@ import {
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDate } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
-import { useDropoutItems } from '../../../lms/dropout/api/find-dropout-items';
+import { useDropoutItems } from '../../../lms/dropout/public';
 import { bachelorPaths } from '../paths';
 
 export const loader = requireRight('DROPOUT_FLAGGING__DISPLAY');

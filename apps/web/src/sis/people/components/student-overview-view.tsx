@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePersonHistory } from '../api/get-person-history';
 import { StudentPhotos } from './student-photos';
 import { StudentProgrammes } from './student-programmes';
-import { StudentCoursesCard } from '../../../lms/learning-work/components/student-courses-card';
+import { StudentCoursesCard } from '../../../lms/learning-work/public';
 
 const COUNTRY_FIELDS: ReadonlySet<string> = new Set([
   'birthCountry',

@@ -7,7 +7,7 @@ import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { displayError } from '../../../lib/errors';
 import { fieldMessage } from '../../../lib/form-errors';
-import { useCreateGradeRequest } from '../../../lms/grade-requests/api/create-grade-request';
+import { useCreateGradeRequest } from '../../../lms/grade-requests/public';
 
 export type ResultToChange = {
   courseId: number;

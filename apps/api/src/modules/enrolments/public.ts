@@ -1,0 +1,7 @@
+// What other modules may use of this one; everything else here is its own.
+export { isConcurrentWrite, writeApplicants } from './enrolments.applicants';
+export { duplicatesInFile, readApplicantRows, requiredApplicantColumns } from './enrolments.import';
+export type { Applicant } from './enrolments.import';
+export { lockForMatch, matchApplicants } from './enrolments.match';
+export { studentInScope } from './enrolments.repository';
+export { reachableProgramme } from './enrolments.service';
