@@ -3,6 +3,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// The walls (docs/architecture.md): which folder may import which. A feature or module is a
+// folder of its area; another one sees only its public.ts. Zones are built from the folders
+// themselves, so a new feature is walled in the moment it exists.
+const here = import.meta.dirname;
+const web = `${here}/apps/web/src`;
+const api = `${here}/apps/api/src`;
+const WEB_AREAS = ['lms', 'sis', 'admin', 'account'];
+const foldersOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `${dir}/${e.name}`);
+const webFeatures = WEB_AREAS.flatMap((area) => foldersOf(`${web}/${area}`));
+const apiModules = foldersOf(`${api}/modules`).flatMap((dir) =>
+  dir.endsWith('/learning') ? foldersOf(dir) : [dir],
+);
+const SQL_IN_REPOSITORIES = 'SQL lives in the module’s *.repository.ts files; services call them.';
+const PUBLIC = 'imports another only through its public.ts, which names what it shares.';
+const zones = [
+  ...webFeatures.map((dir) => ({
+    target: `${dir}/**/*`,
+    from: `${web}/{${WEB_AREAS.join(',')}}/**/*`,
+    except: [`${dir}/**/*`, `${web}/*/*/public.ts`],
+    message: `A feature ${PUBLIC}`,
+  })),
+  {
+    target: `${web}/{lib,components}/**/*`,
+    from: `${web}/{app,${WEB_AREAS.join(',')}}/**/*`,
+    message: 'Shared code (lib, components) imports no feature and not the app.',
+  },
+  {
+    target: `${web}/{${WEB_AREAS.join(',')}}/**/*`,
+    from: `${web}/app/**/*`,
+    message: 'Features do not import the app; the app composes them.',
+  },
+  ...apiModules.map((dir) => ({
+    target: `${dir}/**/*`,
+    from: `${api}/modules/**/*`,
+    except: [`${dir}/**/*`, `${api}/modules/*/public.ts`, `${api}/modules/learning/*/public.ts`],
+    message: `A module ${PUBLIC}`,
+  })),
+  {
+    target: `${api}/{lib,plugins}/**/*`,
+    from: `${api}/modules/**/*`,
+    message: 'lib and plugins import no module; app.ts wires modules in.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -45,6 +94,45 @@ export default tseslint.config(
           object: 'process',
           property: 'env',
           message: 'Read the environment in apps/api/src/plugins/env.ts only.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/{api,web}/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  },
+  {
+    // Files small enough to read whole (docs/style.md). Tests read as stories and seed data as
+    // data: both are left out; so is the benchmark data generator's table of names.
+    files: ['{apps,packages,bench,e2e,scripts}/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**',
+      'e2e/tests/**',
+      'packages/db/src/seed*.ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // The layer rule (docs/architecture.md): in a module, SQL lives in *.repository.ts only.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.fixtures.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: SQL_IN_REPOSITORIES }],
+          patterns: [
+            {
+              group: ['@lantern/db/schema', '@lantern/db/schema/*', '**/lib/sql'],
+              allowTypeImports: true,
+              message: SQL_IN_REPOSITORIES,
+            },
+          ],
         },
       ],
     },

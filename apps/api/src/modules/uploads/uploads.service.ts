@@ -21,7 +21,7 @@ import { hashStored, TooLarge, type FileStore } from '../../plugins/storage';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { insertFile } from '../../lib/files';
 import { loadCourseToAuthor } from '../../lib/learning-scope';
-import { assertMaySubmit } from '../learning/work/public';
+import { assertMaySubmit } from '../learning/learner-policy/public';
 import * as repo from './uploads.repository';
 import type { UploadPurpose, UploadRow } from './uploads.repository';
 import { sniffStored } from './uploads.sniff';

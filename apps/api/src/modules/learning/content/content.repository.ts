@@ -4,7 +4,7 @@ import type { ProgrammeRef } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery, UnitStatus } from '@lantern/contracts/learning-enums';
 import type { ProgrammeStatus, ProgrammeType } from '@lantern/contracts/programme';
 import { intArray, rows } from '../../../lib/sql';
-import { itemVisible, unitReleased } from './learner-visibility';
+import { itemVisible, unitReleased } from '../learner-policy/public';
 
 /*
  * Reads of course content. A learner's view is one rule (decision 0019, "Versions and

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { authoringReach, courseReach, seesAllCourses } from '../../../lib/learning-scope';
 import { classInScope, classScope } from '../../../lib/class-scope';
 import { rows } from '../../../lib/sql';
-import { loadSubmitContext } from '../work/public';
+import { loadSubmitContext } from '../learner-policy/public';
 
 // Who reads, posts in and moderates a forum (decision 0020 §4.2). Every discussion route asks
 // here: a forum out of reach is "not found"; the posting and moderating rules are each one

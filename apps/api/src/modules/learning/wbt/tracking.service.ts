@@ -22,7 +22,7 @@ import type { AuthContext } from '../../../plugins/auth';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { courseReach, learnerReach } from '../../../lib/learning-scope';
 import { rows } from '../../../lib/sql';
-import { loadSubmitContext, type SubmitContext } from '../work/public';
+import { loadSubmitContext, type SubmitContext } from '../learner-policy/public';
 import { recordCompletion } from '../work/public';
 import { applyAutoGrade } from '../teaching/public';
 import { issueContentToken } from './content-token';

@@ -14,11 +14,11 @@ import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { authoringReach, isAuthor, isLearner } from '../../../lib/learning-scope';
 import { intArray, rows } from '../../../lib/sql';
-import { studyBreakUntilSql } from './may-submit';
+import { studyBreakUntilSql } from '../learner-policy/public';
 import { UNDER_REVIEW } from './work.repository';
 import { TO_GRADE_FROM, toGradeWhere } from '../teaching/public';
 import { BY_PERIOD, CLASS_PERIOD_JOIN, CLASS_PHASE, phaseIn } from '../../../lib/class-period';
-import { iso } from './dates';
+import { iso } from '../../../lib/dates';
 
 // The learner's own pages (decision 0019 "Web screens": learning, track): everything here is
 // the caller's own, so the scope is their JWL-ID and nothing else.

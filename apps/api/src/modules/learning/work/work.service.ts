@@ -22,10 +22,10 @@ import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { rows } from '../../../lib/sql';
-import { assertMaySubmit, loadSubmitContext, type SubmitContext } from './may-submit';
+import { assertMaySubmit, loadSubmitContext, type SubmitContext } from '../learner-policy/public';
 import { withImageLinks } from '../content/public';
 import { recordCompletion, removeCompletion } from './progress';
-import { iso, isoOrNull } from './dates';
+import { iso, isoOrNull } from '../../../lib/dates';
 import * as repo from './work.repository';
 import { queueCheck } from '../../similarity/public';
 

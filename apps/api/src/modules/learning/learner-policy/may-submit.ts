@@ -9,8 +9,8 @@ import { missingRight } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { statusText } from '../../../lib/programme-status';
 import { rows } from '../../../lib/sql';
-import { itemVisible, unitReleased } from '../content/public';
-import { dayText } from './dates';
+import { itemVisible, unitReleased } from './visibility';
+import { dayText } from '../../../lib/dates';
 
 /** What a learner may hand in to, as the checks of decision 0019 "Who may submit" found it. */
 export type MaySubmit = {
