@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Page } from '@playwright/test';
 import { expectAccessible, signIn, snap } from './support';
 
 /** The right the journey gives the Coordinator role and takes away again: it opens the mail log

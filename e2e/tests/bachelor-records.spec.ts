@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Browser, Page } from '@playwright/test';
 import { pageOf, shoot } from './support';
 
 // Decision 0022 as its users meet it on the demo bachelor programme 512: an external transfer

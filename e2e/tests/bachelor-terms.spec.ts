@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Locator, Page } from '@playwright/test';
 import { settled, shoot, signIn } from './support';
 
 const TITLE = 'Bachelor of Liberal Studies';

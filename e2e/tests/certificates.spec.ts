@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Page } from '@playwright/test';
 import { expectAccessible, picture, signIn, SHOTS, snap } from './support';
 
 const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname;

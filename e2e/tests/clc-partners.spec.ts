@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Page } from '@playwright/test';
 import { expectAccessible, picture, signIn } from './support';
 
 const shoot = picture;

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible, signIn, snap, waitForMail } from './support';
 
 /** A signed-in page of its own (its own local storage), whose bell asks every 1.5 s. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { pageOf, shoot, shootArabic } from './support';
 
 // Discussions (decision 0020 §4) in one journey: an author opens BUS101's course forum and adds

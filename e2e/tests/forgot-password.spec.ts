@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { signIn, waitForMail } from './support';
 
 test('forgot password: the mail arrives, its link sets a new password, and it works', async ({

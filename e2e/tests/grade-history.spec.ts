@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { fillMoment, pageOf, shoot, shootArabic } from './support';
 
 // Decision 0021 §1.7 in one journey over the demo data: the faculty member opens a learner's

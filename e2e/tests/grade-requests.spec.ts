@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { pageOf, shoot } from './support';
 
 // Decision 0021 §2 as its users meet it: a grade published by mistake is taken back through an

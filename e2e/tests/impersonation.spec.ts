@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { signIn, snap } from './support';
 
 test('a super admin impersonates a student and exits again', async ({ page }) => {

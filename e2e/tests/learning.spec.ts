@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Browser, Page } from '@playwright/test';
 import { fillMoment, shoot, signIn, snap } from './support';
 
 // The whole job of decision 0019 in one journey: an author builds and publishes a unit with a

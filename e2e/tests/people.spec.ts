@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Page } from '@playwright/test';
 import { expectAccessible, signIn, snap } from './support';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectAccessible, picture, signIn, snap } from './support';
 
 const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname;

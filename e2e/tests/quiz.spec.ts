@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { expectAccessible, pageOf, shoot, shootArabic, snap } from './support';
 
 // Quizzes (decision 0020 §3) in one journey: an author builds a question bank (a single-choice

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { signIn } from './support';
 
 test('Ctrl+Q opens the role picker; choosing a role changes the rights', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './journey';
 import { expectAccessible, signIn, snap } from './support';
 
 test('a wrong password shows the spec’s message and keeps the user on the login page', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './journey';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, settled, signIn, snap } from './support';
 
 /** Two accounts of one person, made through the API as an admin would make them by hand. */

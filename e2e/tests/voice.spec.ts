@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Browser, Page } from '@playwright/test';
 import { shoot, signIn } from './support';
 
 // Voice answers (decision 0020 §6) in one journey, with Chromium's fake microphone (a tone):

@@ -1,5 +1,6 @@
 import { ZipFile } from 'yazl';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Browser, Page } from '@playwright/test';
 import { WBT_HTML_MIN_OPEN_SECONDS } from '@lantern/contracts/wbt';
 import { expectAccessible, signIn, snap } from './support';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './journey';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { packageWithoutManifest, scorm12Package } from '../fixtures/scorm12-package';
 import { expectAccessible, signIn, snap } from './support';
 
