@@ -11,7 +11,7 @@ import {
   type DetailAttemptRow,
 } from './tracking-detail.repository';
 
-// ---- the grade page's view ----
+/** A training attempt as the grade page shows it: its parts' states and its interactions. */
 
 export async function attemptDetail(
   deps: { db: Db },
