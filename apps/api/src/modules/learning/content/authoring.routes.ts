@@ -27,6 +27,7 @@ import { localeParams } from '../../../lib/params';
 import { courseParams, idParam, itemParams, LMS, unitParams } from './content.params';
 import * as units from './units.service';
 import * as items from './items.service';
+import * as itemDetail from './items-detail.service';
 import * as copy from './copy.service';
 
 /** Authoring of course content (decision 0019, "Routes"): every write raises the course's
@@ -56,7 +57,8 @@ export async function authoringRoutes(app: FastifyInstance, deps: Deps): Promise
       params: itemParams,
       response: { 200: itemDetailSchema },
     },
-    handler: async (request) => items.getItemDetail(deps, authOf(request), request.params.itemId),
+    handler: async (request) =>
+      itemDetail.getItemDetail(deps, authOf(request), request.params.itemId),
   });
 
   r.put(`${LMS}/course/:courseId/syllabus`, {
@@ -290,7 +292,7 @@ export async function authoringRoutes(app: FastifyInstance, deps: Deps): Promise
       response: { 200: savedSchema },
     },
     handler: async (request) =>
-      items.putClassDates(
+      itemDetail.putClassDates(
         deps,
         authOf(request),
         request.params.itemId,
@@ -308,7 +310,12 @@ export async function authoringRoutes(app: FastifyInstance, deps: Deps): Promise
       response: { 200: savedSchema },
     },
     handler: async (request) =>
-      items.deleteClassDates(deps, authOf(request), request.params.itemId, request.params.classId),
+      itemDetail.deleteClassDates(
+        deps,
+        authOf(request),
+        request.params.itemId,
+        request.params.classId,
+      ),
   });
 
   r.get(`${LMS}/course/:courseId/copy-sources`, {

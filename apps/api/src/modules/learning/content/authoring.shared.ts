@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import type { ItemKind, UnitStatus } from '@lantern/contracts/learning-enums';
 import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
 import type { AuthContext } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { courseOfItem, courseOfUnit, loadCourseToAuthor } from '../../../lib/learning-scope';
-import { intArray, rows } from '../../../lib/sql';
 import { recountCourseProgress } from '../work/public';
 import * as repo from './content.repository';
+import { bumpContentVersion, findLiveItem, insertRevisions } from './content-authoring.repository';
 
 /** Shared steps of every authoring write (decision 0019, "Content"). */
 
@@ -23,12 +21,7 @@ export const hasSubmissionsError = (what: string) =>
 
 /** Raises the course's content version (the outline's ETag) and answers the new one. */
 export async function bumpCourse(tx: Db, courseId: number): Promise<number> {
-  const [row] = await rows<{ content_version: number }>(
-    tx,
-    sql`update programme_courses set content_version = content_version + 1 where id = ${courseId}
-        returning content_version`,
-  );
-  return row?.content_version ?? 0;
+  return bumpContentVersion(tx, courseId);
 }
 
 /**
@@ -53,17 +46,6 @@ export async function unitToAuthor(db: Db, auth: AuthContext, unitId: number) {
   return { course, unit };
 }
 
-export type ItemRow = {
-  id: number;
-  unit_id: number;
-  course_id: number;
-  kind: ItemKind;
-  title: string;
-  is_published: boolean;
-  version: number;
-  unit_status: UnitStatus;
-};
-
 /**
  * An item the caller may author, else 404; `family` keeps resource and task routes apart (a
  * task's id on a resource route is unknown there).
@@ -78,13 +60,7 @@ export async function itemToAuthor(
   const course = await loadCourseToAuthor(db, auth, courseId).catch(() => {
     throw notFound('The item');
   });
-  const [item] = await rows<ItemRow>(
-    db,
-    sql`select i.id, i.unit_id, i.course_id, i.kind, i.title, i.is_published, i.version,
-          u.status as unit_status
-        from learning_items i join learning_units u on u.id = i.unit_id
-        where i.id = ${itemId} and i.deleted_at is null`,
-  );
+  const item = await findLiveItem(db, itemId);
   if (!item || (family !== null && ITEM_KINDS[item.kind].family !== family))
     throw notFound('The item');
   return { course, item };
@@ -96,24 +72,5 @@ export async function itemToAuthor(
  */
 export async function writeRevisions(tx: Db, itemIds: number[], auth: AuthContext) {
   if (itemIds.length === 0) return;
-  await tx.execute(
-    sql`insert into learning_item_revisions (item_id, version, content, edited_by)
-        select i.id, i.version, jsonb_build_object(
-            'title', i.title, 'body', i.body, 'settings', i.settings, 'kind', i.kind,
-            'isPublished', i.is_published, 'visibleFrom', i.visible_from,
-            'delivery', i.delivery, 'maxPoints', i.max_points, 'grading', i.grading,
-            'rubric', i.rubric, 'weight', i.weight, 'dueAt', i.due_at, 'lateUntil', i.late_until,
-            'countsForProgress', i.counts_for_progress),
-          ${auth.user.jwlId}
-        from learning_items i where i.id = any(${intArray(itemIds)})
-        on conflict do nothing`,
-  );
-}
-
-export async function unitHasSubmissions(db: Db, unitId: number): Promise<boolean> {
-  return repo.hasSubmissions(db, sql`i.unit_id = ${unitId}`);
-}
-
-export async function itemHasSubmissions(db: Db, itemId: number): Promise<boolean> {
-  return repo.hasSubmissions(db, sql`i.id = ${itemId}`);
+  await insertRevisions(tx, itemIds, auth.user.jwlId);
 }

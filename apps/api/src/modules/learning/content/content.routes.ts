@@ -11,6 +11,7 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { localeParams } from '../../../lib/params';
 import * as reading from './reading.service';
+import * as pages from './reading-pages.service';
 import { authoringRoutes } from './authoring.routes';
 import { courseParams, idParam, LMS, unitParams } from './content.params';
 
@@ -22,7 +23,7 @@ import { courseParams, idParam, LMS, unitParams } from './content.params';
 export async function sendTagged<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  tagged: reading.Tagged<T>,
+  tagged: pages.Tagged<T>,
 ): Promise<T | undefined> {
   void reply.header('etag', tagged.etag).header('cache-control', 'private, no-cache');
   const seen = request.headers['if-none-match'];
@@ -79,7 +80,7 @@ export async function learningContentRoutes(app: FastifyInstance, deps: Deps): P
       sendTagged(
         request,
         reply,
-        await reading.getOutline(deps, authOf(request), request.params.courseId),
+        await pages.getOutline(deps, authOf(request), request.params.courseId),
       ),
   });
 
@@ -107,7 +108,7 @@ export async function learningContentRoutes(app: FastifyInstance, deps: Deps): P
       sendTagged(
         request,
         reply,
-        await reading.getUnit(deps, authOf(request), request.params.unitId, false),
+        await pages.getUnit(deps, authOf(request), request.params.unitId, false),
       ),
   });
 
@@ -123,7 +124,7 @@ export async function learningContentRoutes(app: FastifyInstance, deps: Deps): P
       sendTagged(
         request,
         reply,
-        await reading.getUnit(deps, authOf(request), request.params.unitId, true),
+        await pages.getUnit(deps, authOf(request), request.params.unitId, true),
       ),
   });
 

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { ResourceSettingsInput } from '@lantern/contracts/learning-content';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { badRequest } from '../../../lib/errors';
-import { rows } from '../../../lib/sql';
+import { findCourseDocument, findUploadedDocument } from './content-authoring.repository';
 
 /** A signed link to a course document (decision 0019: links appear only in answers the caller
  * may read). The one call of the file store's links in this module. */
@@ -24,11 +23,7 @@ export async function resolveResourceFile(
   input: Extract<ResourceSettingsInput, { format: 'file' }>,
 ): Promise<string> {
   if (input.uploadId) {
-    const [upload] = await rows<{ file_id: string | null }>(
-      db,
-      sql`select file_id from uploads where id = ${input.uploadId} and owner_id = ${auth.user.jwlId}
-          and purpose = 'course_document' and course_id = ${courseId} and completed_at is not null`,
-    );
+    const upload = await findUploadedDocument(db, input.uploadId, auth.user.jwlId, courseId);
     if (!upload?.file_id)
       throw badRequest('The document upload was not found or is not complete.', {
         uploadId: NO_FILE,
@@ -36,14 +31,7 @@ export async function resolveResourceFile(
     return upload.file_id;
   }
   if (input.fileId) {
-    const [used] = await rows<{ id: string }>(
-      db,
-      sql`select f.id from files f where f.id = ${input.fileId} and (
-            exists (select 1 from learning_items i where i.course_id = ${courseId}
-                    and i.settings->>'fileId' = ${input.fileId})
-            or exists (select 1 from uploads u where u.file_id = f.id and u.course_id = ${courseId}
-                    and u.purpose = 'course_document'))`,
-    );
+    const used = await findCourseDocument(db, input.fileId, courseId);
     if (!used) throw badRequest('That document is not one of this course.', { fileId: NO_FILE });
     return used.id;
   }

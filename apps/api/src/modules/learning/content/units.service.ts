@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CourseAuthoring,
@@ -6,24 +5,40 @@ import type {
   unitInputSchema,
   unitUpdateSchema,
 } from '@lantern/contracts/learning-content';
-import type { ItemKind, TaskDelivery, UnitStatus } from '@lantern/contracts/learning-enums';
+import type { UnitStatus } from '@lantern/contracts/learning-enums';
 import type { AuthContext } from '../../../plugins/auth';
 import { audit } from '../../../lib/audit';
 import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { loadCourseToAuthor } from '../../../lib/learning-scope';
 import { sanitiseRichText } from '../../../lib/rich-text';
-import { jsonParam, rows } from '../../../lib/sql';
 import * as repo from './content.repository';
 import {
   bumpCourse,
   bumpCourseCounted,
   hasSubmissionsError,
   stale,
-  unitHasSubmissions,
   unitToAuthor,
   writeRevisions,
 } from './authoring.shared';
+import { unitHasSubmissions } from './content-authoring.repository';
+import { findProgrammeRow } from './content-reading.repository';
+import { findProgrammeClasses } from './content-items.repository';
+import {
+  bumpContentVersionAt,
+  deleteUnitRow,
+  findAuthoringItems,
+  findLiveItemIds,
+  findLiveUnitIds,
+  insertUnit,
+  publishUnitItems,
+  setItemPositions,
+  setSyllabus,
+  setUnitPositions,
+  transitionUnitRow,
+  updateUnitRow,
+  type Transition,
+} from './content-units.repository';
 
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -34,39 +49,12 @@ export async function getAuthoring(
   courseId: number,
 ): Promise<CourseAuthoring> {
   const access = await loadCourseToAuthor(deps.db, auth, courseId);
-  const [course, [programme], units, items, classes] = await Promise.all([
+  const [course, programme, units, items, classes] = await Promise.all([
     repo.getCourse(deps.db, courseId),
-    rows<Parameters<typeof repo.toProgramme>[0]>(
-      deps.db,
-      sql`select ${repo.PROGRAMME_COLUMNS} from programmes p where p.id = ${access.programmeId}`,
-    ),
+    findProgrammeRow(deps.db, access.programmeId),
     repo.findUnits(deps.db, [courseId], true),
-    rows<{
-      id: number;
-      unit_id: number;
-      kind: ItemKind;
-      title: string;
-      is_published: boolean;
-      visible_from: string | null;
-      delivery: TaskDelivery | null;
-      max_points: number | null;
-      due_at: string | null;
-      format: string | null;
-      has_submissions: boolean;
-      version: number;
-    }>(
-      deps.db,
-      sql`select i.id, i.unit_id, i.kind, i.title, i.is_published, i.visible_from, i.delivery,
-            i.max_points::float8 as max_points, i.due_at, i.settings->>'format' as format, i.version,
-            exists (select 1 from submissions s where s.item_id = i.id) as has_submissions
-          from learning_items i where i.course_id = ${courseId} and i.deleted_at is null
-          order by i.position, i.id`,
-    ),
-    rows<{ id: number; name: string; clc_code: string }>(
-      deps.db,
-      sql`select k.id, k.name, c.code as clc_code from classes k join clcs c on c.id = k.clc_id
-          where k.programme_id = ${access.programmeId} order by k.name`,
-    ),
+    findAuthoringItems(deps.db, courseId),
+    findProgrammeClasses(deps.db, access.programmeId),
   ]);
   if (!programme) throw notFound('The course');
   return {
@@ -116,12 +104,7 @@ export async function updateSyllabus(
   await loadCourseToAuthor(deps.db, auth, courseId);
   const syllabus = await sanitiseRichText(input.syllabus, 'syllabus');
   return deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ content_version: number }>(
-      tx,
-      sql`update programme_courses set syllabus = ${syllabus}, content_version = content_version + 1
-          where id = ${courseId} and content_version = ${input.contentVersion}
-          returning content_version`,
-    );
+    const row = await setSyllabus(tx, courseId, syllabus, input.contentVersion);
     if (!row) throw stale('this course');
     await audit(tx, auth, {
       action: 'course.syllabus_updated',
@@ -141,13 +124,11 @@ export async function createUnit(
   await loadCourseToAuthor(deps.db, auth, courseId);
   const summary = await sanitiseRichText(input.summary, 'summary');
   return deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ id: number; version: number }>(
-      tx,
-      sql`insert into learning_units (course_id, title, summary, opens_at, position)
-          values (${courseId}, ${input.title}, ${summary}, ${input.opensAt},
-            (select coalesce(max(position), 0) + 1 from learning_units where course_id = ${courseId} and deleted_at is null))
-          returning id, version`,
-    );
+    const row = await insertUnit(tx, courseId, {
+      title: input.title,
+      summary,
+      opensAt: input.opensAt,
+    });
     if (!row) throw new Error('unit insert returned nothing');
     await bumpCourse(tx, courseId);
     await audit(tx, auth, {
@@ -170,14 +151,11 @@ export async function updateUnit(
   const summary =
     input.summary === undefined ? unit.summary : await sanitiseRichText(input.summary, 'summary');
   return deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ version: number }>(
-      tx,
-      sql`update learning_units set title = ${input.title ?? unit.title}, summary = ${summary},
-            opens_at = ${input.opensAt === undefined ? unit.opens_at : input.opensAt},
-            version = version + 1, updated_at = now()
-          where id = ${unitId} and deleted_at is null and version = ${input.version}
-          returning version`,
-    );
+    const row = await updateUnitRow(tx, unitId, input.version, {
+      title: input.title ?? unit.title,
+      summary,
+      opensAt: input.opensAt === undefined ? unit.opens_at : input.opensAt,
+    });
     if (!row) throw stale('this unit');
     const contentVersion = await bumpCourse(tx, unit.course_id);
     await audit(tx, auth, {
@@ -196,16 +174,8 @@ export async function deleteUnit(deps: Deps, auth: AuthContext, unitId: number, 
   const { unit } = await unitToAuthor(deps.db, auth, unitId);
   return deps.db.transaction(async (tx) => {
     if (await unitHasSubmissions(tx, unitId)) throw hasSubmissionsError('This unit');
-    const [row] = await rows<{ id: number }>(
-      tx,
-      sql`update learning_units set deleted_at = now(), version = version + 1, updated_at = now()
-          where id = ${unitId} and deleted_at is null and version = ${version} returning id`,
-    );
+    const row = await deleteUnitRow(tx, unitId, version);
     if (!row) throw stale('this unit');
-    await tx.execute(
-      sql`update learning_items set deleted_at = now(), updated_at = now()
-          where unit_id = ${unitId} and deleted_at is null`,
-    );
     const contentVersion = await bumpCourseCounted(tx, unit.course_id);
     await audit(tx, auth, {
       action: 'learning_unit.deleted',
@@ -235,26 +205,15 @@ export async function orderUnits(
 ) {
   await loadCourseToAuthor(deps.db, auth, courseId);
   return deps.db.transaction(async (tx) => {
-    const live = await rows<{ id: number }>(
-      tx,
-      sql`select id from learning_units where course_id = ${courseId} and deleted_at is null`,
-    );
+    const live = await findLiveUnitIds(tx, courseId);
     assertSameSet(
       input.ids,
       live.map((r) => r.id),
       'unit of the course',
     );
-    const [row] = await rows<{ content_version: number }>(
-      tx,
-      sql`update programme_courses set content_version = content_version + 1
-          where id = ${courseId} and content_version = ${input.version} returning content_version`,
-    );
+    const row = await bumpContentVersionAt(tx, courseId, input.version);
     if (!row) throw stale('this course');
-    await tx.execute(
-      sql`update learning_units u set position = o.position, updated_at = now()
-          from jsonb_array_elements(${jsonParam(input.ids)}::jsonb) with ordinality as o(id, position)
-          where u.id = (o.id)::text::int`,
-    );
+    await setUnitPositions(tx, input.ids);
     await audit(tx, auth, {
       action: 'learning_unit.reordered',
       entityType: 'programme_course',
@@ -274,26 +233,15 @@ export async function orderItems(
 ) {
   const { unit } = await unitToAuthor(deps.db, auth, unitId);
   return deps.db.transaction(async (tx) => {
-    const live = await rows<{ id: number }>(
-      tx,
-      sql`select id from learning_items where unit_id = ${unitId} and deleted_at is null`,
-    );
+    const live = await findLiveItemIds(tx, unitId);
     assertSameSet(
       input.ids,
       live.map((r) => r.id),
       'item of the unit',
     );
-    const [row] = await rows<{ content_version: number }>(
-      tx,
-      sql`update programme_courses set content_version = content_version + 1
-          where id = ${unit.course_id} and content_version = ${input.version} returning content_version`,
-    );
+    const row = await bumpContentVersionAt(tx, unit.course_id, input.version);
     if (!row) throw stale('this course');
-    await tx.execute(
-      sql`update learning_items i set position = o.position, updated_at = now()
-          from jsonb_array_elements(${jsonParam(input.ids)}::jsonb) with ordinality as o(id, position)
-          where i.id = (o.id)::text::int`,
-    );
+    await setItemPositions(tx, input.ids);
     await audit(tx, auth, {
       action: 'learning_item.reordered',
       entityType: 'learning_unit',
@@ -303,8 +251,6 @@ export async function orderItems(
     return { version: row.content_version, contentVersion: row.content_version };
   });
 }
-
-type Transition = 'publish' | 'unpublish' | 'close' | 'reopen';
 
 const FROM: Record<
   Transition,
@@ -356,27 +302,13 @@ export async function transitionUnit(
         'HAS_SUBMISSIONS',
         'This unit has submissions: it cannot go back to draft. Close it instead.',
       );
-    const [row] = await rows<{ version: number; status: UnitStatus }>(
-      tx,
-      sql`update learning_units set status = ${step.to}, version = version + 1, updated_at = now(),
-            published_at = case when ${transition === 'publish'} then now() else published_at end,
-            published_by = case when ${transition === 'publish'} then ${auth.user.jwlId}::int else published_by end,
-            closed_at = case when ${transition === 'close'} then now() when ${transition === 'reopen'} then null else closed_at end,
-            closed_by = case when ${transition === 'close'} then ${auth.user.jwlId}::int when ${transition === 'reopen'} then null else closed_by end
-          where id = ${unitId} and deleted_at is null and version = ${version} and status = ${step.from}
-          returning version, status`,
-    );
+    const row = await transitionUnitRow(tx, unitId, transition, step, version, auth.user.jwlId);
     if (!row) {
       if (unit.version !== version) throw stale('this unit');
       throw new AppError(409, 'CONFLICT', step.refusal);
     }
     if (transition === 'publish') {
-      const published = await rows<{ id: number }>(
-        tx,
-        sql`update learning_items set is_published = true, published_at = now(),
-              version = version + 1, updated_at = now()
-            where unit_id = ${unitId} and deleted_at is null and not is_published returning id`,
-      );
+      const published = await publishUnitItems(tx, unitId);
       await writeRevisions(
         tx,
         published.map((r) => r.id),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   ANALYSIS_MIN_ATTEMPTS,
   type AnalysisQuery,
@@ -10,9 +9,14 @@ import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { notFound } from '../../../lib/errors';
 import { loadCourseToAuthor } from '../../../lib/learning-scope';
-import { rows } from '../../../lib/sql';
 import type { ExportColumn } from '../../../lib/export';
-import { layoutQuestions, questionOf, type AttemptRow } from './attempt-store';
+import { layoutQuestions, questionOf } from './attempt-store';
+import {
+  findMarkedAttempts,
+  findMarkedResponses,
+  findQuizItem,
+  findSessionNames,
+} from './quiz-analysis.repository';
 
 // Item analysis for authors (decision 0020 §3.6): per question across slots, over finished
 // attempts with their marks: facility (mean fraction × 100), discrimination (100 × Pearson's r
@@ -109,45 +113,16 @@ async function loadRows(
   rows: AnalysisInput[];
   attempts: number;
 }> {
-  const [item] = await rows<{ id: number; title: string; course_id: number; unit_id: number }>(
-    deps.db,
-    sql`select id, title, course_id, unit_id from learning_items where id = ${itemId} and kind = 'quiz' and deleted_at is null`,
-  );
+  const item = await findQuizItem(deps.db, itemId);
   if (!item) throw notFound('The quiz');
   await loadCourseToAuthor(deps.db, auth, item.course_id).catch(() => {
     throw notFound('The quiz');
   });
-  const sessions = await rows<{ id: number; class_name: string | null }>(
-    deps.db,
-    sql`select s.id, k.name as class_name from quiz_sessions s left join classes k on k.id = s.class_id
-        where s.item_id = ${itemId} order by s.class_id nulls first, k.name`,
-  );
+  const sessions = await findSessionNames(deps.db, itemId);
   if (query.sessionId !== undefined && !sessions.some((s) => s.id === query.sessionId))
     throw notFound('The quiz session');
-  const attempts = await rows<AttemptRow>(
-    deps.db,
-    sql`select a.* from quiz_attempts a
-        where a.item_id = ${itemId} and a.status = 'finished' and a.total_points is not null
-          ${query.sessionId === undefined ? sql`` : sql`and a.session_id = ${query.sessionId}`}
-          ${
-            query.attempts === 'first'
-              ? sql`and a.attempt = (select min(b.attempt) from quiz_attempts b where b.item_id = a.item_id
-                      and b.student_id = a.student_id and b.status = 'finished')`
-              : sql``
-          }`,
-  );
-  const responses = await rows<{
-    attempt_id: string | number;
-    slot: number;
-    response: { choiceId?: string | null; choiceIds?: string[] } | null;
-    auto_fraction: string | null;
-    manual_points: string | null;
-  }>(
-    deps.db,
-    sql`select r.attempt_id, r.slot, r.response, r.auto_fraction, r.manual_points
-        from quiz_responses r join quiz_attempts a on a.id = r.attempt_id
-        where a.item_id = ${itemId} and a.status = 'finished' and a.total_points is not null`,
-  );
+  const attempts = await findMarkedAttempts(deps.db, itemId, query);
+  const responses = await findMarkedResponses(deps.db, itemId);
   const bySlot = new Map(responses.map((r) => [`${String(r.attempt_id)}:${String(r.slot)}`, r]));
   const out: AnalysisInput[] = [];
   for (const a of attempts) {

@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { LayoutSlot } from '@lantern/db/schema/quiz';
-import type { FinishedBy, QuizResponse } from '@lantern/contracts/quiz';
-import { rows } from '../../../lib/sql';
+import type { QuizResponse } from '@lantern/contracts/quiz';
 import { questionVersions, versionKey, type QuestionVersion } from './questions.cache';
+import { findResponses, type ResponseRow } from './quiz-attempts.repository';
 import type { ReviewRule } from './review-rule';
 
 /**
- * The attempt store: quiz attempts and their responses as stored, and the learner's session as
- * the attempts read it. Starting and finishing (`attempts.service`), grading
- * (`quiz-grade`, `grading.service`), reviews and analysis all read attempts through it, so
- * none of them imports another for its rows.
+ * The attempt store: quiz attempts and their responses as the services read them, and the
+ * learner's session as the attempts read it. Starting and finishing (`attempts.service`),
+ * grading (`quiz-grade`, `grading.service`), reviews and analysis all read attempts through it
+ * and `quiz-attempts.repository`, so none of them imports another for its rows.
  */
 
 export type LearnerSession = {
@@ -27,56 +26,10 @@ export type LearnerSession = {
   releasedAt: Date | null;
 };
 
-export type AttemptRow = {
-  id: string | number;
-  client_id: string;
-  item_id: number;
-  session_id: number;
-  student_id: number;
-  course_id: number;
-  attempt: number;
-  status: 'in_progress' | 'finished';
-  finished_by: FinishedBy | null;
-  layout: LayoutSlot[];
-  started_at: Date | string;
-  deadline_at: Date | string | null;
-  finished_at: Date | string | null;
-  last_seq: number;
-  current_page: number;
-  auto_points: string | number | null;
-  manual_points: string | number | null;
-  total_points: string | number | null;
-  needs_manual: boolean;
-  submission_id: string | number | null;
-  item_version: number;
-};
-
-export async function findAttempt(db: Db, attemptId: number): Promise<AttemptRow | null> {
-  const [a] = await rows<AttemptRow>(db, sql`select * from quiz_attempts where id = ${attemptId}`);
-  return a ?? null;
-}
-
-export type ResponseRow = {
-  slot: number;
-  response: QuizResponse | null;
-  file_id: string | null;
-  saved_at: Date | string;
-  auto_fraction: string | number | null;
-  manual_points: string | number | null;
-  comment: string | null;
-  graded_at: Date | string | null;
-  flagged: boolean;
-};
-
 export async function responsesOf(db: Db, attemptId: number): Promise<Map<number, ResponseRow>> {
-  const list = await rows<ResponseRow>(
-    db,
-    sql`select slot, response, file_id::text, saved_at, auto_fraction, manual_points, comment, graded_at, flagged
-        from quiz_responses where attempt_id = ${attemptId}`,
-  );
+  const list = await findResponses(db, attemptId);
   return new Map(list.map((r) => [r.slot, r]));
 }
-
 export async function layoutQuestions(db: Db, layout: LayoutSlot[]) {
   return questionVersions(
     db,

@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import { auditMany, type AuditEntry } from '../../../lib/audit';
 import type { DataStep } from '../../../lib/data-steps';
 import { sanitiseRichText } from '../../../lib/rich-text';
-import { rows } from '../../../lib/sql';
+import {
+  findFeedbackBatch,
+  findVersionFeedbackBatch,
+  setFeedback,
+  setVersionFeedback,
+} from './quiz-questions.repository';
 
 const BATCH = 500;
 
@@ -20,18 +24,12 @@ export const quizFeedbackSanitised: DataStep = {
     let changed = 0;
     let after = 0;
     for (;;) {
-      const batch = await rows<{ id: number; general_feedback: string }>(
-        tx,
-        sql`select id, general_feedback from questions
-            where id > ${after} and general_feedback <> '' order by id limit ${BATCH}`,
-      );
+      const batch = await findFeedbackBatch(tx, after, BATCH);
       const entries: AuditEntry[] = [];
       for (const row of batch) {
         const clean = await sanitiseRichText(row.general_feedback, 'generalFeedback');
         if (clean === row.general_feedback) continue;
-        await tx.execute(
-          sql`update questions set general_feedback = ${clean} where id = ${row.id}`,
-        );
+        await setFeedback(tx, row.id, clean);
         entries.push({
           action: 'question.feedback-sanitised',
           entityType: 'question',
@@ -46,21 +44,12 @@ export const quizFeedbackSanitised: DataStep = {
     }
     let afterKey = { id: 0, version: 0 };
     for (;;) {
-      const batch = await rows<{ question_id: number; version: number; general_feedback: string }>(
-        tx,
-        sql`select question_id, version, general_feedback from question_versions
-            where (question_id, version) > (${afterKey.id}, ${afterKey.version})
-              and general_feedback <> ''
-            order by question_id, version limit ${BATCH}`,
-      );
+      const batch = await findVersionFeedbackBatch(tx, afterKey, BATCH);
       const entries: AuditEntry[] = [];
       for (const row of batch) {
         const clean = await sanitiseRichText(row.general_feedback, 'generalFeedback');
         if (clean === row.general_feedback) continue;
-        await tx.execute(
-          sql`update question_versions set general_feedback = ${clean}
-              where question_id = ${row.question_id} and version = ${row.version}`,
-        );
+        await setVersionFeedback(tx, row, clean);
         entries.push({
           action: 'question-version.feedback-sanitised',
           entityType: 'question_version',

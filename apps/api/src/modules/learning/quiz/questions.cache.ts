@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import type { QuestionData, QuestionKind } from '@lantern/contracts/quiz';
-import { intArray, rows } from '../../../lib/sql';
+import type { QuestionData } from '@lantern/contracts/quiz';
+import { findLiveQuestions, findQuestionVersions } from './quiz-questions.repository';
 
 // Question versions are immutable, and a bank's list of questions changes only with its version
 // (raised by any change of a question in it): both are cached in process by their version, so a
@@ -26,16 +25,6 @@ function remember<V>(map: Map<string, V>, k: string, v: V) {
   map.set(k, v);
 }
 
-type VersionRow = {
-  question_id: number;
-  version: number;
-  kind: QuestionKind;
-  title: string;
-  prompt: string;
-  data: unknown;
-  general_feedback: string;
-};
-
 /** The question versions asked for, from the cache or one read. */
 export async function questionVersions(
   db: Db,
@@ -49,13 +38,7 @@ export async function questionVersions(
     else missing.push(w);
   }
   if (missing.length > 0) {
-    const found = await rows<VersionRow>(
-      db,
-      sql`select v.question_id, v.version, v.kind, v.title, v.prompt, v.data, v.general_feedback
-          from question_versions v
-          join unnest(${intArray(missing.map((m) => m.id))}, ${intArray(missing.map((m) => m.version))})
-            as w(id, version) on w.id = v.question_id and w.version = v.version`,
-    );
+    const found = await findQuestionVersions(db, missing);
     for (const r of found) {
       const q = {
         id: r.question_id,
@@ -84,10 +67,7 @@ export async function bankQuestions(
   const k = key(bankId, bankVersion);
   const hit = banks.get(k);
   if (hit) return hit;
-  const list = await rows<{ id: number; version: number }>(
-    db,
-    sql`select id, version from questions where bank_id = ${bankId} and deleted_at is null order by id`,
-  );
+  const list = await findLiveQuestions(db, bankId);
   remember(banks, k, list);
   return list;
 }

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { GradingMethod } from '@lantern/contracts/quiz';
-import { rows } from '../../../lib/sql';
 import { applyAutoGrade } from '../teaching/public';
-import type { AttemptRow } from './attempt-store';
-import type { ReviewRule } from './review-rule';
+import { findFinishedAttempts, type AttemptRow } from './quiz-attempts.repository';
+import { findGradeContext } from './quiz-learner.repository';
 
 // A learner's quiz grade (decision 0020 §3.5): the grading method over their finished attempts
 // whose marks are complete; machine grades only through applyAutoGrade, and only when no essay
@@ -37,30 +35,8 @@ export function methodGrade(
   return { points: best.total, submissionId: best.submissionId };
 }
 
-export type GradeContext = {
-  max_points: string | number;
-  weight: string | number | null;
-  version: number;
-  course_id: number;
-  grading_schema_id: number | null;
-  grading_schema_version: number | null;
-  grading_method: GradingMethod;
-  review: { marks: ReviewRule; answers: ReviewRule };
-  released_at: Date | string | null;
-};
-
 export async function gradeContext(db: Db, itemId: number, sessionId: number) {
-  const [c] = await rows<GradeContext>(
-    db,
-    sql`select i.max_points, i.weight, i.version, i.course_id, p.grading_schema_id,
-          gs.version as grading_schema_version, s.grading_method, s.review, s.released_at
-        from learning_items i join programme_courses c on c.id = i.course_id
-        join programmes p on p.id = c.programme_id
-        left join grading_schemas gs on gs.id = p.grading_schema_id
-        join quiz_sessions s on s.id = ${sessionId}
-        where i.id = ${itemId}`,
-  );
-  return c ?? null;
+  return (await findGradeContext(db, itemId, sessionId)) ?? null;
 }
 
 export function marked(list: AttemptRow[]): Marked[] {
@@ -83,11 +59,7 @@ export function marked(list: AttemptRow[]): Marked[] {
  * the grading queue shows the new attempt instead).
  */
 export async function regrade(tx: Db, itemId: number, studentId: number): Promise<void> {
-  const attempts = await rows<AttemptRow>(
-    tx,
-    sql`select * from quiz_attempts where item_id = ${itemId} and student_id = ${studentId}
-        and status = 'finished' order by attempt`,
-  );
+  const attempts = await findFinishedAttempts(tx, itemId, studentId);
   const latest = attempts[attempts.length - 1];
   if (!latest) return;
   if (attempts.some((a) => a.needs_manual)) return;

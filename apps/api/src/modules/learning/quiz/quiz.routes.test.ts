@@ -17,7 +17,8 @@ import type {
 } from '@lantern/contracts/quiz';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
-import { applyOfflineAttempt, finishOverdue } from './attempts.service';
+import { applyOfflineAttempt } from './attempts-offline.service';
+import { finishOverdue } from './attempts-finish.service';
 import { releaseClosed } from './grading.service';
 import { copyQuestionBanks } from './banks.service';
 

@@ -24,7 +24,7 @@ import { analyse, pearson } from './analysis.service';
 import { methodGrade } from './quiz-grade';
 import { drawQuestions, seededRandom } from './draw';
 import { checkResponse, learnerView } from './responses';
-import { withPartIds } from './banks.service';
+import { withPartIds } from './banks-questions.service';
 
 const single = singleDataSchema.parse({
   choices: [

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type {
   OverrideInput,
@@ -12,9 +11,26 @@ import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
-import { classInScope, classScope } from '../../../lib/class-scope';
-import { authoringReach, courseReach, learnerReach } from '../../../lib/learning-scope';
-import { rows } from '../../../lib/sql';
+import {
+  applyOverrideDeadline,
+  capDeadlines,
+  deleteOverrideRow,
+  findClassesInScope,
+  findItemSessions,
+  findLearnerOfSession,
+  findOverrides,
+  findQuizInReach,
+  findSession,
+  insertClassSession,
+  insertItemSession,
+  openOrCloseRow,
+  resetDeadline,
+  saveOverride,
+  updateSessionRow,
+  type QuizItem,
+  type SessionRow,
+  type SessionValues,
+} from './quiz-sessions.repository';
 
 // Quiz sessions (decision 0020 §3.3): the item-wide one made with the quiz, one per class
 // added by QUIZ_SESSION__EDIT holders (it overrides the item-wide one for that class), opened
@@ -24,28 +40,6 @@ const iso = (d: Date | string | null) =>
   d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
 
 export const GRACE_SECONDS = 30;
-
-export type SessionRow = {
-  id: number;
-  item_id: number;
-  class_id: number | null;
-  class_name: string | null;
-  opens_at: Date | string | null;
-  closes_at: Date | string | null;
-  time_limit_seconds: number | null;
-  attempts_allowed: number | null;
-  grading_method: 'highest' | 'last' | 'average';
-  review: {
-    marks: 'never' | 'immediately' | 'after_close';
-    answers: 'never' | 'immediately' | 'after_close';
-  };
-  allowed_offline: boolean;
-  released_at: Date | string | null;
-  version: number;
-  updated_at: Date | string;
-  in_progress: number;
-  finished: number;
-};
 
 export function sessionState(
   opensAt: Date | string | null,
@@ -64,7 +58,7 @@ const stale = () =>
     'Someone else changed this session while you were editing. Reload to see their changes, then edit again.',
   );
 
-const sessionValues = (input: Omit<QuizSessionInput, 'classId'>) => ({
+const sessionValues = (input: Omit<QuizSessionInput, 'classId'>): SessionValues => ({
   opensAt: input.opensAt,
   closesAt: input.closesAt,
   timeLimitSeconds: input.timeLimitMinutes === null ? null : input.timeLimitMinutes * 60,
@@ -82,40 +76,12 @@ export async function writeItemSession(
   input: QuizSessionInput,
 ): Promise<void> {
   const v = sessionValues(input);
-  await tx.execute(
-    sql`insert into quiz_sessions (item_id, class_id, opens_at, closes_at, time_limit_seconds,
-          attempts_allowed, grading_method, review, allowed_offline, updated_by)
-        values (${itemId}, null, ${v.opensAt}, ${v.closesAt}, ${v.timeLimitSeconds}, ${v.attemptsAllowed},
-          ${v.gradingMethod}, ${v.review}::jsonb, ${v.allowedOffline}, ${auth.user.jwlId})`,
-  );
+  await insertItemSession(tx, itemId, v, auth.user.jwlId);
 }
-
-const SESSION_SELECT = sql`select s.*, k.name as class_name,
-    (select count(*)::int from quiz_attempts a where a.session_id = s.id and a.status = 'in_progress') as in_progress,
-    (select count(*)::int from quiz_attempts a where a.session_id = s.id and a.status = 'finished') as finished
-  from quiz_sessions s left join classes k on k.id = s.class_id`;
 
 async function overridesOf(db: Db, sessionIds: number[]) {
   if (sessionIds.length === 0) return [];
-  return rows<{
-    session_id: number;
-    student_id: number;
-    first_name: string;
-    last_name: string;
-    extra_seconds: number;
-    extra_attempts: number;
-    closes_at: Date | string | null;
-    reason: string;
-    version: number;
-    updated_at: Date | string;
-  }>(
-    db,
-    sql`select o.*, u.first_name, u.last_name from quiz_overrides o join users u on u.jwl_id = o.student_id
-        where o.session_id in (${sql.join(
-          sessionIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by u.last_name, u.first_name`,
-  );
+  return findOverrides(db, sessionIds);
 }
 
 export async function toSessions(db: Db, list: SessionRow[], now: Date): Promise<QuizSession[]> {
@@ -156,39 +122,16 @@ export async function toSessions(db: Db, list: SessionRow[], now: Date): Promise
   }));
 }
 
-type QuizItem = {
-  id: number;
-  title: string;
-  course_id: number;
-  unit_id: number;
-  max_points: string | number;
-  programme_id: number;
-  may_author: boolean;
-};
-
 /** A quiz item in the caller's course reach, else 404. */
 export async function quizInReach(db: Db, auth: AuthContext, itemId: number): Promise<QuizItem> {
-  const [item] = await rows<QuizItem>(
-    db,
-    sql`select i.id, i.title, i.course_id, i.unit_id, i.max_points, c.programme_id,
-          ${authoringReach(sql`c.programme_id`, auth)} as may_author
-        from learning_items i join learning_units u on u.id = i.unit_id and u.deleted_at is null
-        join programme_courses c on c.id = i.course_id
-        where i.id = ${itemId} and i.kind = 'quiz' and i.deleted_at is null
-          and ${courseReach(sql`c.id`, sql`c.programme_id`, auth)}`,
-  );
+  const item = await findQuizInReach(db, auth, itemId);
   if (!item) throw notFound('The quiz');
   return item;
 }
 
 /** The classes of the quiz's programme in the caller's class scope. */
 async function classesInScope(db: Db, auth: AuthContext, programmeId: number) {
-  return rows<{ id: number; name: string }>(
-    db,
-    sql`select k.id, k.name from classes k
-        where k.programme_id = ${programmeId} and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}
-        order by k.name`,
-  );
+  return findClassesInScope(db, auth, programmeId);
 }
 
 export async function listSessions(
@@ -198,10 +141,7 @@ export async function listSessions(
 ): Promise<QuizSessions> {
   const item = await quizInReach(deps.db, auth, itemId);
   const now = new Date();
-  const list = await rows<SessionRow>(
-    deps.db,
-    sql`${SESSION_SELECT} where s.item_id = ${itemId} order by s.class_id nulls first, k.name`,
-  );
+  const list = await findItemSessions(deps.db, itemId);
   const classes = await classesInScope(deps.db, auth, item.programme_id);
   // Staff see the item-wide session and those of classes they reach.
   const reachable = new Set(classes.map((c) => c.id));
@@ -225,10 +165,7 @@ export async function listSessions(
 
 /** A session the caller may edit: its class in class scope, or authoring reach for the item-wide one. */
 async function sessionToEdit(db: Db, auth: AuthContext, sessionId: number) {
-  const [s] = await rows<SessionRow & { programme_id: number }>(
-    db,
-    sql`${SESSION_SELECT} where s.id = ${sessionId}`,
-  );
+  const [s] = await findSession(db, sessionId);
   if (!s) throw notFound('The quiz session');
   const item = await quizInReach(db, auth, s.item_id).catch(() => {
     throw notFound('The quiz session');
@@ -244,7 +181,7 @@ async function sessionToEdit(db: Db, auth: AuthContext, sessionId: number) {
 }
 
 async function readSession(db: Db, sessionId: number): Promise<QuizSession> {
-  const list = await rows<SessionRow>(db, sql`${SESSION_SELECT} where s.id = ${sessionId}`);
+  const list = await findSession(db, sessionId);
   const [one] = await toSessions(db, list, new Date());
   if (!one) throw notFound('The quiz session');
   return one;
@@ -263,14 +200,15 @@ export async function createSession(
   if (!classes.some((c) => c.id === input.classId) && !item.may_author) throw notFound('The class');
   const v = sessionValues(input);
   const id = await deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ id: number }>(
+    const row = await insertClassSession(
       tx,
-      sql`insert into quiz_sessions (item_id, class_id, opens_at, closes_at, time_limit_seconds,
-            attempts_allowed, grading_method, review, allowed_offline, updated_by)
-          select ${itemId}, k.id, ${v.opensAt}, ${v.closesAt}, ${v.timeLimitSeconds}, ${v.attemptsAllowed},
-            ${v.gradingMethod}, ${v.review}::jsonb, ${v.allowedOffline}, ${auth.user.jwlId}
-          from classes k where k.id = ${input.classId} and k.programme_id = ${item.programme_id}
-          on conflict do nothing returning id`,
+      {
+        itemId,
+        classId: input.classId,
+        programmeId: item.programme_id,
+        updatedBy: auth.user.jwlId,
+      },
+      v,
     );
     if (!row)
       throw new AppError(409, 'ALREADY_EXISTS', 'This class has its own session already: edit it.');
@@ -294,15 +232,7 @@ export async function updateSession(
   await sessionToEdit(deps.db, auth, sessionId);
   const v = sessionValues({ ...input, allowedOffline: input.allowedOffline ?? false });
   await deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ id: number }>(
-      tx,
-      sql`update quiz_sessions set opens_at = ${v.opensAt}, closes_at = ${v.closesAt},
-            time_limit_seconds = ${v.timeLimitSeconds}, attempts_allowed = ${v.attemptsAllowed},
-            grading_method = ${v.gradingMethod}, review = ${v.review}::jsonb, allowed_offline = ${v.allowedOffline},
-            released_at = case when ${v.closesAt}::timestamptz is null or ${v.closesAt}::timestamptz > now() then null else released_at end,
-            version = version + 1, updated_by = ${auth.user.jwlId}, updated_at = now()
-          where id = ${sessionId} and version = ${input.version} returning id`,
-    );
+    const row = await updateSessionRow(tx, sessionId, input.version, v, auth.user.jwlId);
     if (!row) throw stale();
     await capDeadlines(tx, sessionId);
     await audit(tx, auth, {
@@ -315,22 +245,6 @@ export async function updateSession(
   return readSession(deps.db, sessionId);
 }
 
-/**
- * Attempts in progress never run past their learner's close: an earlier close (or "close now")
- * brings their deadlines forward, and the overdue sweep finishes them.
- */
-async function capDeadlines(tx: Db, sessionId: number) {
-  await tx.execute(
-    sql`update quiz_attempts a set deadline_at = least(a.deadline_at, coalesce(o.closes_at, s.closes_at)),
-          version = a.version + 1, updated_at = now()
-        from quiz_sessions s left join quiz_overrides o on o.session_id = s.id
-        where s.id = ${sessionId} and a.session_id = s.id and a.status = 'in_progress'
-          and (o.student_id is null or o.student_id = a.student_id)
-          and coalesce(o.closes_at, s.closes_at) is not null
-          and (a.deadline_at is null or a.deadline_at > coalesce(o.closes_at, s.closes_at))`,
-  );
-}
-
 export async function openOrClose(
   deps: Deps,
   auth: AuthContext,
@@ -340,18 +254,7 @@ export async function openOrClose(
 ): Promise<QuizSession> {
   await sessionToEdit(deps.db, auth, sessionId);
   await deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ id: number }>(
-      tx,
-      action === 'open'
-        ? sql`update quiz_sessions set opens_at = now(),
-                closes_at = case when closes_at <= now() then null else closes_at end, released_at = null,
-                version = version + 1, updated_by = ${auth.user.jwlId}, updated_at = now()
-              where id = ${sessionId} and version = ${version} returning id`
-        : sql`update quiz_sessions set closes_at = now(),
-                opens_at = case when opens_at >= now() then now() - interval '1 second' else opens_at end,
-                version = version + 1, updated_by = ${auth.user.jwlId}, updated_at = now()
-              where id = ${sessionId} and version = ${version} returning id`,
-    );
+    const row = await openOrCloseRow(tx, sessionId, action, version, auth.user.jwlId);
     if (!row) throw stale();
     if (action === 'close') await capDeadlines(tx, sessionId);
     await audit(tx, auth, {
@@ -371,13 +274,7 @@ async function learnerOfSession(
   courseId: number,
   studentId: number,
 ) {
-  const [row] = await rows<{ student_id: number }>(
-    db,
-    sql`select cl.student_id from course_learners cl
-        where cl.course_id = ${courseId} and cl.student_id = ${studentId}
-          and (${session.class_id}::int is null or cl.class_id = ${session.class_id})
-          and ${learnerReach('cl', auth)} limit 1`,
-  );
+  const row = await findLearnerOfSession(db, auth, session.class_id, courseId, studentId);
   if (!row) throw notFound('The learner');
 }
 
@@ -391,33 +288,10 @@ export async function putOverride(
   const { session, item } = await sessionToEdit(deps.db, auth, sessionId);
   await learnerOfSession(deps.db, auth, session, item.course_id, studentId);
   await deps.db.transaction(async (tx) => {
-    const values = sql`${input.extraMinutes ?? 0} * 60, ${input.extraAttempts ?? 0}, ${input.closesAt ?? null}::timestamptz, ${input.reason}, ${auth.user.jwlId}`;
-    const [row] = await rows<{ version: number }>(
-      tx,
-      input.version === undefined
-        ? sql`insert into quiz_overrides (session_id, student_id, extra_seconds, extra_attempts, closes_at, reason, updated_by)
-              values (${sessionId}, ${studentId}, ${values}) on conflict do nothing returning version`
-        : sql`update quiz_overrides set extra_seconds = ${input.extraMinutes ?? 0} * 60,
-                extra_attempts = ${input.extraAttempts ?? 0}, closes_at = ${input.closesAt ?? null}::timestamptz,
-                reason = ${input.reason}, updated_by = ${auth.user.jwlId}, updated_at = now(), version = version + 1
-              where session_id = ${sessionId} and student_id = ${studentId} and version = ${input.version}
-              returning version`,
-    );
+    const row = await saveOverride(tx, sessionId, studentId, input, auth.user.jwlId);
     if (!row) throw stale();
     // An attempt in progress gets the extra time (or the later close) at once.
-    await tx.execute(
-      sql`update quiz_attempts a set deadline_at = (
-            select case
-              when s.time_limit_seconds is null and coalesce(o.closes_at, s.closes_at) is null then null
-              else least(
-                case when s.time_limit_seconds is null then null
-                  else a.started_at + make_interval(secs => s.time_limit_seconds + o.extra_seconds) end,
-                coalesce(o.closes_at, s.closes_at)) end
-            from quiz_sessions s join quiz_overrides o on o.session_id = s.id and o.student_id = a.student_id
-            where s.id = a.session_id),
-            version = a.version + 1, updated_at = now()
-          where a.session_id = ${sessionId} and a.student_id = ${studentId} and a.status = 'in_progress'`,
-    );
+    await applyOverrideDeadline(tx, sessionId, studentId);
     await audit(tx, auth, {
       action: 'quiz_override.saved',
       entityType: 'quiz_session',
@@ -443,23 +317,9 @@ export async function deleteOverride(
   const { session, item } = await sessionToEdit(deps.db, auth, sessionId);
   await learnerOfSession(deps.db, auth, session, item.course_id, studentId);
   await deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ student_id: number }>(
-      tx,
-      sql`delete from quiz_overrides where session_id = ${sessionId} and student_id = ${studentId} returning student_id`,
-    );
+    const row = await deleteOverrideRow(tx, sessionId, studentId);
     if (!row) throw notFound('The override');
-    await tx.execute(
-      sql`update quiz_attempts a set deadline_at = (
-            select case
-              when s.time_limit_seconds is null and s.closes_at is null then null
-              else least(
-                case when s.time_limit_seconds is null then null
-                  else a.started_at + make_interval(secs => s.time_limit_seconds) end,
-                s.closes_at) end
-            from quiz_sessions s where s.id = a.session_id),
-            version = a.version + 1, updated_at = now()
-          where a.session_id = ${sessionId} and a.student_id = ${studentId} and a.status = 'in_progress'`,
-    );
+    await resetDeadline(tx, sessionId, studentId);
     await audit(tx, auth, {
       action: 'quiz_override.removed',
       entityType: 'quiz_session',

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../../lib/sql';
+import { deleteOldCommits } from './commit-sweep.repository';
 
 /** How long a commit's receipt is kept (decision 0020 §2.1). */
 export const COMMIT_KEEP_DAYS = 90;
@@ -14,19 +13,7 @@ export const COMMIT_KEEP_DAYS = 90;
 export async function sweepOldCommits(db: Db, batch = 5_000): Promise<number> {
   let removed = 0;
   for (;;) {
-    const gone = await rows<{ n: number }>(
-      db,
-      sql`with due as (
-            select attempt_id, launch_no, seq from wbt_commits
-            where received_at < now() - make_interval(days => ${COMMIT_KEEP_DAYS})
-            limit ${batch})
-          , removed as (
-            delete from wbt_commits c using due
-            where (c.attempt_id, c.launch_no, c.seq) = (due.attempt_id, due.launch_no, due.seq)
-            returning 1)
-          select count(*)::int as n from removed`,
-    );
-    const n = gone[0]?.n ?? 0;
+    const n = await deleteOldCommits(db, COMMIT_KEEP_DAYS, batch);
     removed += n;
     if (n < batch) return removed;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { launchCmi, parseManifest, publicSco } from './manifest';
-import { htmlTitle, isFinderExtra } from './package-validate';
+import { htmlTitle, isFinderExtra } from './package-names';
 import { scorm12Manifest, scorm2004Manifest } from './test-zips';
 
 /**

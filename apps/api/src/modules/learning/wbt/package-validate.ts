@@ -1,14 +1,32 @@
-import { PassThrough, Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import {
   WBT_MAX_ENTRIES,
   WBT_SENTENCES,
   type WbtStandard,
   type WbtWarning,
 } from '@lantern/contracts/wbt';
-import { createFileStore, type FileStore } from '../../../plugins/storage';
+import { createFileStore } from '../../../plugins/storage';
 import { ManifestRefusal, parseManifest, splitHref, type StoredSco } from './manifest';
+import {
+  Refusal,
+  checkName,
+  htmlTitle,
+  invalid,
+  isFinderExtra,
+  mimeOf,
+  type RefusalCode,
+} from './package-names';
+import {
+  StoreReader,
+  externalScanner,
+  isSymlink,
+  nameBuffer,
+  openStream,
+  openZip,
+  readEntries,
+} from './package-zip';
 
 /**
  * Validates a training package and stores its files (decision 0020 §2.2), in the `wbt-unpack`
@@ -41,207 +59,12 @@ export type ValidateResult =
     }
   | { ok: false; status: 400 | 413 | 415; code: RefusalCode; detail: string };
 
-type RefusalCode = 'WBT_PACKAGE_INVALID' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
-
-class Refusal extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    readonly code: RefusalCode,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
-const invalid = (detail: string) => new Refusal(400, 'WBT_PACKAGE_INVALID', detail);
-
-const MAX_NAME_BYTES = 512;
-const MAX_DEPTH = 32;
 const RATIO_FROM_BYTES = 1024 * 1024;
 const MAX_RATIO = 200;
 const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
-const SCAN_HTML_BYTES = 4 * 1024 * 1024;
 const HTML_TITLE_MAX_BYTES = 1024 * 1024;
 
-/** Served MIME types by extension (§2.2's allow-list); anything else is a download. */
-export const CONTENT_MIMES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  htm: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json',
-  xml: 'application/xml',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  ico: 'image/x-icon',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  wav: 'audio/wav',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  vtt: 'text/vtt; charset=utf-8',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-};
-export const DOWNLOAD_MIME = 'application/octet-stream';
-
-export function mimeOf(path: string): string {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? '';
-  return CONTENT_MIMES[ext] ?? DOWNLOAD_MIME;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Decodes and checks one entry name; its normalised path (a folder ends with `/`). */
-export function checkName(raw: Buffer): string {
-  if (raw.length > MAX_NAME_BYTES)
-    throw invalid('The package contains a file name longer than 512 bytes: it was not stored.');
-  let name: string;
-  try {
-    name = utf8.decode(raw);
-  } catch {
-    throw invalid('The package contains a file name that is not UTF-8: it was not stored.');
-  }
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
-  if (/[\u0000-\u001f\u007f]/.test(name))
-    throw invalid('The package contains a file name with a control character: it was not stored.');
-  const outside = () =>
-    invalid(`The package contains a path outside the package (“${name}”): it was not stored.`);
-  if (name.includes('\\') || /^[A-Za-z]:/.test(name) || name.startsWith('/')) throw outside();
-  const folder = name.endsWith('/');
-  const out: string[] = [];
-  for (const seg of name.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (out.length === 0) throw outside();
-      out.pop();
-    } else out.push(seg);
-  }
-  if (out.length > MAX_DEPTH)
-    throw invalid('The package contains a path deeper than 32 folders: it was not stored.');
-  // One spelling of each path (macOS writes names decomposed, pages and manifests composed).
-  const path = out.join('/').normalize('NFC');
-  return folder && path !== '' ? `${path}/` : path;
-}
-
-/**
- * What macOS Finder adds to a zip beside the files: the `__MACOSX/` folder of resource forks,
- * `._name` resource forks and `.DS_Store` folder settings. They are left out, never stored.
- */
-export function isFinderExtra(path: string): boolean {
-  const parts = path.split('/').filter((p) => p !== '');
-  const last = parts.at(-1) ?? '';
-  return parts[0] === '__MACOSX' || last.startsWith('._') || last === '.DS_Store';
-}
-
-/** The `<title>` of an HTML page (its first 64 KB), as text; '' when it has none. */
-export function htmlTitle(html: string): string {
-  const found = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html.slice(0, 65_536));
-  if (!found?.[1]) return '';
-  return decodeEntities(found[1].replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 300);
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body.startsWith('#')) {
-      const code =
-        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
-
-const isSymlink = (entry: Entry) => ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000;
-
-/** yauzl reading the stored zip through the file store, range by range. */
-class StoreReader extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly store: FileStore,
-    private readonly key: string,
-  ) {
-    super();
-  }
-  override _readStreamForRange(start: number, end: number): Readable {
-    if (end <= start) return Readable.from([]);
-    const pass = new PassThrough();
-    this.store.get(this.key, { start, end: end - 1 }).then(
-      (source) => source.pipe(pass),
-      (error: unknown) => pass.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-    return pass;
-  }
-}
-
-const openZip = (reader: StoreReader, size: number) =>
-  new Promise<ZipFile>((resolve, reject) => {
-    yauzl.fromRandomAccessReader(
-      reader,
-      size,
-      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
-      (error, zip) => (error ? reject(error) : resolve(zip)),
-    );
-  });
-
-const readEntries = (zip: ZipFile) =>
-  new Promise<Entry[]>((resolve, reject) => {
-    const entries: Entry[] = [];
-    zip.on('entry', (entry: Entry) => {
-      entries.push(entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-
-const openStream = (zip: ZipFile, entry: Entry) =>
-  new Promise<Readable>((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
-  });
-
-const nameBuffer = (entry: Entry): Buffer => {
-  const name: unknown = entry.fileName;
-  return Buffer.isBuffer(name) ? name : Buffer.from(String(name));
-};
-
-/** Sees whether an HTML file links to other sites (the content CSP blocks them). */
-function externalScanner(found: () => void): Transform {
-  let tail = '';
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (seen < SCAN_HTML_BYTES) {
-        const text = tail + chunk.toString('latin1');
-        if (/\b(?:src|href)\s*=\s*["']?\s*https?:\/\//i.test(text)) found();
-        tail = text.slice(-64);
-        seen += chunk.length;
-      }
-      done(null, chunk);
-    },
-  });
-}
+export { DOWNLOAD_MIME } from './package-names';
 
 export async function validatePackage(task: ValidateTask): Promise<ValidateResult> {
   const store = createFileStore({ dir: task.filesDir, secret: 'unused-in-worker' });

@@ -31,6 +31,8 @@ import { sendExport } from '../../../lib/export';
 import { localeParams, MAX_ID } from '../../../lib/params';
 import * as packages from './packages.service';
 import * as tracking from './tracking.service';
+import * as commits from './tracking-commits.service';
+import * as detail from './tracking-detail.service';
 import * as reports from './reports.service';
 
 const id = z.coerce.number().int().positive().max(MAX_ID);
@@ -89,7 +91,7 @@ export async function wbtRoutes(
   const tags = ['trainings'];
   const pool = packages.createUnpackPool();
   app.addHook('onClose', async () => pool.close());
-  const elements = new tracking.ElementIds();
+  const elements = new commits.ElementIds();
   const publicReads = new AddressLimit(120);
   const publicLaunches = new AddressLimit(30);
   const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -185,7 +187,7 @@ export async function wbtRoutes(
       response: { 200: wbtCommitResultSchema, ...errors, 403: errorBodySchema },
     },
     handler: async (request) =>
-      tracking.commitBatch(
+      commits.commitBatch(
         deps,
         elements,
         authOf(request),
@@ -204,7 +206,7 @@ export async function wbtRoutes(
       response: { 200: wbtCommitResultSchema, ...errors, 403: errorBodySchema },
     },
     handler: async (request) =>
-      tracking.markDone(deps, elements, authOf(request), request.params.attemptId, request.body),
+      commits.markDone(deps, elements, authOf(request), request.params.attemptId, request.body),
   });
 
   r.post(`${base}/wbt-attempt/:attemptId/open-time`, {
@@ -218,7 +220,7 @@ export async function wbtRoutes(
       response: { 200: wbtAttemptSummarySchema, ...errors, 403: errorBodySchema },
     },
     handler: async (request) =>
-      tracking.openTime(deps, authOf(request), request.params.attemptId, request.body),
+      commits.openTime(deps, authOf(request), request.params.attemptId, request.body),
   });
 
   r.post(`${base}/wbt/:itemId/preview`, {
@@ -245,7 +247,7 @@ export async function wbtRoutes(
       response: { 200: wbtAttemptDetailSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      tracking.attemptDetail(deps, authOf(request), request.params.attemptId),
+      detail.attemptDetail(deps, authOf(request), request.params.attemptId),
   });
 
   r.get(`${base}/submission/:submissionId/wbt-attempt`, {
@@ -257,7 +259,7 @@ export async function wbtRoutes(
       response: { 200: wbtAttemptDetailSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      tracking.attemptOfSubmission(deps, authOf(request), request.params.submissionId),
+      detail.attemptOfSubmission(deps, authOf(request), request.params.submissionId),
   });
 
   r.get(`${base}/wbts`, {
