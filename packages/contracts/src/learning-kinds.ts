@@ -3,7 +3,7 @@ import type { ItemKind } from './learning-enums';
 import { discussionSettingsSchema } from './discussions';
 import { quizSettingsSchema } from './quiz';
 import { VOICE_ACCEPT, voiceMaxFileBytes, voiceTaskSettingsSchema } from './voice';
-import { wbtSettingsSchema } from './wbt';
+import { wbtSettingsSchema } from './wbt-settings';
 
 /**
  * The item-kind registry (decision 0019): what each kind of learning item is — which right

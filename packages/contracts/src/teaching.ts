@@ -1,36 +1,53 @@
 import { z } from 'zod';
-import { similarityBadgeSchema } from './similarity';
 import { VALIDATION } from './messages';
-import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './programme';
-import {
-  GRADE_OUTCOMES,
-  ITEM_KINDS_LIST,
-  TASK_DELIVERIES,
-  TASK_GRADINGS,
-  TASK_STATES,
-} from './learning-enums';
+import { PROGRAMME_STATUSES, PROGRAMME_TYPES } from './enums';
+import { ITEM_KINDS_LIST, TASK_DELIVERIES, TASK_STATES } from './learning-enums';
+import { dir, id, limit } from './teaching-fields';
 
 // The teaching side of decision 0019: classes, their students' work, grading and the grade
-// book. Shared by the API (validation, answers) and the web (requests, forms).
+// book. Shared by the API (validation, answers) and the web (requests, forms). Grading and the
+// grade book live in teaching-grading.ts and teaching-grade-book.ts; this module offers them too.
 
-const id = z.coerce.number({ error: VALIDATION.number }).int().positive().max(2_147_483_647);
-/** Submissions and other tracking rows have bigint ids (within JavaScript's safe range). */
-export const bigId = z.coerce
-  .number({ error: VALIDATION.number })
-  .int()
-  .positive()
-  .max(Number.MAX_SAFE_INTEGER);
-const dir = z.enum(['asc', 'desc']);
-const limit = (byDefault: number) =>
-  z.coerce.number({ error: VALIDATION.number }).int().min(1).max(100).default(byDefault);
-
-/** Points as entered: at most two decimals. */
-export const pointsSchema = z
-  .number({ error: VALIDATION.number })
-  .min(0, 'At least 0')
-  .max(10_000, 'At most 10,000')
-  // Within a rounding error: 8.7 * 100 is 869.9999999999999 in binary floating point.
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
+export { bigId, pointsSchema } from './teaching-fields';
+export {
+  QUEUE_STATES,
+  queueQuerySchema,
+  queueEntrySchema,
+  queuePageSchema,
+  rubricSchema,
+  gradeSchema,
+  submissionViewSchema,
+  gradeInputSchema,
+  publishInputSchema,
+  taskPublishInputSchema,
+  taskPublishResultSchema,
+} from './teaching-grading';
+export type {
+  QueueState,
+  QueueQuery,
+  QueueEntry,
+  QueuePage,
+  Rubric,
+  Grade,
+  SubmissionView,
+  GradeInput,
+  TaskPublishResult,
+} from './teaching-grading';
+export {
+  GRADE_BOOK_SORTS,
+  gradeBookQuerySchema,
+  gradeBookCellSchema,
+  gradeBookSchema,
+  gradeBookCellInputSchema,
+  gradeBookCellResultSchema,
+  gradeBookExportQuerySchema,
+} from './teaching-grade-book';
+export type {
+  GradeBookQuery,
+  GradeBookCell,
+  GradeBook,
+  GradeBookCellInput,
+} from './teaching-grade-book';
 
 // ---------------------------------------------------------------------------------------------
 // class_root
@@ -215,261 +232,3 @@ export const classProgressSchema = z.object({
   ),
 });
 export type ClassProgress = z.infer<typeof classProgressSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// The grading queue and the grade page
-
-export const QUEUE_STATES = ['submitted', 'late', 'resubmitted'] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
-
-export const queueQuerySchema = z.object({
-  classId: id.optional(),
-  itemId: id.optional(),
-  state: z.enum(QUEUE_STATES).optional(),
-  cursor: z.string().max(500).optional(),
-  limit: limit(50),
-});
-export type QueueQuery = z.infer<typeof queueQuerySchema>;
-
-export const queueEntrySchema = z.object({
-  submissionId: z.number().int(),
-  itemId: z.number().int(),
-  itemTitle: z.string(),
-  itemKind: z.enum(ITEM_KINDS_LIST),
-  studentId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  className: z.string().nullable(),
-  attempt: z.number().int(),
-  late: z.boolean(),
-  submittedAt: z.string(),
-  /** A draft grade exists (not yet published). */
-  hasDraft: z.boolean(),
-  /** Only for holders of the similarity instructor right (decision 0020 §5.5). */
-  similarity: similarityBadgeSchema.optional(),
-});
-export type QueueEntry = z.infer<typeof queueEntrySchema>;
-
-export const queuePageSchema = z.object({
-  items: z.array(queueEntrySchema),
-  nextCursor: z.string().nullable(),
-});
-export type QueuePage = z.infer<typeof queuePageSchema>;
-
-export const rubricSchema = z.array(
-  z.object({
-    id: z.string(),
-    title: z.string(),
-    levels: z.array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        points: z.number(),
-        description: z.string().optional(),
-      }),
-    ),
-  }),
-);
-export type Rubric = z.infer<typeof rubricSchema>;
-
-export const gradeSchema = z.object({
-  outcome: z.enum(GRADE_OUTCOMES),
-  points: z.number().nullable(),
-  comment: z.string().nullable(),
-  rubricScores: z.record(z.string(), z.string()).nullable(),
-  isPublished: z.boolean(),
-  maxPoints: z.number(),
-  submissionId: z.number().int().nullable(),
-  gradedBy: z.string().nullable(),
-  gradedAt: z.string(),
-  publishedAt: z.string().nullable(),
-  version: z.number().int(),
-});
-export type Grade = z.infer<typeof gradeSchema>;
-
-export const submissionViewSchema = z.object({
-  submission: z.object({
-    id: z.number().int(),
-    attempt: z.number().int(),
-    status: z.enum(['draft', 'submitted']),
-    text: z.string().nullable(),
-    wordCount: z.number().int(),
-    late: z.boolean(),
-    submittedAt: z.string().nullable(),
-    files: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        mime: z.string(),
-        size: z.number().int(),
-        /** Opens in the browser (pdf, images, audio, video); else a download. */
-        url: z.string(),
-        downloadUrl: z.string(),
-      }),
-    ),
-  }),
-  attempts: z.array(
-    z.object({
-      id: z.number().int(),
-      attempt: z.number().int(),
-      status: z.enum(['draft', 'submitted']),
-      submittedAt: z.string().nullable(),
-      late: z.boolean(),
-    }),
-  ),
-  task: z.object({
-    id: z.number().int(),
-    title: z.string(),
-    /**
-     * The instructions as the learner read them when handing in this attempt (the revision of
-     * its item version; the current text when there is none): sanitised HTML with course images
-     * as signed links, shown only through the rich-text component.
-     */
-    instructions: z.string(),
-    /** The instructions were changed after this attempt was handed in. */
-    instructionsChanged: z.boolean(),
-    kind: z.enum(ITEM_KINDS_LIST),
-    delivery: z.enum(TASK_DELIVERIES),
-    maxPoints: z.number(),
-    grading: z.enum(TASK_GRADINGS),
-    rubric: rubricSchema.nullable(),
-    dueAt: z.string().nullable(),
-    courseId: z.number().int(),
-    courseTitle: z.string(),
-  }),
-  student: z.object({
-    id: z.number().int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    classId: z.number().int().nullable(),
-    className: z.string().nullable(),
-  }),
-  grade: gradeSchema.nullable(),
-  mayGrade: z.boolean(),
-  /** Why the caller may not grade it, as a sentence; null when they may. */
-  mayNotGradeReason: z.string().nullable(),
-  /** May change a published grade (SUBMISSION__EDIT). */
-  mayOverride: z.boolean(),
-  /** Only for holders of the similarity instructor right (decision 0020 §5.5). */
-  similarity: similarityBadgeSchema.optional(),
-  /** Neighbours in the class's grading queue (oldest first), for previous/next. */
-  previousId: z.number().int().nullable(),
-  nextId: z.number().int().nullable(),
-});
-export type SubmissionView = z.infer<typeof submissionViewSchema>;
-
-export const gradeInputSchema = z
-  .object({
-    outcome: z.enum(GRADE_OUTCOMES),
-    points: pointsSchema.nullable().optional(),
-    rubricScores: z.record(z.string().max(100), z.string().max(100)).nullable().optional(),
-    comment: z.string().trim().max(10_000, 'At most 10,000 characters').nullable().optional(),
-    /** The grade's version as the grader saw it; 0 when there was none. */
-    version: z.number({ error: VALIDATION.number }).int().min(0).max(2_147_483_647),
-    /** Required to change a published grade (an override). */
-    reason: z.string().trim().max(1000).optional(),
-  })
-  .strict();
-export type GradeInput = z.infer<typeof gradeInputSchema>;
-
-export const publishInputSchema = z
-  .object({ version: z.number().int().min(1).max(2_147_483_647) })
-  .strict();
-
-export const taskPublishInputSchema = z.object({ classId: id }).strict();
-
-export const taskPublishResultSchema = z.object({
-  published: z.number().int(),
-  skipped: z.array(z.object({ studentId: z.number().int(), reason: z.string() })),
-});
-export type TaskPublishResult = z.infer<typeof taskPublishResultSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// The grade book
-
-export const GRADE_BOOK_SORTS = ['name', 'total'] as const;
-
-export const gradeBookQuerySchema = z.object({
-  classId: id.optional(),
-  unitId: id.optional(),
-  q: z.string().trim().max(200).optional(),
-  sort: z.enum(GRADE_BOOK_SORTS).default('name'),
-  dir: dir.default('asc'),
-  cursor: z.string().max(500).optional(),
-  limit: limit(50),
-});
-export type GradeBookQuery = z.infer<typeof gradeBookQuerySchema>;
-
-/** A cell: [state, points, published, late, version]; version 0 when there is no grade yet. */
-export const gradeBookCellSchema = z.tuple([
-  z.enum(TASK_STATES),
-  z.number().nullable(),
-  z.boolean(),
-  z.boolean(),
-  z.number().int(),
-]);
-export type GradeBookCell = z.infer<typeof gradeBookCellSchema>;
-
-export const gradeBookSchema = z.object({
-  course: z.object({
-    id: z.number().int(),
-    code: z.string(),
-    title: z.string(),
-    weighting: z.enum(['points', 'weights']),
-    scaleMax: z.number().nullable(),
-  }),
-  units: z.array(z.object({ id: z.number().int(), title: z.string() })),
-  columns: z.array(
-    z.object({
-      id: z.number().int(),
-      unitId: z.number().int(),
-      title: z.string(),
-      maxPoints: z.number(),
-      weight: z.number().nullable(),
-      delivery: z.enum(TASK_DELIVERIES),
-      /** The caller grades tasks of this delivery (course responsibility, spec §6). */
-      mayGrade: z.boolean(),
-    }),
-  ),
-  classes: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  rows: z.array(
-    z.object({
-      studentId: z.number().int(),
-      firstName: z.string(),
-      lastName: z.string(),
-      classId: z.number().int().nullable(),
-      /** The learner is in the caller's grading scope. A cell may be entered only where its
-       * row and column both say so (and mayEdit): what the save allows. */
-      mayGrade: z.boolean(),
-      cells: z.array(gradeBookCellSchema),
-      /** Published points, and the course result on the schema's scale (missing grades 0). */
-      points: z.number(),
-      result: z.number().nullable(),
-      /** The result over the published tasks only. */
-      soFar: z.number().nullable(),
-    }),
-  ),
-  nextCursor: z.string().nullable(),
-  /** The caller may enter grades inline (GRADE_BOOK__EDIT; responsibility per cell). */
-  mayEdit: z.boolean(),
-});
-export type GradeBook = z.infer<typeof gradeBookSchema>;
-
-export const gradeBookCellInputSchema = z
-  .object({
-    itemId: id,
-    studentId: id,
-    points: pointsSchema.nullable(),
-    version: z.number().int().min(0).max(2_147_483_647),
-  })
-  .strict();
-export type GradeBookCellInput = z.infer<typeof gradeBookCellInputSchema>;
-
-export const gradeBookCellResultSchema = z.object({ cell: gradeBookCellSchema });
-
-export const gradeBookExportQuerySchema = z.object({
-  format: z.enum(['csv', 'xlsx']).default('csv'),
-  classId: id.optional(),
-  unitId: id.optional(),
-  q: z.string().trim().max(200).optional(),
-});

@@ -1,0 +1,223 @@
+// The defaults of the roles that run the network: admins, managers, coordinators, facilitators.
+import { family, RIGHTS, type Right } from './rights';
+import { displays, type BuiltInRoleKey, type RoleDefault } from './role-keys';
+
+const without = (rights: readonly Right[], ...drop: Right[]): Right[] =>
+  rights.filter((r) => !drop.includes(r));
+
+const ALL: readonly Right[] = RIGHTS;
+const ADMIN_RIGHTS = without(ALL, 'USER__IMPERSONATE');
+const SIS_PEOPLE = [
+  ...family('STUDENT'),
+  ...family('APPLICANT'),
+  ...family('PROGRAMME_APPLICANT'),
+  ...family('FACILITATOR'),
+  'COORDINATOR__DISPLAY',
+  'CLC__DISPLAY',
+] as const satisfies readonly Right[];
+
+/** Admins, managers, coordinators and facilitators: the first half of DEFAULT_ROLES. */
+export const NETWORK_ROLE_DEFAULTS = {
+  SUPER_ADMIN: {
+    label: 'Super Admin',
+    scope: 'all_clcs',
+    rights: ALL,
+    why: 'Runs the system; the only role that may impersonate.',
+  },
+  ADMIN: {
+    label: 'Admin',
+    scope: 'all_clcs',
+    rights: ADMIN_RIGHTS,
+    why: 'Runs the network day to day; everything except impersonation.',
+  },
+  ACADEMIC_MANAGER: {
+    label: 'Academic Manager',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      'GENERAL_LMS__DISPLAY',
+      ...family('PROGRAMME'),
+      ...family('PROGRAMME_ACADEMIC'),
+      ...family('PROGRAMME_PROFESSIONAL'),
+      ...family('PROGRAMME_GEL'),
+      ...family('PC_PROGRAMME'),
+      ...family('PC_STUDENT'),
+      ...family('PC_CLASS'),
+      ...family('PC_BREAK'),
+      ...family('BA_COHORT'),
+      ...family('BA_STUDENT'),
+      ...family('BA_STUDENT_STATUS'),
+      ...family('BA_TERM'),
+      ...family('BA_VERIFICATION'),
+      'BA_VERIFICATION_APPROVAL_BASIC__EDIT',
+      ...family('BA_TRANSFER_IN'),
+      ...family('BA_TRANSFER_OUT'),
+      ...family('BA_PROGRAMME_BREAK'),
+      ...family('GEL_TERM'),
+      ...family('GEL_CLASSROOM'),
+      ...family('GEL_CERTIFICATE'),
+      ...family('CLASSROOM'),
+      ...family('CLASSROOM_STUDENT'),
+      ...family('CLASSROOM_STAFF'),
+      ...family('CERTIFICATE'),
+      ...family('GRADE_BOOK'),
+      ...family('GRADE_CHANGE_REQUEST'),
+      ...family('DROPOUT_FLAGGING'),
+      ...family('DROPOUT_FOLLOW_UP'),
+      ...family('AUTOMATIC_MAIL'),
+      ...family('SYLLABUS'),
+      ...family('COURSE_DOCUMENT'),
+      ...family('COURSE_TASK'),
+      'COURSE_PREVIEW__DISPLAY',
+      ...family('ACTIVE_COURSES'),
+      ...family('ADDITIONAL_COURSES'),
+      'SUBMISSION__DISPLAY',
+      ...family('UNIT'),
+      ...family('REPORTING'),
+      ...displays(
+        'STUDENT',
+        'FACILITATOR',
+        'COORDINATOR',
+        'CLC',
+        'LEAD_FACULTY',
+        'LEAD_FACILITATOR',
+      ),
+      'STUDENT__EXPORT',
+      // Appoints the lead faculty of the courses it owns (people → lead faculty).
+      'LEAD_FACULTY__EDIT',
+      'LEAD_FACULTY__CREATE',
+      'LEAD_FACULTY__EXPORT',
+      ...family('ANNOUNCEMENT'),
+      // Reads every training and the quiz sessions of the courses it owns (decision 0020).
+      'WBT_ALL__DISPLAY',
+      'QUIZ_SESSION__DISPLAY',
+    ],
+    why: 'Owns programmes, terms, classes, grades and certificates across the network; reads people.',
+  },
+  OPERATIONAL_MANAGER: {
+    label: 'Operational Manager',
+    scope: 'all_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...SIS_PEOPLE,
+      ...family('COORDINATOR'),
+      ...family('CLC'),
+      ...family('CLC_SIGNATURE'),
+      ...family('LEAD_FACILITATOR'),
+      ...family('USER').filter((r) => r !== 'USER__IMPERSONATE' && r !== 'USER__SECURITY_ACCESS'),
+      'PASSWORD_RESET__EDIT',
+      ...displays('PROGRAMME', 'PROGRAMME_ACADEMIC', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_GEL'),
+      ...displays('PC_PROGRAMME', 'PC_STUDENT', 'BA_STUDENT', 'GEL_APPLICANT', 'CLASSROOM'),
+      // Staffing across the network: every class and who teaches it (decision 0008).
+      'PC_CLASS__DISPLAY',
+      'ACTIVE_COURSES__DISPLAY',
+      'ADDITIONAL_COURSES__DISPLAY',
+      ...family('REPORTING'),
+      ...family('ANNOUNCEMENT'),
+      ...family('SUPPORT_TICKET'),
+      ...family('DATA_CLEAN_UP').filter((r) => r !== 'DATA_CLEAN_UP__MERGE'),
+    ],
+    why: 'Runs CLCs and staffing across the network: people, CLCs, accounts, reports; reads programmes.',
+  },
+  LEAD_COORDINATOR: {
+    label: 'Lead Coordinator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...SIS_PEOPLE,
+      ...family('COORDINATOR'),
+      'CLC__EDIT',
+      ...displays('PROGRAMME', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_ACADEMIC', 'PROGRAMME_GEL'),
+      ...family('PC_STUDENT'),
+      ...family('PC_BREAK'),
+      ...displays('PC_PROGRAMME', 'PC_CLASS', 'CLASSROOM', 'BA_STUDENT', 'BA_COHORT'),
+      ...family('GEL_APPLICANT'),
+      ...family('GEL_PENDING_APPLICANT'),
+      ...family('GEL_MINORS_VALIDATION'),
+      // Approving a CLC's grades means reading them first (the verification page).
+      'BA_VERIFICATION__DISPLAY',
+      'BA_VERIFICATION_APPROVAL_CLC__EDIT',
+      'PASSWORD_RESET__EDIT',
+      // A student's courses on their overview: drop, restore, add one outside the programme.
+      ...family('ACTIVE_COURSES'),
+      ...family('ADDITIONAL_COURSES'),
+      ...family('ANNOUNCEMENT'),
+      'REPORTING__DISPLAY',
+      // Their CLCs' dropout flags and follow-ups (decision 0021 §3.8).
+      'DROPOUT_FLAGGING__DISPLAY',
+      ...family('DROPOUT_FOLLOW_UP'),
+    ],
+    why: 'A coordinator who also leads the other coordinators of their CLCs and approves for the CLC.',
+  },
+  COORDINATOR: {
+    label: 'Coordinator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_SIS__DISPLAY',
+      ...SIS_PEOPLE,
+      ...displays('PROGRAMME', 'PROGRAMME_PROFESSIONAL', 'PROGRAMME_ACADEMIC', 'PROGRAMME_GEL'),
+      ...family('PC_STUDENT'),
+      ...family('PC_BREAK'),
+      ...displays('PC_PROGRAMME', 'PC_CLASS', 'CLASSROOM', 'BA_STUDENT'),
+      ...family('GEL_APPLICANT'),
+      ...family('GEL_PENDING_APPLICANT'),
+      'PASSWORD_RESET__EDIT',
+      // A student's courses on their overview: drop, restore, add one outside the programme.
+      ...family('ACTIVE_COURSES'),
+      ...family('ADDITIONAL_COURSES'),
+      // Their CLCs' dropout flags and follow-ups (decision 0021 §3.8).
+      'DROPOUT_FLAGGING__DISPLAY',
+      ...family('DROPOUT_FOLLOW_UP'),
+    ],
+    why: 'Runs one or more CLCs: their students, applicants and facilitators, nothing beyond them.',
+  },
+  LEAD_FACILITATOR: {
+    label: 'Lead Facilitator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
+      ...displays('STUDENT', 'FACILITATOR', 'CLASSROOM', 'GRADE_BOOK', 'SUBMISSION'),
+      'FACILITATOR__EDIT',
+      // Sees the other lead facilitators; appointing them is the operational manager's.
+      'LEAD_FACILITATOR__DISPLAY',
+      'COURSE_TASK_ONSITE__EDIT',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'SYLLABUS__DISPLAY',
+      'COURSE_PREVIEW__DISPLAY',
+      'GRADE_BOOK__EDIT',
+      'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+      // They publish onsite grades, so they ask to undo or change them (decision 0021 §2.2).
+      'GRADE_CHANGE_REQUEST__CREATE',
+      'GRADE_CHANGE_REQUEST__DISPLAY',
+      // The dropout follow-ups of the classes they facilitate (decision 0021 §3.4).
+      ...family('DROPOUT_FOLLOW_UP'),
+    ],
+    why: 'An onsite facilitator who also guides the facilitators of their CLCs.',
+  },
+  FACILITATOR: {
+    label: 'Facilitator',
+    scope: 'own_clcs',
+    rights: [
+      'GENERAL_LMS__DISPLAY',
+      'GENERAL_SIS__DISPLAY',
+      'STUDENT__DISPLAY',
+      'CLASSROOM__DISPLAY',
+      'COURSE_TASK_ONSITE__EDIT',
+      'COURSE_DOCUMENT__DISPLAY',
+      'COURSE_TASK__DISPLAY',
+      'SYLLABUS__DISPLAY',
+      'COURSE_PREVIEW__DISPLAY',
+      'GRADE_BOOK__DISPLAY',
+      'SUBMISSION__DISPLAY',
+      'SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY',
+      // They publish onsite grades, so they ask to undo or change them (decision 0021 §2.2).
+      'GRADE_CHANGE_REQUEST__CREATE',
+      'GRADE_CHANGE_REQUEST__DISPLAY',
+      // The dropout follow-ups of the classes they facilitate (decision 0021 §3.4).
+      ...family('DROPOUT_FOLLOW_UP'),
+    ],
+    why: 'Supports students onsite in their CLCs: reads the students and classes there, grades onsite tasks.',
+  },
+} satisfies Partial<Record<BuiltInRoleKey, RoleDefault>>;
