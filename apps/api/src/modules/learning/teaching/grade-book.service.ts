@@ -25,7 +25,8 @@ import { containsPattern, rows } from '../../../lib/sql';
 import { applyGradeEvent, findGrade, GradeChanged } from './grade-events';
 import { changedSentence, PUBLISHED_SENTENCE } from './grading.service';
 import { assertMayGrade, gradedDeliveries } from './responsibility';
-import { courseDenominators, courseResult } from './result';
+import { courseResult } from './result';
+import { courseDenominators } from './result.repository';
 import * as repo from './teaching.repository';
 
 // The grade book of decision 0019: a course's graded items as columns, the learners the caller

@@ -30,7 +30,8 @@ import {
 import { withImageLinks } from '../content/public';
 import { findGrade } from './grade-events';
 import { gradeOut } from './grading.service';
-import { TO_GRADE_FROM, toGradeWhere, whyNotGrade } from './responsibility';
+import { whyNotGrade } from './responsibility';
+import { TO_GRADE_FROM, toGradeWhere } from './responsibility.repository';
 import { similarityBadges } from '../../similarity/public';
 import * as repo from './teaching.repository';
 
