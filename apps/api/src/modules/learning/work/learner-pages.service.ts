@@ -1,4 +1,3 @@
-import type { ItemKind } from '@lantern/contracts/learning-enums';
 import type {
   DueTask,
   LmsHome,

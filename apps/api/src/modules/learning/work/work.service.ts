@@ -10,7 +10,6 @@ import type { TaskState } from '@lantern/contracts/learning-enums';
 import type {
   Attempt,
   DraftInput,
-  MarkDoneResult,
   MyWork,
   SubmitInput,
   TaskSettingsView,
