@@ -1,103 +1,22 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { discussionSettingsSchema, type DiscussionTopicsBy } from '@lantern/contracts/discussions';
-import type { UnitStatus } from '@lantern/contracts/learning-enums';
+import { discussionSettingsSchema } from '@lantern/contracts/discussions';
 import type { AuthContext } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
-import { authoringReach, courseReach, seesAllCourses } from '../../../lib/learning-scope';
-import { classInScope, classScope } from '../../../lib/class-scope';
-import { rows } from '../../../lib/sql';
 import { loadSubmitContext } from '../learner-policy/public';
+import { findForumRow } from './discussions-access.repository';
+import { actsAsLearner, type ForumAccess } from './forum-access';
+
+export { actsAsLearner, type ForumAccess } from './forum-access';
 
 // Who reads, posts in and moderates a forum (decision 0020 §4.2). Every discussion route asks
 // here: a forum out of reach is "not found"; the posting and moderating rules are each one
 // function below.
 
-type ForumRow = {
-  id: number;
-  course_id: number;
-  programme_id: number;
-  course_code: string;
-  course_title: string;
-  unit_id: number | null;
-  unit_title: string | null;
-  unit_status: UnitStatus | null;
-  unit_opens_at: Date | string | null;
-  item_id: number | null;
-  item_title: string | null;
-  item_settings: unknown;
-  item_due_at: Date | string | null;
-  item_visible: boolean;
-  item_unit_status: UnitStatus | null;
-  title: string;
-  topics_by: DiscussionTopicsBy;
-  separate_classes: boolean;
-  is_locked: boolean;
-  version: number;
-  may_author: boolean;
-  learner_class_id: number | null;
-  is_learner: boolean;
-  learner_may_submit: boolean | null;
-  seats: number[] | null;
-};
-
-export type ForumAccess = {
-  id: number;
-  courseId: number;
-  programmeId: number;
-  course: { id: number; code: string; title: string };
-  unit: { id: number; title: string } | null;
-  item: {
-    id: number;
-    title: string;
-    dueAt: Date | null;
-    settings: ReturnType<typeof discussionSettingsSchema.parse>;
-  } | null;
-  title: string;
-  topicsBy: DiscussionTopicsBy;
-  separateClasses: boolean;
-  isLocked: boolean;
-  /** The unit (the forum's, or its item's) is closed: read only. */
-  isClosed: boolean;
-  version: number;
-  mayAuthor: boolean;
-  /** The caller learns in the course (their `course_learners` row). */
-  learner: { classId: number | null; maySubmit: boolean } | null;
-  /** Classes of the course's programme where the caller has a seat. */
-  seats: number[];
-};
-
 const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 /** The forum if the caller reads it, else 404 (as an unknown id). */
 export async function loadForum(db: Db, auth: AuthContext, forumId: number): Promise<ForumAccess> {
-  const me = auth.user.jwlId;
-  const [row] = await rows<ForumRow>(
-    db,
-    sql`select f.id, f.course_id, c.programme_id, c.code as course_code, c.title as course_title,
-          coalesce(f.unit_id, i.unit_id) as unit_id, u.title as unit_title, u.status as unit_status,
-          u.opens_at as unit_opens_at,
-          f.item_id, i.title as item_title, i.settings as item_settings, i.due_at as item_due_at,
-          coalesce(i.is_published and i.deleted_at is null
-            and (i.visible_from is null or i.visible_from <= now()), true) as item_visible,
-          u.status as item_unit_status,
-          f.title, f.topics_by, f.separate_classes, f.is_locked, f.version,
-          ${authoringReach(sql`p.id`, auth)} as may_author,
-          cl.class_id as learner_class_id, (cl.student_id is not null) as is_learner,
-          cl.may_submit as learner_may_submit,
-          (select array_agg(cs.class_id) from class_staff cs join classes k on k.id = cs.class_id
-             where cs.user_id = ${me} and k.programme_id = p.id) as seats
-        from discussion_forums f
-        join programme_courses c on c.id = f.course_id
-        join programmes p on p.id = c.programme_id
-        left join learning_items i on i.id = f.item_id
-        left join learning_units u on u.id = coalesce(f.unit_id, i.unit_id) and u.deleted_at is null
-        left join lateral (select x.student_id, x.class_id, x.may_submit from course_learners x
-                           where x.course_id = f.course_id and x.student_id = ${me}
-                           order by x.may_submit desc limit 1) cl on true
-        where f.id = ${forumId} and f.deleted_at is null
-          and (${courseReach(sql`c.id`, sql`p.id`, auth)} or ${authoringReach(sql`p.id`, auth)})`,
-  );
+  const row = await findForumRow(db, auth, forumId);
   if (!row) throw notFound('The discussion');
   const hasUnit = row.unit_id !== null;
   if (hasUnit && row.unit_status === null) throw notFound('The discussion');
@@ -135,24 +54,6 @@ export async function loadForum(db: Db, auth: AuthContext, forumId: number): Pro
       : null,
     seats: row.seats ?? [],
   };
-}
-
-/** Learns in the course and neither teaches it nor authors it: reads and posts as a learner. */
-export const actsAsLearner = (f: ForumAccess): boolean =>
-  f.learner !== null && !f.mayAuthor && f.seats.length === 0;
-
-/**
- * The condition that a topic (alias t) is one the caller sees: with separate classes, a learner
- * sees topics of every class and of their own; staff those of the classes they reach.
- */
-export function topicVisible(f: ForumAccess, auth: AuthContext): SQL {
-  if (!f.separateClasses || f.mayAuthor || seesAllCourses(auth)) return sql`true`;
-  if (actsAsLearner(f))
-    return f.learner?.classId
-      ? sql`(t.class_id is null or t.class_id = ${f.learner.classId})`
-      : sql`t.class_id is null`;
-  return sql`(t.class_id is null or exists (select 1 from classes k where k.id = t.class_id
-            and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}))`;
 }
 
 const conflict = (code: ConstructorParameters<typeof AppError>[1], detail: string) =>

@@ -11,7 +11,7 @@ import type {
 } from '@lantern/contracts/discussions';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { makeTeachingFixture, type TeachingFixture } from '../../../../test/teaching-fixture';
-import { saveItemForum } from './item-forum';
+import { saveItemForum } from './item-forum.repository';
 
 const LMS = '/api/en/lms';
 let t: TestApp;

@@ -31,6 +31,7 @@ import type { Deps } from '../../../lib/deps';
 import { localeParams, MAX_ID } from '../../../lib/params';
 import * as forums from './forums.service';
 import * as posts from './posts.service';
+import * as moderation from './posts-moderation.service';
 import { getStudentPosts } from './graded.service';
 
 const courseParams = localeParams.extend({
@@ -192,7 +193,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: topicSummarySchema, ...refusals },
     },
     handler: async (request) =>
-      posts.updateTopic(deps, authOf(request), request.params.topicId, request.body),
+      moderation.updateTopic(deps, authOf(request), request.params.topicId, request.body),
   });
 
   r.put(`${base}/topic/:topicId/read`, {
@@ -205,7 +206,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: readResultSchema, 400: errorBodySchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      posts.markRead(
+      moderation.markRead(
         deps,
         authOf(request),
         request.params.topicId,
@@ -222,7 +223,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: subscriptionSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      posts.setSubscribed(deps, authOf(request), request.params.topicId, true),
+      moderation.setSubscribed(deps, authOf(request), request.params.topicId, true),
   });
 
   r.delete(`${base}/topic/:topicId/subscription`, {
@@ -234,7 +235,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: subscriptionSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      posts.setSubscribed(deps, authOf(request), request.params.topicId, false),
+      moderation.setSubscribed(deps, authOf(request), request.params.topicId, false),
   });
 
   r.patch(`${base}/post/:postId`, {
@@ -247,7 +248,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: postSchema, ...refusals },
     },
     handler: async (request) =>
-      posts.updatePost(deps, authOf(request), request.params.postId, request.body),
+      moderation.updatePost(deps, authOf(request), request.params.postId, request.body),
   });
 
   r.post(`${base}/post/:postId/remove`, {
@@ -260,7 +261,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: postSchema, ...refusals },
     },
     handler: async (request) =>
-      posts.setRemoved(deps, authOf(request), request.params.postId, true, request.body),
+      moderation.setRemoved(deps, authOf(request), request.params.postId, true, request.body),
   });
 
   r.post(`${base}/post/:postId/restore`, {
@@ -272,7 +273,7 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       response: { 200: postSchema, ...refusals },
     },
     handler: async (request) =>
-      posts.setRemoved(deps, authOf(request), request.params.postId, false, {}),
+      moderation.setRemoved(deps, authOf(request), request.params.postId, false, {}),
   });
 
   r.get(`${base}/post/:postId/revisions`, {
@@ -283,7 +284,8 @@ export async function discussionRoutes(app: FastifyInstance, deps: Deps): Promis
       params: postParams,
       response: { 200: postRevisionsSchema, 404: errorBodySchema },
     },
-    handler: async (request) => posts.getRevisions(deps, authOf(request), request.params.postId),
+    handler: async (request) =>
+      moderation.getRevisions(deps, authOf(request), request.params.postId),
   });
 
   r.get(`${base}/discussion/:itemId/student/:studentId/posts`, {

@@ -1,2 +1,2 @@
 // What other modules may use of this one; everything else here is its own.
-export { copyItemForums, saveItemForum } from './item-forum';
+export { copyItemForums, saveItemForum } from './item-forum.repository';

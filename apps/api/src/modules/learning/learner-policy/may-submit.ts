@@ -1,15 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { ITEM_KINDS } from '@lantern/contracts/learning-kinds';
-import type { ProgrammeStatus } from '@lantern/contracts/programme';
-import { ENROLMENT_STATE_LABELS, type EnrolmentState } from '@lantern/contracts/programme';
+import { ENROLMENT_STATE_LABELS } from '@lantern/contracts/programme';
 import type { AuthContext } from '../../../plugins/auth';
 import { missingRight } from '../../../plugins/auth';
 import { AppError, notFound } from '../../../lib/errors';
 import { statusText } from '../../../lib/programme-status';
-import { rows } from '../../../lib/sql';
-import { itemVisible, unitReleased } from './visibility';
+import { findSubmitContextRow, type SubmitContextRow } from './learner-policy.repository';
 import { dayText } from '../../../lib/dates';
 
 /** What a learner may hand in to, as the checks of decision 0019 "Who may submit" found it. */
@@ -51,51 +48,8 @@ export type SubmitContext = MaySubmit & {
   refusal: AppError | null;
 };
 
-type Row = {
-  item_id: number;
-  course_id: number;
-  unit_id: number;
-  kind: ItemKind;
-  title: string;
-  body: string;
-  settings: unknown;
-  item_version: number;
-  delivery: 'online' | 'onsite' | null;
-  max_points: string | number | null;
-  due_at: Date | string | null;
-  late_until: Date | string | null;
-  visible_from: Date | string | null;
-  class_id: number | null;
-  unit_title: string;
-  unit_status: 'draft' | 'published' | 'closed';
-  opens_at: Date | string | null;
-  is_published: boolean;
-  learner_sees: boolean;
-  course_code: string;
-  course_title: string;
-  programme_title: string;
-  programme_status: ProgrammeStatus;
-  may_submit: boolean;
-  enrolment_state: EnrolmentState | null;
-  break_until: string | null;
-  /** bigint: the driver may answer a string. */
-  latest_id: string | number | null;
-  latest_attempt: number | null;
-  latest_status: 'draft' | 'submitted' | null;
-  latest_version: number | null;
-  latest_client_id: string | null;
-  decision: 'graded' | 'returned' | null;
-};
-
 const toDate = (v: Date | string | null): Date | null =>
   v === null ? null : v instanceof Date ? v : new Date(v);
-
-/** The study break covering today in any active enrolment of the person: its last day. */
-export function studyBreakUntilSql(studentId: number, today: string) {
-  return sql`(select max(sb.ends_on)::text from study_breaks sb join enrolments be on be.id = sb.enrolment_id
-      where be.user_id = ${studentId} and be.state = 'active'
-        and sb.starts_on <= ${today}::date and sb.ends_on >= ${today}::date)`;
-}
 
 /**
  * Loads a task as the calling learner sees it and decides whether they may save or hand in
@@ -110,35 +64,10 @@ export async function loadSubmitContext(
 ): Promise<SubmitContext> {
   const studentId = auth.user.jwlId;
   const today = now.toISOString().slice(0, 10);
-  const [row] = await rows<Row>(
-    db,
-    sql`select i.id as item_id, i.course_id, i.unit_id, i.kind, i.title, i.body, i.settings,
-          i.version as item_version, i.delivery, i.max_points,
-          coalesce(d.due_at, i.due_at) as due_at, coalesce(d.late_until, i.late_until) as late_until,
-          coalesce(d.visible_from, i.visible_from) as visible_from, cl.class_id,
-          u.title as unit_title, u.status as unit_status, u.opens_at, i.is_published,
-          ${unitReleased(now)} and ${itemVisible(now)} as learner_sees,
-          c.code as course_code, c.title as course_title, p.title as programme_title,
-          p.status as programme_status, cl.may_submit, e.state as enrolment_state,
-          ${studyBreakUntilSql(studentId, today)} as break_until,
-          s.id as latest_id, s.attempt as latest_attempt, s.status as latest_status,
-          s.version as latest_version, s.client_id::text as latest_client_id,
-          case when g.is_published and g.submission_id = s.id then g.outcome end as decision
-        from learning_items i
-        join learning_units u on u.id = i.unit_id and u.deleted_at is null
-        join programme_courses c on c.id = i.course_id
-        join programmes p on p.id = c.programme_id
-        join lateral (select * from course_learners x where x.course_id = i.course_id
-                        and x.student_id = ${studentId} order by x.may_submit desc limit 1) cl on true
-        left join enrolments e on e.id = cl.enrolment_id
-        left join item_class_dates d on d.item_id = i.id and d.class_id = cl.class_id
-        left join submissions s on s.item_id = i.id and s.student_id = ${studentId} and s.is_latest
-        left join grades g on g.item_id = i.id and g.student_id = ${studentId}
-        where i.id = ${itemId} and i.deleted_at is null`,
-  );
+  const row = await findSubmitContextRow(db, studentId, itemId, now, today);
   if (!row || !ITEM_KINDS[row.kind].graded) throw notFound('The task');
   // A learner sees only what the unit page shows them (released unit, visible item: one rule,
-  // learner-visibility.ts); anything else is not there for them, title and instructions too.
+  // learner-policy.repository.ts); anything else is not there for them, title and instructions too.
   if (!row.learner_sees) throw notFound('The task');
   const latest: LatestAttempt | null =
     row.latest_id === null
@@ -181,7 +110,12 @@ export async function loadSubmitContext(
 const refuse = (code: ConstructorParameters<typeof AppError>[1], detail: string) =>
   new AppError(409, code, detail);
 
-function refusalOf(auth: AuthContext, row: Row, c: SubmitContext, now: Date): AppError | null {
+function refusalOf(
+  auth: AuthContext,
+  row: SubmitContextRow,
+  c: SubmitContext,
+  now: Date,
+): AppError | null {
   if (!auth.rights.has('SUBMISSION__CREATE')) return missingRight('SUBMISSION__CREATE');
   if (auth.impersonating)
     return new AppError(

@@ -14,6 +14,7 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { idParams, localeParams } from '../../../lib/params';
 import * as service from './requests.service';
+import * as decide from './requests-decide.service';
 
 const tags = ['grade requests'];
 const errors = {
@@ -79,7 +80,7 @@ export async function gradeRequestRoutes(app: FastifyInstance, deps: Deps): Prom
       response: { 200: gradeRequestDetailSchema, ...errors },
     },
     handler: async (request) =>
-      service.approveRequest(deps, authOf(request), request.params.id, request.body),
+      decide.approveRequest(deps, authOf(request), request.params.id, request.body),
   });
 
   r.post(`${base}/grade-request/:id/decline`, {
@@ -92,7 +93,7 @@ export async function gradeRequestRoutes(app: FastifyInstance, deps: Deps): Prom
       response: { 200: gradeRequestDetailSchema, ...errors },
     },
     handler: async (request) =>
-      service.declineRequest(deps, authOf(request), request.params.id, request.body),
+      decide.declineRequest(deps, authOf(request), request.params.id, request.body),
   });
 
   r.post(`${base}/grade-request/:id/withdraw`, {
@@ -105,6 +106,6 @@ export async function gradeRequestRoutes(app: FastifyInstance, deps: Deps): Prom
       response: { 200: gradeRequestDetailSchema, ...errors },
     },
     handler: async (request) =>
-      service.withdrawRequest(deps, authOf(request), request.params.id, request.body),
+      decide.withdrawRequest(deps, authOf(request), request.params.id, request.body),
   });
 }

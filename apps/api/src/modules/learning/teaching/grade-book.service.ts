@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type {
@@ -14,19 +13,24 @@ import type { Deps } from '../../../lib/deps';
 import { AppError, notFound } from '../../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { sendExport, type ExportColumn } from '../../../lib/export';
-import {
-  gradingScope,
-  isLearner,
-  learnerReach,
-  loadCourseInReach,
-  loadLearnerInReach,
-} from '../../../lib/learning-scope';
-import { containsPattern, rows } from '../../../lib/sql';
+import { isLearner, loadCourseInReach, loadLearnerInReach } from '../../../lib/learning-scope';
 import { applyGradeEvent, findGrade, GradeChanged } from './grade-events';
 import { changedSentence, PUBLISHED_SENTENCE } from './grading.service';
 import { assertMayGrade, gradedDeliveries } from './responsibility';
-import { courseDenominators, courseResult } from './result';
+import { courseResult } from './result';
+import { courseDenominators } from './result.repository';
 import * as repo from './teaching.repository';
+import {
+  findBookClasses,
+  findBookUnits,
+  findClassNames,
+  findHead,
+  findLatestSubmittedId,
+  findLearnerPage,
+  SEP,
+  type Head,
+  type LearnerRow,
+} from './grade-book.repository';
 
 // The grade book of decision 0019: a course's graded items as columns, the learners the caller
 // reaches as rows (keyset by last name, first name, id; 50 a page), each cell
@@ -34,42 +38,12 @@ import * as repo from './teaching.repository';
 // reads after the columns: the learners, their grades, their latest attempts.
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
-const SEP = '\u0000';
-
-type Head = {
-  id: number;
-  code: string;
-  title: string;
-  weighting: string;
-  scale_max: string | number | null;
-  grading_schema_id: number | null;
-  schema_version: number | null;
-};
 
 async function loadHead(db: Db, courseId: number): Promise<Head> {
-  const [head] = await rows<Head>(
-    db,
-    sql`select c.id, c.code, c.title, c.grade_weighting as weighting, gs.scale_max,
-          p.grading_schema_id, gs.version as schema_version
-        from programme_courses c join programmes p on p.id = c.programme_id
-        left join grading_schemas gs on gs.id = p.grading_schema_id where c.id = ${courseId}`,
-  );
+  const head = await findHead(db, courseId);
   if (!head) throw notFound('The course');
   return head;
 }
-
-type LearnerRow = {
-  student_id: number;
-  first_name: string;
-  last_name: string;
-  class_id: number | null;
-  points: string | number;
-  weighted: string | number;
-  lname: string;
-  fname: string;
-  /** In the caller's grading scope (responsibility per task is the column's). */
-  may_grade: boolean;
-};
 
 /** One page of learners, in keyset order; `cursor` from the previous page's last row. */
 async function learnerPage(
@@ -79,46 +53,8 @@ async function learnerPage(
   query: Pick<GradeBookQuery, 'classId' | 'q' | 'sort' | 'dir' | 'cursor'>,
   limit: number,
 ): Promise<LearnerRow[]> {
-  const filters: SQL[] = [sql`cl.course_id = ${courseId}`, learnerReach('cl', auth)];
-  if (query.classId) filters.push(sql`cl.class_id = ${query.classId}`);
-  if (query.q) {
-    const like = containsPattern(query.q);
-    filters.push(
-      sql`(u.first_name ilike ${like} or u.last_name ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like})`,
-    );
-  }
-  const desc = query.dir === 'desc';
-  const cmp = desc ? sql`<` : sql`>`;
-  const dir = desc ? sql`desc` : sql`asc`;
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor, query.sort, query.dir);
-    if (query.sort === 'total')
-      filters.push(
-        sql`(coalesce(cp.points_published, 0), u.jwl_id) ${cmp} (${Number(c.value ?? 0)}::numeric, ${c.id})`,
-      );
-    else {
-      const [last = '', first = ''] = (c.value ?? '').split(SEP);
-      filters.push(
-        sql`(lower(u.last_name), lower(u.first_name), u.jwl_id) ${cmp} (${last}, ${first}, ${c.id})`,
-      );
-    }
-  }
-  const order =
-    query.sort === 'total'
-      ? sql`coalesce(cp.points_published, 0) ${dir}, u.jwl_id ${dir}`
-      : sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.jwl_id ${dir}`;
-  return rows<LearnerRow>(
-    db,
-    sql`select cl.student_id, u.first_name, u.last_name, cl.class_id,
-          coalesce(cp.points_published, 0) as points, coalesce(cp.weighted_published, 0) as weighted,
-          lower(u.last_name) as lname, lower(u.first_name) as fname,
-          ${gradingScope('cl', auth)} as may_grade
-        from course_learners cl join users u on u.jwl_id = cl.student_id
-        left join course_progress cp on cp.student_id = cl.student_id and cp.course_id = cl.course_id
-        where ${sql.join(filters, sql` and `)}
-        order by ${order}
-        limit ${limit}`,
-  );
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.dir) : null;
+  return findLearnerPage(db, auth, courseId, query, cursor, limit);
 }
 
 const cursorOf = (sort: GradeBookQuery['sort'], dir: GradeBookQuery['dir'], r: LearnerRow) =>
@@ -216,16 +152,8 @@ export async function getGradeBook(
     loadHead(deps.db, courseId),
     repo.findTasks(deps.db, courseId),
     learnerPage(deps.db, auth, courseId, query, query.limit + 1),
-    rows<{ id: number; name: string }>(
-      deps.db,
-      sql`select distinct k.id, k.name from course_learners cl join classes k on k.id = cl.class_id
-          where cl.course_id = ${courseId} and ${learnerReach('cl', auth)} order by k.name, k.id`,
-    ),
-    rows<{ id: number; title: string }>(
-      deps.db,
-      sql`select id, title from learning_units where course_id = ${courseId} and deleted_at is null
-          order by position, id`,
-    ),
+    findBookClasses(deps.db, auth, courseId),
+    findBookUnits(deps.db, courseId),
   ]);
   const tasks = query.unitId ? allTasks.filter((t) => t.unit_id === query.unitId) : allTasks;
   const mayEdit = auth.rights.has('GRADE_BOOK__EDIT') && !isLearner(auth);
@@ -301,11 +229,7 @@ export async function saveCell(
           { fields: { points: 'Enter the points' } },
         );
       }
-      const [latest] = await rows<{ id: string | number }>(
-        tx,
-        sql`select id from submissions where item_id = ${task.id} and student_id = ${input.studentId}
-              and status = 'submitted' order by attempt desc limit 1`,
-      );
+      const latest = await findLatestSubmittedId(tx, task.id, input.studentId);
       await applyGradeEvent(tx, {
         action: 'save',
         itemId: task.id,
@@ -313,7 +237,7 @@ export async function saveCell(
         courseId,
         expectedVersion: input.version,
         values: {
-          submissionId: latest ? Number(latest.id) : (current?.submissionId ?? null),
+          submissionId: latest ?? current?.submissionId ?? null,
           outcome: 'graded',
           points: input.points,
           comment: current?.comment ?? null,
@@ -361,7 +285,7 @@ export async function exportGradeBook(
   const [head, allTasks, classes] = await Promise.all([
     loadHead(deps.db, courseId),
     repo.findTasks(deps.db, courseId),
-    rows<{ id: number; name: string }>(deps.db, sql`select id, name from classes`),
+    findClassNames(deps.db),
   ]);
   const tasks = query.unitId ? allTasks.filter((t) => t.unit_id === query.unitId) : allTasks;
   const className = new Map(classes.map((k) => [k.id, k.name]));

@@ -1,29 +1,19 @@
-import { sql } from 'drizzle-orm';
 import type { GradeOutcome } from '@lantern/contracts/learning-enums';
 import type { Db } from '@lantern/db/client';
 import { AppError } from '../../../lib/errors';
-import { rows } from '../../../lib/sql';
+import {
+  findGrade,
+  insertGradeEvent,
+  moveCourseProgress,
+  upsertGrade,
+  type GradeRow,
+} from './grade-events.repository';
+
+export { findGrade, type GradeRow } from './grade-events.repository';
 
 // The one writer of `grades`, `grade_events` and the grade columns of `course_progress`
 // (decisions 0019, 0021): every change of a grade is an event appended to the grade ledger in the
 // caller's transaction, and the projection and the course's totals move with it, never later.
-
-export type GradeRow = {
-  itemId: number;
-  studentId: number;
-  courseId: number;
-  submissionId: number | null;
-  outcome: GradeOutcome;
-  points: number | null;
-  comment: string | null;
-  rubricScores: Record<string, string> | null;
-  isPublished: boolean;
-  maxPoints: number;
-  gradedBy: number | null;
-  gradedAt: string;
-  publishedAt: string | null;
-  version: number;
-};
 
 /**
  * What the grader wants the grade to be. `publish` and `unpublish` take the values as they are;
@@ -67,62 +57,6 @@ function publishedAfter(action: GradeEvent['action'], before: GradeRow | null): 
 
 /** Actions that take the grade's values as they are rather than new ones. */
 const KEEPS_VALUES = new Set<GradeEvent['action']>(['publish', 'unpublish']);
-
-type Raw = {
-  item_id: number;
-  student_id: number;
-  course_id: number;
-  submission_id: string | number | null;
-  outcome: GradeOutcome;
-  points: string | number | null;
-  comment: string | null;
-  rubric_scores: Record<string, string> | null;
-  is_published: boolean;
-  max_points: string | number;
-  graded_by: number | null;
-  graded_at: Date | string;
-  published_at: Date | string | null;
-  version: number;
-};
-
-const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
-const iso = (v: Date | string | null): string | null =>
-  v === null ? null : new Date(v).toISOString();
-
-export const toGrade = (r: Raw): GradeRow => ({
-  itemId: r.item_id,
-  studentId: r.student_id,
-  courseId: r.course_id,
-  submissionId: num(r.submission_id),
-  outcome: r.outcome,
-  points: num(r.points),
-  comment: r.comment,
-  rubricScores: r.rubric_scores,
-  isPublished: r.is_published,
-  maxPoints: Number(r.max_points),
-  gradedBy: r.graded_by,
-  gradedAt: iso(r.graded_at) ?? '',
-  publishedAt: iso(r.published_at),
-  version: r.version,
-});
-
-const GRADE_COLUMNS = sql`item_id, student_id, course_id, submission_id, outcome, points, comment,
-  rubric_scores, is_published, max_points, graded_by, graded_at, published_at, version`;
-
-/** The grade now (locked when `lock`), or null. */
-export async function findGrade(
-  db: Db,
-  itemId: number,
-  studentId: number,
-  lock = false,
-): Promise<GradeRow | null> {
-  const [row] = await rows<Raw>(
-    db,
-    sql`select ${GRADE_COLUMNS} from grades where item_id = ${itemId} and student_id = ${studentId}
-        ${lock ? sql`for update` : sql``}`,
-  );
-  return row ? toGrade(row) : null;
-}
 
 /** A 409 GRADE_CHANGED carrying the grade as it is now. */
 export class GradeChanged extends AppError {
@@ -176,53 +110,15 @@ export async function applyGradeEvent(
   const published = publishedAfter(event.action, before);
   const version = (before?.version ?? 0) + 1;
 
-  const [saved] = await rows<Raw>(
-    tx,
-    sql`insert into grades (item_id, student_id, course_id, submission_id, outcome, points, comment,
-          rubric_scores, is_published, max_points, grading_schema_id, grading_schema_version,
-          item_version, graded_by, graded_at, published_by, published_at, version, updated_at)
-        values (${event.itemId}, ${event.studentId}, ${event.courseId}, ${values.submissionId},
-          ${values.outcome}, ${values.points}, ${values.comment},
-          ${values.rubricScores === null ? null : JSON.stringify(values.rubricScores)}::jsonb,
-          ${published}, ${event.maxPoints}, ${event.gradingSchemaId}, ${event.gradingSchemaVersion},
-          ${event.itemVersion}, ${event.actorId}, now(),
-          ${published ? event.actorId : null}::int, ${published ? sql`now()` : sql`null`}, 1, now())
-        on conflict (item_id, student_id) do update set
-          submission_id = excluded.submission_id, outcome = excluded.outcome,
-          points = excluded.points, comment = excluded.comment,
-          rubric_scores = excluded.rubric_scores, is_published = excluded.is_published,
-          max_points = excluded.max_points, grading_schema_id = excluded.grading_schema_id,
-          grading_schema_version = excluded.grading_schema_version,
-          item_version = excluded.item_version,
-          graded_by = ${keeps ? sql`grades.graded_by` : sql`excluded.graded_by`},
-          graded_at = ${keeps ? sql`grades.graded_at` : sql`excluded.graded_at`},
-          published_by = excluded.published_by, published_at = excluded.published_at,
-          version = grades.version + 1, updated_at = now()
-        where grades.version = ${before?.version ?? 0}
-        returning ${GRADE_COLUMNS}`,
-  );
+  const after = await upsertGrade(tx, event, values, published, keeps, before?.version ?? 0);
   // Nothing written: a concurrent first grade took the row between our read and our write.
-  if (!saved) {
+  if (!after) {
     const now = await findGrade(tx, event.itemId, event.studentId);
     throw new GradeChanged(now, 'This grade was changed meanwhile; yours was not saved.');
   }
-  const after = toGrade(saved);
   if (after.version !== version) throw new Error('grade version out of step');
 
-  await tx.execute(
-    sql`insert into grade_events (item_id, student_id, course_id, submission_id, action,
-          old_points, new_points, old_outcome, new_outcome, old_published, new_published, comment,
-          rubric_scores, max_points, grading_schema_id, grading_schema_version, item_version,
-          grade_version, actor_id, impersonator_id, reason, request_id)
-        values (${event.itemId}, ${event.studentId}, ${event.courseId}, ${after.submissionId},
-          ${event.action}, ${before?.points ?? null}, ${after.points}, ${before?.outcome ?? null},
-          ${after.outcome}, ${before?.isPublished ?? null}, ${after.isPublished},
-          ${keeps ? null : after.comment},
-          ${after.rubricScores === null ? null : JSON.stringify(after.rubricScores)}::jsonb,
-          ${event.maxPoints}, ${event.gradingSchemaId}, ${event.gradingSchemaVersion},
-          ${event.itemVersion}, ${after.version}, ${event.actorId}, ${event.impersonatorId},
-          ${event.reason ?? null}, ${event.requestId ?? null})`,
-  );
+  await insertGradeEvent(tx, event, before, after, keeps);
 
   const was = before ? contribution(before, event.weight) : { graded: 0, points: 0, weighted: 0 };
   const now = contribution(after, event.weight);
@@ -231,34 +127,8 @@ export async function applyGradeEvent(
     points: now.points - was.points,
     weighted: now.weighted - was.weighted,
   };
-  if (delta.graded !== 0 || delta.points !== 0 || delta.weighted !== 0) {
-    // An update first: the insert half of an upsert checks the table's `>= 0` constraints on the
-    // proposed row before it meets the conflict, so a negative move (an unpublish) must not go
-    // through it. A row is missing only when nothing was counted yet, so the move is then >= 0;
-    // the upsert is for a concurrent first grade of another task that inserted it meanwhile.
-    const moved = await rows<{ student_id: number }>(
-      tx,
-      sql`update course_progress set
-            tasks_graded = tasks_graded + ${delta.graded},
-            points_published = points_published + ${delta.points},
-            weighted_published = weighted_published + ${delta.weighted},
-            version = version + 1
-          where student_id = ${event.studentId} and course_id = ${event.courseId}
-          returning student_id`,
-    );
-    if (moved.length === 0)
-      await tx.execute(
-        sql`insert into course_progress (student_id, course_id, tasks_graded, points_published,
-              weighted_published, last_activity_at)
-            values (${event.studentId}, ${event.courseId}, ${delta.graded}, ${delta.points},
-              ${delta.weighted}, now())
-            on conflict (student_id, course_id) do update set
-              tasks_graded = course_progress.tasks_graded + ${delta.graded},
-              points_published = course_progress.points_published + ${delta.points},
-              weighted_published = course_progress.weighted_published + ${delta.weighted},
-              version = course_progress.version + 1`,
-      );
-  }
+  if (delta.graded !== 0 || delta.points !== 0 || delta.weighted !== 0)
+    await moveCourseProgress(tx, event.studentId, event.courseId, delta);
   return { before, after };
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { rightLabel } from '@lantern/contracts/labels';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { answerPathOf } from '@lantern/contracts/learning-kinds';
@@ -8,13 +7,12 @@ import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
-import { classInScope, classScope } from '../../../lib/class-scope';
-import { courseOfItem, gradingScope, learnerReach } from '../../../lib/learning-scope';
+import { courseOfItem } from '../../../lib/learning-scope';
 import { createNotifications } from '../../../lib/notifications';
-import { rows } from '../../../lib/sql';
 import { applyGradeEvent, findGrade, GradeChanged, type GradeRow } from './grade-events';
 import { assertMayGrade, whyNotGrade } from './responsibility';
 import * as repo from './teaching.repository';
+import { findClassDrafts, findGradingClass, rewriteGradeComment } from './grading.repository';
 
 // Grading a submission: a draft grade or a return (save), publishing it, publishing a task's
 // drafts for a class, and changing a published grade (override, SUBMISSION__EDIT with a reason).
@@ -104,15 +102,15 @@ export async function notifyGradeComment(
       : `New comment on your work: ${task.title}`;
   const body = grade.comment.length > 500 ? `${grade.comment.slice(0, 499)}…` : grade.comment;
   const link = workLink(task.kind, grade.itemId, grade.submissionId);
-  const updated = await rows<{ id: number }>(
-    tx,
-    sql`update notifications set title = ${title}, body = ${body}, link = ${link},
-          is_read = false, read_at = null, created_at = now(), task_id = ${grade.itemId}
-        where type = 'grade_comment' and submission_id = ${grade.submissionId}
-          and user_id = ${grade.studentId}
-        returning id`,
-  );
-  if (updated.length > 0) return;
+  const rewritten = await rewriteGradeComment(tx, {
+    title,
+    body,
+    link,
+    itemId: grade.itemId,
+    submissionId: grade.submissionId,
+    studentId: grade.studentId,
+  });
+  if (rewritten) return;
   await createNotifications(tx, {
     type: 'grade_comment',
     userIds: [grade.studentId],
@@ -297,27 +295,9 @@ export async function publishTaskForClass(
   const courseId = await courseOfItem(deps.db, itemId);
   const [task] = (await repo.findTasks(deps.db, courseId)).filter((t) => t.id === itemId);
   if (!task) throw notFound('The task');
-  const [klass] = await rows<{
-    id: number;
-    grading_schema_id: number | null;
-    schema_version: number | null;
-  }>(
-    deps.db,
-    sql`select k.id, p.grading_schema_id, gs.version as schema_version
-        from classes k join programme_courses c on c.programme_id = k.programme_id and c.id = ${courseId}
-        join programmes p on p.id = k.programme_id
-        left join grading_schemas gs on gs.id = p.grading_schema_id
-        where k.id = ${classId} and ${classInScope(sql`k.id`, sql`k.clc_id`, classScope(auth))}`,
-  );
+  const klass = await findGradingClass(deps.db, auth, courseId, classId);
   if (!klass) throw notFound('The class');
-  const drafts = await rows<{ student_id: number; version: number; in_grading_scope: boolean }>(
-    deps.db,
-    sql`select g.student_id, g.version, ${gradingScope('cl', auth)} as in_grading_scope
-        from course_learners cl
-        join grades g on g.item_id = ${itemId} and g.student_id = cl.student_id and not g.is_published
-        where cl.course_id = ${courseId} and cl.class_id = ${classId} and ${learnerReach('cl', auth)}
-        order by g.student_id`,
-  );
+  const drafts = await findClassDrafts(deps.db, auth, itemId, courseId, classId);
   const graded = {
     itemId,
     courseId,

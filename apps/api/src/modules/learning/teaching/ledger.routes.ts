@@ -14,6 +14,7 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { localeParams, MAX_ID } from '../../../lib/params';
 import * as ledger from './ledger.service';
+import * as ledgerBook from './ledger-book.service';
 
 const id = z.coerce.number().int().positive().max(MAX_ID);
 const studentParams = localeParams.extend({ studentId: id });
@@ -66,7 +67,7 @@ export async function ledgerRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       response: { 200: gradeBookAsOfSchema },
     },
     handler: async (request) =>
-      ledger.getGradeBookAsOf(deps, authOf(request), request.params.courseId, request.query),
+      ledgerBook.getGradeBookAsOf(deps, authOf(request), request.params.courseId, request.query),
   });
 
   r.get(`${base}/course/:courseId/grade-book/as-of/export`, {
@@ -78,7 +79,7 @@ export async function ledgerRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       querystring: gradeBookAsOfExportQuerySchema,
     },
     handler: async (request, reply) =>
-      ledger.exportGradeBookAsOf(
+      ledgerBook.exportGradeBookAsOf(
         deps,
         authOf(request),
         request.params.courseId,

@@ -1,11 +1,14 @@
 // What other modules may use of this one; everything else here is its own.
-export { applyAutoGrade, applyGradeEvent, findGrade } from './grade-events';
-export type { GradeRow } from './grade-events';
-export { writeLedgerTransfer } from './grade-transfer';
+export { applyAutoGrade, applyGradeEvent } from './grade-events';
+export { findGrade } from './grade-events.repository';
+export type { GradeRow } from './grade-events.repository';
+export { writeLedgerTransfer } from './grade-transfer.repository';
 export { notifyGradeComment, when } from './grading.service';
 export { eventsUntil, foldEvents, historyEntry } from './ledger.service';
-export type { HistoryRow } from './ledger.service';
-export { TO_GRADE_FROM, assertMayGrade, gradedDeliveries, toGradeWhere } from './responsibility';
-export { computedResults, courseDenominators, courseResult } from './result';
+export type { HistoryRow } from './ledger.repository';
+export { assertMayGrade, gradedDeliveries } from './responsibility';
+export { TO_GRADE_FROM, toGradeWhere } from './responsibility.repository';
+export { computedResults, courseResult } from './result';
+export { courseDenominators } from './result.repository';
 export { applyResultEvents } from './result-events';
 export type { ResultAction, ResultEntry } from './result-events';

@@ -1,11 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { rightLabel } from '@lantern/contracts/labels';
 import type { EmployeeType } from '@lantern/contracts/enums';
 import { TASK_DELIVERIES, type TaskDelivery } from '@lantern/contracts/learning-enums';
 import type { AuthContext } from '../../../plugins/auth';
 import { AppError } from '../../../lib/errors';
-import { gradingScope, isLearner } from '../../../lib/learning-scope';
-import { inList } from '../../../lib/sql';
+import { isLearner } from '../../../lib/learning-scope';
 
 // Course responsibility (spec §6, decision 0019): who grades a task's submissions. Per task, by
 // its delivery: an online task needs COURSE_TASK_ONLINE__EDIT and an online employee type, an
@@ -44,28 +42,14 @@ export function isResponsible(auth: AuthContext, task: GradedTask): boolean {
 /**
  * The deliveries whose tasks the caller grades, within their grading scope: both with
  * SUBMISSION__EDIT (lead faculty), else those they are responsible for; none for a learner.
- * The one rule behind the grade action (whyNotGrade), the queue and its counts (mayGradeSql).
+ * The one rule behind the grade action (whyNotGrade), the queue and its counts (mayGradeSql,
+ * responsibility.repository.ts).
  */
 export function gradedDeliveries(auth: AuthContext): TaskDelivery[] {
   if (isLearner(auth)) return [];
   return TASK_DELIVERIES.filter(
     (delivery) => auth.rights.has('SUBMISSION__EDIT') || isResponsible(auth, { delivery }),
   );
-}
-
-/**
- * The condition that the caller may grade the work of learner row `cl` (a course_learners
- * alias) on a task of delivery `delivery` (a learning_items.delivery column): the learner is in
- * their grading scope and the task's delivery is one they grade — what whyNotGrade allows.
- */
-export function mayGradeSql(cl: string, delivery: SQL, auth: AuthContext): SQL {
-  const deliveries = gradedDeliveries(auth);
-  if (deliveries.length === 0) return sql`false`;
-  const fits =
-    deliveries.length === TASK_DELIVERIES.length
-      ? sql`true`
-      : sql`coalesce(${delivery}::text, 'online') in (${inList(deliveries)})`;
-  return sql`(${fits} and ${gradingScope(cl, auth)})`;
 }
 
 /**
@@ -96,22 +80,3 @@ export function assertMayGrade(auth: AuthContext, task: GradedTask, inGradingSco
   const why = whyNotGrade(auth, task, inGradingScope);
   if (why !== null) throw new AppError(403, 'NOT_RESPONSIBLE', why);
 }
-
-/**
- * What waits for a grade, as FROM items with the aliases `s` (the submission), `i` (its task),
- * `cl` (the learner's course row) and `g` (the grade, if any); toGradeWhere is its condition.
- */
-export const TO_GRADE_FROM = sql`submissions s
-  join learning_items i on i.id = s.item_id and i.deleted_at is null and i.max_points is not null
-  join course_learners cl on cl.course_id = s.course_id and cl.student_id = s.student_id
-  left join grades g on g.item_id = s.item_id and g.student_id = s.student_id`;
-
-/**
- * The work that waits for the caller's grade (spec §6): a latest attempt handed in whose grade
- * is missing, unpublished or of an earlier attempt, and that the caller may grade (mayGradeSql).
- * The grading queue, its neighbours and every "to grade" count read it; nothing else counts.
- */
-export const toGradeWhere = (auth: AuthContext): SQL =>
-  sql`(s.status = 'submitted' and s.is_latest
-    and (g.item_id is null or not g.is_published or g.submission_id is distinct from s.id)
-    and ${mayGradeSql('cl', sql`i.delivery`, auth)})`;

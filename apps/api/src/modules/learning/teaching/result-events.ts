@@ -1,10 +1,23 @@
-import { sql } from 'drizzle-orm';
 import type { CourseResultSource } from '@lantern/contracts/learning-enums';
-import { attemptsInForce, syncCourseResults } from '@lantern/db/bachelor-attempts';
+import { syncCourseResults } from '@lantern/db/bachelor-attempts';
 import type { Db } from '@lantern/db/client';
 import { AppError } from '../../../lib/errors';
-import { jsonParam, rows } from '../../../lib/sql';
-import { creditResultEvents, type ResultEventWritten } from '../../bachelor/public';
+import { creditResultEvents } from '../../bachelor/public';
+import {
+  deleteAttemptResults,
+  deleteCourseResults,
+  findAttemptsInForce,
+  findEnrolmentStudents,
+  findLastResultVersions,
+  insertResultEvents,
+  lockAttemptResults,
+  lockCourseResults,
+  resultKeys,
+  upsertAttemptResults,
+  upsertCourseResults,
+  type After,
+  type Current,
+} from './result-events.repository';
 
 // The one writer of `course_results` (decision 0021): every change of a course result is an
 // event of the grade ledger (`subject = 'course_result'`), appended in the caller's transaction
@@ -35,29 +48,6 @@ export type ResultBatch = {
   requestId?: number | null;
 };
 
-type Current = {
-  enrolment_id: number;
-  course_id: number;
-  score: string | number;
-  source: CourseResultSource;
-  is_final: boolean;
-  version: number;
-};
-
-type After = {
-  enrolment_id: number;
-  /** The attempt (bachelor student course) the result is given in; null outside bachelor terms. */
-  student_course_id: number | null;
-  course_id: number;
-  student_id: number;
-  score: number | null;
-  source: CourseResultSource;
-  is_final: boolean;
-  version: number;
-  old_score: number | null;
-  old_final: boolean | null;
-};
-
 // Scores are kept to two decimals, as the ledger's points are, so a replay gives them back.
 const round = (v: number) => Math.round(v * 100) / 100;
 const key = (e: { enrolmentId: number; courseId: number }) =>
@@ -74,52 +64,18 @@ export const FINAL_SENTENCE =
  */
 export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<number> {
   if (batch.entries.length === 0) return 0;
-  const wanted = jsonParam(
-    batch.entries.map((e) => ({ enrolment_id: e.enrolmentId, course_id: e.courseId })),
-  );
-  const current = await rows<Current>(
-    tx,
-    sql`select r.enrolment_id, r.course_id, r.score, r.source, r.is_final, r.version
-        from course_results r
-        where (r.enrolment_id, r.course_id) in
-          (select x.enrolment_id, x.course_id
-           from jsonb_to_recordset(${wanted}::jsonb) as x(enrolment_id int, course_id int))
-        for update of r`,
-  );
+  const wanted = resultKeys(batch.entries);
+  const current = await lockCourseResults(tx, wanted);
   // The attempts in force of bachelor students: their result is the attempt's own, which may
   // have none yet while `course_results` still holds an earlier attempt's.
-  const attempts = await rows<{
-    enrolment_id: number;
-    course_id: number;
-    student_course_id: number;
-  }>(
-    tx,
-    attemptsInForce(
-      sql`select x.enrolment_id, x.course_id
-          from jsonb_to_recordset(${wanted}::jsonb) as x(enrolment_id int, course_id int)`,
-    ),
-  );
+  const attempts = await findAttemptsInForce(tx, wanted);
   const attemptOf = new Map(
     attempts.map((a) => [
       key({ enrolmentId: a.enrolment_id, courseId: a.course_id }),
       a.student_course_id,
     ]),
   );
-  const attemptRows =
-    attempts.length === 0
-      ? []
-      : await rows<Current & { student_course_id: number }>(
-          tx,
-          sql`select a.student_course_id, sc.enrolment_id, o.course_id, a.score, a.source,
-                a.is_final, a.version
-              from ba_attempt_results a
-              join ba_student_courses sc on sc.id = a.student_course_id
-              join ba_offerings o on o.id = sc.offering_id
-              where a.student_course_id in
-                (select (x->>'student_course_id')::int
-                 from jsonb_array_elements(${jsonParam(attempts)}::jsonb) x)
-              for update of a`,
-        );
+  const attemptRows = attempts.length === 0 ? [] : await lockAttemptResults(tx, attempts);
   const byKey = new Map(
     current
       .filter((c) => !attemptOf.has(key({ enrolmentId: c.enrolment_id, courseId: c.course_id })))
@@ -127,11 +83,7 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
   );
   for (const a of attemptRows)
     byKey.set(key({ enrolmentId: a.enrolment_id, courseId: a.course_id }), a);
-  const people = await rows<{ id: number; user_id: number }>(
-    tx,
-    sql`select e.id, e.user_id from enrolments e
-        where e.id in (select (x->>'enrolment_id')::int from jsonb_array_elements(${wanted}::jsonb) x)`,
-  );
+  const people = await findEnrolmentStudents(tx, wanted);
   const studentOf = new Map(people.map((p) => [p.id, p.user_id]));
 
   const afters: After[] = [];
@@ -167,18 +119,7 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
 
   // A result cleared earlier and set again goes on from the version its last event gave it.
   if (missing.length > 0) {
-    const last = await rows<{ enrolment_id: number; course_id: number; grade_version: number }>(
-      tx,
-      sql`select distinct on (enrolment_id, course_id) enrolment_id, course_id, grade_version
-          from grade_events
-          where subject = 'course_result'
-            and student_id in (select (x->>'student_id')::int
-                               from jsonb_array_elements(${jsonParam(afters.map((a) => ({ student_id: a.student_id })))}::jsonb) x)
-            and (enrolment_id, course_id) in
-              (select x.enrolment_id, x.course_id
-               from jsonb_to_recordset(${wanted}::jsonb) as x(enrolment_id int, course_id int))
-          order by enrolment_id, course_id, id desc`,
-    );
+    const last = await findLastResultVersions(tx, afters, wanted);
     const lastOf = new Map(
       last.map((l) => [key({ enrolmentId: l.enrolment_id, courseId: l.course_id }), l]),
     );
@@ -194,68 +135,14 @@ export async function applyResultEvents(tx: Db, batch: ResultBatch): Promise<num
   const cleared = afters.filter((a) => a.score === null && a.student_course_id === null);
   const attemptsKept = kept.filter((a) => a.student_course_id !== null);
   const attemptsCleared = afters.filter((a) => a.score === null && a.student_course_id !== null);
-  if (attemptsKept.length > 0)
-    await tx.execute(
-      sql`insert into ba_attempt_results (student_course_id, score, source, is_final,
-            grading_schema_id, grading_schema_version, version, entered_by, updated_at)
-          select x.student_course_id, x.score, x.source, x.is_final, ${batch.schema.id}::int,
-            ${batch.schema.version}::int, x.version, ${batch.actorId}::int, now()
-          from jsonb_to_recordset(${jsonParam(attemptsKept)}::jsonb)
-            as x(student_course_id int, score numeric, source course_result_source,
-                 is_final boolean, version int)
-          on conflict (student_course_id) do update set
-            score = excluded.score, source = excluded.source, is_final = excluded.is_final,
-            grading_schema_id = excluded.grading_schema_id,
-            grading_schema_version = excluded.grading_schema_version, version = excluded.version,
-            entered_by = excluded.entered_by, updated_at = now()`,
-    );
+  if (attemptsKept.length > 0) await upsertAttemptResults(tx, attemptsKept, batch);
   if (attemptsCleared.length > 0) {
-    await tx.execute(
-      sql`delete from ba_attempt_results where student_course_id in
-            (select (x->>'student_course_id')::int
-             from jsonb_array_elements(${jsonParam(attemptsCleared)}::jsonb) x)`,
-    );
+    await deleteAttemptResults(tx, attemptsCleared);
     await syncCourseResults(tx, [...new Set(attemptsCleared.map((a) => a.enrolment_id))]);
   }
-  if (kept.length > 0)
-    await tx.execute(
-      sql`insert into course_results (enrolment_id, course_id, score, entered_by, updated_at, source,
-            is_final, grading_schema_id, grading_schema_version, version)
-          select x.enrolment_id, x.course_id, x.score, ${batch.actorId}::int, now(), x.source,
-            x.is_final, ${batch.schema.id}::int, ${batch.schema.version}::int, x.version
-          from jsonb_to_recordset(${jsonParam(kept)}::jsonb)
-            as x(enrolment_id int, course_id int, score numeric, source course_result_source,
-                 is_final boolean, version int)
-          on conflict (enrolment_id, course_id) do update set
-            score = excluded.score, entered_by = excluded.entered_by, updated_at = now(),
-            source = excluded.source, is_final = excluded.is_final,
-            grading_schema_id = excluded.grading_schema_id,
-            grading_schema_version = excluded.grading_schema_version, version = excluded.version`,
-    );
-  if (cleared.length > 0)
-    await tx.execute(
-      sql`delete from course_results where (enrolment_id, course_id) in
-            (select x.enrolment_id, x.course_id
-             from jsonb_to_recordset(${jsonParam(cleared)}::jsonb) as x(enrolment_id int, course_id int))`,
-    );
-  const written = await rows<ResultEventWritten>(
-    tx,
-    sql`insert into grade_events (subject, student_id, course_id, enrolment_id, student_course_id,
-          action, old_points,
-          new_points, old_published, new_published, max_points, grading_schema_id,
-          grading_schema_version, grade_version, actor_id, impersonator_id, reason, request_id)
-        select 'course_result', x.student_id, x.course_id, x.enrolment_id, x.student_course_id,
-          ${batch.action}::grade_event_action, x.old_score, x.score, x.old_final, x.is_final,
-          ${batch.schema.scaleMax}, ${batch.schema.id}::int, ${batch.schema.version}::int, x.version,
-          ${batch.actorId}::int, ${batch.impersonatorId}::int, ${batch.reason ?? null}::text,
-          ${batch.requestId ?? null}::bigint
-        from jsonb_to_recordset(${jsonParam(afters)}::jsonb)
-          as x(enrolment_id int, course_id int, student_id int, student_course_id int,
-               score numeric, is_final boolean, version int, old_score numeric, old_final boolean)
-        order by x.enrolment_id, x.course_id
-        returning id, enrolment_id, course_id, action, new_points, new_published, grading_schema_id,
-          grading_schema_version`,
-  );
+  if (kept.length > 0) await upsertCourseResults(tx, kept, batch);
+  if (cleared.length > 0) await deleteCourseResults(tx, cleared);
+  const written = await insertResultEvents(tx, afters, batch);
   // A bachelor student's result that became final, or changed when final, moves their credit
   // ledger in this transaction (decision 0022, "As built: credits").
   await creditResultEvents(tx, written, batch.actorId);

@@ -27,6 +27,7 @@ import type { Deps } from '../../../lib/deps';
 import { localeParams, MAX_ID } from '../../../lib/params';
 import { z } from 'zod';
 import * as reads from './reads.service';
+import * as gradingReads from './reads-grading.service';
 import * as grading from './grading.service';
 import * as book from './grade-book.service';
 
@@ -96,7 +97,7 @@ export async function teachingRoutes(app: FastifyInstance, deps: Deps): Promise<
       response: { 200: queuePageSchema },
     },
     handler: async (request) =>
-      reads.gradingQueue(deps, authOf(request), request.params.courseId, request.query),
+      gradingReads.gradingQueue(deps, authOf(request), request.params.courseId, request.query),
   });
 
   r.get(`${base}/submission/:submissionId`, {
@@ -109,7 +110,7 @@ export async function teachingRoutes(app: FastifyInstance, deps: Deps): Promise<
       response: { 200: submissionViewSchema },
     },
     handler: async (request) =>
-      reads.getSubmission(deps, authOf(request), request.params.submissionId),
+      gradingReads.getSubmission(deps, authOf(request), request.params.submissionId),
   });
 
   r.put(`${base}/submission/:submissionId/grade`, {

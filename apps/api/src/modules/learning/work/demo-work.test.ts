@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../../test/helpers';
 import { rows } from '../../../lib/sql';
-import { progressMismatches } from './progress';
+import { progressMismatches } from './progress.repository';
 
 // The demo's learner work (packages/db/src/seed-learning-work.ts) must look exactly as the
 // app's own writers would have left it: progress equal to a recount, every grade's events in

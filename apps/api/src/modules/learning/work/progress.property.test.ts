@@ -8,7 +8,7 @@ import {
   recordCompletion,
   recountCourseProgress,
   removeCompletion,
-} from './progress';
+} from './progress.repository';
 
 // Progress equals a recount after any sequence of events (decision 0019, Progress): learners
 // mark and unmark resources, hand in tasks (each possibly resent), and authors change what

@@ -1,2 +1,2 @@
 // What other modules may use of this one; everything else here is its own.
-export { recordCompletion, recountCourseProgress } from './progress';
+export { recordCompletion, recountCourseProgress } from './progress.repository';

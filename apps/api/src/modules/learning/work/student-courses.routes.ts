@@ -16,6 +16,7 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { idParams, localeParams, MAX_ID } from '../../../lib/params';
 import * as service from './student-courses.service';
+import * as additional from './student-courses-additional.service';
 
 const courseParams = idParams.extend({
   courseId: z.coerce.number().int().positive().max(MAX_ID),
@@ -89,7 +90,7 @@ export async function studentCourseRoutes(app: FastifyInstance, deps: Deps): Pro
       response: { 200: additionalCandidatesSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      service.additionalCandidates(deps, authOf(request), request.params.id, request.query.q),
+      additional.additionalCandidates(deps, authOf(request), request.params.id, request.query.q),
   });
 
   r.post(`${base}/additional-courses`, {
@@ -102,7 +103,7 @@ export async function studentCourseRoutes(app: FastifyInstance, deps: Deps): Pro
       response: { 200: studentCoursesSchema, ...refusals },
     },
     handler: async (request) =>
-      service.addAdditional(deps, authOf(request), request.params.id, request.body),
+      additional.addAdditional(deps, authOf(request), request.params.id, request.body),
   });
 
   r.get(`${base}/additional-courses/:courseId/classes`, {
@@ -115,7 +116,7 @@ export async function studentCourseRoutes(app: FastifyInstance, deps: Deps): Pro
       response: { 200: classOptionsSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      service.additionalClassOptions(
+      additional.additionalClassOptions(
         deps,
         authOf(request),
         request.params.id,
@@ -133,7 +134,7 @@ export async function studentCourseRoutes(app: FastifyInstance, deps: Deps): Pro
       response: { 200: studentCoursesSchema, ...refusals },
     },
     handler: async (request) =>
-      service.updateAdditional(
+      additional.updateAdditional(
         deps,
         authOf(request),
         request.params.id,
@@ -151,7 +152,12 @@ export async function studentCourseRoutes(app: FastifyInstance, deps: Deps): Pro
       response: { 200: studentCoursesSchema, 404: errorBodySchema, 409: errorBodySchema },
     },
     handler: async (request) =>
-      service.removeAdditional(deps, authOf(request), request.params.id, request.params.courseId),
+      additional.removeAdditional(
+        deps,
+        authOf(request),
+        request.params.id,
+        request.params.courseId,
+      ),
   });
 
   r.get('/api/:locale/profile/studies', {

@@ -183,3 +183,102 @@ export async function countFiles(tx: Db, submissionId: number): Promise<number> 
   );
   return row?.n ?? 0;
 }
+
+/**
+ * A resource the learner sees now (released unit, visible item, in one of their courses), which
+ * they may mark done; undefined otherwise.
+ */
+export async function findMarkableResource(
+  db: Db,
+  itemId: number,
+  studentId: number,
+  now: Date,
+): Promise<{ kind: string } | undefined> {
+  const [item] = await rows<{ kind: string }>(
+    db,
+    sql`select i.kind from learning_items i join learning_units u on u.id = i.unit_id
+        where i.id = ${itemId} and i.deleted_at is null and u.deleted_at is null
+          and i.is_published and u.status <> 'draft' and (u.opens_at is null or u.opens_at <= ${now.toISOString()}::timestamptz)
+          and i.kind = 'resource'
+          and exists (select 1 from course_learners cl where cl.course_id = i.course_id and cl.student_id = ${studentId})
+          and coalesce((select d.visible_from from item_class_dates d join course_learners cl
+                          on cl.class_id = d.class_id and cl.course_id = i.course_id and cl.student_id = ${studentId}
+                        where d.item_id = i.id limit 1), i.visible_from, '-infinity') <= ${now.toISOString()}::timestamptz`,
+  );
+  return item;
+}
+
+/** Stamps the learner's published grade of the task seen (decision 0021 §2.5). */
+export async function markGradeSeen(db: Db, itemId: number, studentId: number): Promise<void> {
+  await db.execute(
+    sql`update grades set learner_seen_at = now()
+        where item_id = ${itemId} and student_id = ${studentId} and is_published
+          and learner_seen_at is null`,
+  );
+}
+
+export type DraftValues = {
+  text: string | null;
+  words: number;
+  itemVersion: number;
+  savedAt: string | null;
+};
+
+/** Saves the text of a draft attempt. */
+export async function updateDraft(tx: Db, submissionId: number, d: DraftValues): Promise<void> {
+  await tx.execute(
+    sql`update submissions set text = ${d.text}, word_count = ${d.words}, item_version = ${d.itemVersion},
+          client_saved_at = ${d.savedAt}::timestamptz, version = version + 1, updated_at = now()
+        where id = ${submissionId}`,
+  );
+}
+
+/**
+ * Starts a new attempt as a draft, taking is_latest from the previous one in the same
+ * statement; null when the client id is taken already.
+ */
+export async function insertDraftAttempt(
+  tx: Db,
+  a: {
+    clientId: string;
+    itemId: number;
+    studentId: number;
+    courseId: number;
+    attempt: number;
+    previousId: number | null;
+  },
+  d: DraftValues,
+): Promise<number | null> {
+  const [created] = await rows<{ id: number }>(
+    tx,
+    sql`with old as (
+          update submissions set is_latest = false, updated_at = now()
+          where id = ${a.previousId}::bigint returning id
+        )
+        insert into submissions (client_id, item_id, student_id, course_id, attempt, status, is_latest,
+                                 text, word_count, item_version, client_saved_at)
+        select ${a.clientId}::uuid, ${a.itemId}, ${a.studentId}, ${a.courseId}, ${a.attempt}, 'draft', true,
+               ${d.text}, ${d.words}, ${d.itemVersion}, ${d.savedAt}::timestamptz
+        from (select count(*) from old) moved
+        on conflict (client_id) do nothing
+        returning id::int as id`,
+  );
+  return created ? created.id : null;
+}
+
+/** Hands in a draft still at `version`; null when it changed meanwhile. */
+export async function markSubmitted(
+  tx: Db,
+  draftId: number,
+  version: number,
+  s: { at: Date; late: boolean; itemVersion: number },
+): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`update submissions set status = 'submitted', submitted_at = ${s.at.toISOString()}::timestamptz,
+          late = ${s.late}, item_version = ${s.itemVersion}, version = version + 1, updated_at = now()
+        where id = ${draftId} and status = 'draft' and version = ${version}
+        returning id::int as id`,
+  );
+  return row ? row.id : null;
+}

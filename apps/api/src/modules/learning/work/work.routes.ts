@@ -18,6 +18,7 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { localeParams, MAX_ID } from '../../../lib/params';
 import * as service from './work.service';
+import * as done from './work-done.service';
 import * as pages from './learner-pages.service';
 
 const itemParams = localeParams.extend({
@@ -47,7 +48,7 @@ export async function learningWorkRoutes(app: FastifyInstance, deps: Deps): Prom
       response: { 200: markDoneResultSchema, ...refusals },
     },
     handler: async (request) =>
-      service.setDone(
+      done.setDone(
         deps,
         authOf(request),
         request.params.itemId,
@@ -65,7 +66,7 @@ export async function learningWorkRoutes(app: FastifyInstance, deps: Deps): Prom
       response: { 200: markDoneResultSchema, ...refusals },
     },
     handler: async (request) =>
-      service.setDone(deps, authOf(request), request.params.itemId, false, null),
+      done.setDone(deps, authOf(request), request.params.itemId, false, null),
   });
 
   r.get(`${base}/task/:itemId/my-work`, {

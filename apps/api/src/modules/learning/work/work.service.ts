@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   FILE_TYPE_LABELS,
   FILE_TYPE_MIMES,
@@ -11,7 +10,6 @@ import type { TaskState } from '@lantern/contracts/learning-enums';
 import type {
   Attempt,
   DraftInput,
-  MarkDoneResult,
   MyWork,
   SubmitInput,
   TaskSettingsView,
@@ -21,15 +19,14 @@ import type { AuthContext } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
-import { rows } from '../../../lib/sql';
 import { assertMaySubmit, loadSubmitContext, type SubmitContext } from '../learner-policy/public';
 import { withImageLinks } from '../content/public';
-import { recordCompletion, removeCompletion } from './progress';
+import { recordCompletion } from './progress.repository';
 import { iso, isoOrNull } from '../../../lib/dates';
 import * as repo from './work.repository';
 import { queueCheck } from '../../similarity/public';
 
-const IMPERSONATING = () =>
+export const IMPERSONATING = () =>
   new AppError(403, 'IMPERSONATING', 'Work can only be handed in by the student themselves.');
 
 const stale = () =>
@@ -38,50 +35,6 @@ const stale = () =>
     'STALE_VERSION',
     'Your answer was changed on another device or tab. Both versions are shown: keep one and save again.',
   );
-
-// ---- mark done (interface 1) ----
-
-/**
- * Marks a resource done or takes the mark back. Only for an item the learner sees, of a kind
- * that completes by marking (a task completes by being handed in).
- */
-export async function setDone(
-  deps: Deps,
-  auth: AuthContext,
-  itemId: number,
-  done: boolean,
-  clientEventId: string | null,
-): Promise<MarkDoneResult> {
-  if (auth.impersonating) throw IMPERSONATING();
-  const studentId = auth.user.jwlId;
-  const now = new Date();
-  const [item] = await rows<{ kind: string }>(
-    deps.db,
-    sql`select i.kind from learning_items i join learning_units u on u.id = i.unit_id
-        where i.id = ${itemId} and i.deleted_at is null and u.deleted_at is null
-          and i.is_published and u.status <> 'draft' and (u.opens_at is null or u.opens_at <= ${now.toISOString()}::timestamptz)
-          and i.kind = 'resource'
-          and exists (select 1 from course_learners cl where cl.course_id = i.course_id and cl.student_id = ${studentId})
-          and coalesce((select d.visible_from from item_class_dates d join course_learners cl
-                          on cl.class_id = d.class_id and cl.course_id = i.course_id and cl.student_id = ${studentId}
-                        where d.item_id = i.id limit 1), i.visible_from, '-infinity') <= ${now.toISOString()}::timestamptz`,
-  );
-  if (!item) throw notFound('The item');
-  return deps.db.transaction(async (tx) => {
-    if (done) {
-      const { completedAt } = await recordCompletion(tx, {
-        studentId,
-        itemId,
-        source: 'done',
-        at: now,
-        clientEventId,
-      });
-      return { itemId, done: true, completedAt: completedAt.toISOString() };
-    }
-    await removeCompletion(tx, { studentId, itemId, at: now });
-    return { itemId, done: false, completedAt: null };
-  });
-}
 
 // ---- the learner's work on a task ----
 
@@ -180,11 +133,7 @@ export async function getMyWork(deps: Deps, auth: AuthContext, itemId: number): 
   const latest = attempts.at(-1) ?? null;
   // The learner's own read of a published grade stamps it seen (decision 0021 §2.5).
   if (!auth.impersonating && attempts.some((a) => a.decision !== null))
-    await deps.db.execute(
-      sql`update grades set learner_seen_at = now()
-          where item_id = ${itemId} and student_id = ${auth.user.jwlId} and is_published
-            and learner_seen_at is null`,
-    );
+    await repo.markGradeSeen(deps.db, itemId, auth.user.jwlId);
   return {
     task: {
       id: c.itemId,
@@ -291,6 +240,7 @@ export async function saveDraft(
   const text = may.kind === 'text_task' ? (input.text ?? '') : null;
   const words = text === null ? 0 : countWords(text);
   const savedAt = input.clientSavedAt ?? null;
+  const values = { text, words, itemVersion: may.itemVersion, savedAt };
 
   const id = await deps.db.transaction(async (tx) => {
     const latest = await repo.lockLatest(tx, itemId, studentId);
@@ -298,32 +248,26 @@ export async function saveDraft(
     if (latest && latest.status === 'draft') {
       if (input.version !== latest.version) throw stale();
       submissionId = latest.id;
-      await tx.execute(
-        sql`update submissions set text = ${text}, word_count = ${words}, item_version = ${may.itemVersion},
-              client_saved_at = ${savedAt}::timestamptz, version = version + 1, updated_at = now()
-            where id = ${submissionId}`,
-      );
+      await repo.updateDraft(tx, submissionId, values);
     } else {
       // A device that thinks it is editing a draft which has since been handed in is stale.
       if (input.version !== null) throw stale();
       const attempt = latest ? latest.attempt + 1 : 1;
       // The new attempt takes is_latest from the previous one in the same statement.
-      const [created] = await rows<{ id: number }>(
+      const created = await repo.insertDraftAttempt(
         tx,
-        sql`with old as (
-              update submissions set is_latest = false, updated_at = now()
-              where id = ${latest ? latest.id : null}::bigint returning id
-            )
-            insert into submissions (client_id, item_id, student_id, course_id, attempt, status, is_latest,
-                                     text, word_count, item_version, client_saved_at)
-            select ${input.clientId}::uuid, ${itemId}, ${studentId}, ${may.courseId}, ${attempt}, 'draft', true,
-                   ${text}, ${words}, ${may.itemVersion}, ${savedAt}::timestamptz
-            from (select count(*) from old) moved
-            on conflict (client_id) do nothing
-            returning id::int as id`,
+        {
+          clientId: input.clientId,
+          itemId,
+          studentId,
+          courseId: may.courseId,
+          attempt,
+          previousId: latest ? latest.id : null,
+        },
+        values,
       );
-      if (!created) throw stale();
-      submissionId = created.id;
+      if (created === null) throw stale();
+      submissionId = created;
     }
     if (files !== null) await repo.replaceFiles(tx, submissionId, files);
     return submissionId;
@@ -381,30 +325,28 @@ export async function submit(
       throw badRequest('Please add a file first', { files: 'Please add a file first' });
     }
     const late = may.dueAt !== null && now > may.dueAt;
-    const [row] = await rows<{ id: number }>(
-      tx,
-      sql`update submissions set status = 'submitted', submitted_at = ${now.toISOString()}::timestamptz,
-            late = ${late}, item_version = ${may.itemVersion}, version = version + 1, updated_at = now()
-          where id = ${draft.id} and status = 'draft' and version = ${input.version}
-          returning id::int as id`,
-    );
-    if (!row) throw stale();
+    const id = await repo.markSubmitted(tx, draft.id, input.version, {
+      at: now,
+      late,
+      itemVersion: may.itemVersion,
+    });
+    if (id === null) throw stale();
     await recordCompletion(tx, { studentId, itemId, source: 'submitted', at: now });
     await audit(tx, auth, {
       action: 'submission.submit',
       entityType: 'submission',
-      entityId: row.id,
+      entityId: id,
       changes: { itemId, attempt: draft.attempt, late },
     });
     // A similarity check for text and file work, queued with the hand-in (0020 §5.2).
     const checkId = await queueCheck(tx, {
-      submissionId: row.id,
+      submissionId: id,
       itemId,
       courseId: may.courseId,
       kind: may.kind,
       provider: deps.config.similarity.provider,
     });
-    return { id: row.id, checkId };
+    return { id, checkId };
   });
   if (submitted.checkId !== null) deps.similarity.dispatch([submitted.checkId]);
   const attempts = await loadAttempts(deps, itemId, studentId);
