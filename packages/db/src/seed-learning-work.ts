@@ -136,7 +136,7 @@ type Task = {
 /**
  * Seeds the demo's learner work in the demo student's running programme (236), with progress,
  * grades, grade events and grade-comment notifications exactly as the app's own writers
- * (work/progress.ts, teaching/grade-events.ts, teaching/grading.service.ts) would leave them.
+ * (work/progress.repository.ts, teaching/grade-events.ts, teaching/grading.service.ts) would leave them.
  * Set-based: a handful of statements whatever the number of rows.
  */
 export async function seedLearningWork(

@@ -6,7 +6,7 @@ import { AppError, invalidFields, notFound } from '../../../lib/errors';
 import { audit } from '../../../lib/audit';
 import { applyGradeEvent, findGrade } from '../teaching/public';
 import { assertMayGrade } from '../teaching/public';
-import * as teachingRepo from '../teaching/teaching.repository';
+import { findSubmission } from '../teaching/public';
 import { scoreResponse } from './scoring';
 import { learnerView } from './responses';
 import { layoutQuestions, questionOf, responseValue, responsesOf } from './attempt-store';
@@ -157,7 +157,7 @@ export async function getStaffAttempt(deps: Deps, auth: AuthContext, attemptId: 
 
 /** The grade page's quiz part: the attempt handed in as this submission. */
 export async function getSubmissionQuiz(deps: Deps, auth: AuthContext, submissionId: number) {
-  const s = await teachingRepo.findSubmission(deps.db, auth, submissionId);
+  const s = await findSubmission(deps.db, auth, submissionId);
   if (!s || s.kind !== 'quiz') throw notFound('The submission');
   const a = await findAttemptIdOfSubmission(deps.db, submissionId);
   if (!a) throw notFound('The submission');

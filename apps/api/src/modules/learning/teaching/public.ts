@@ -8,6 +8,7 @@ export { eventsUntil, foldEvents, historyEntry } from './ledger.service';
 export type { HistoryRow } from './ledger.repository';
 export { assertMayGrade, gradedDeliveries } from './responsibility';
 export { TO_GRADE_FROM, toGradeWhere } from './responsibility.repository';
+export { findSubmission } from './teaching.repository';
 export { computedResults, courseResult } from './result';
 export { courseDenominators } from './result.repository';
 export { applyResultEvents } from './result-events';
