@@ -3,11 +3,12 @@ import { ensureSecrets } from '@lantern/db/catalogue';
 import { DEMO_PASSWORD, DEMO_USERS } from '@lantern/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './plugins/env';
-import { startJobs, type Jobs } from './plugins/jobs';
+import type { Jobs } from './plugins/jobs';
+import { startJobs } from './jobs';
 import { DataDirLockedError } from './lib/lock';
 import { prepareDatabase } from './lib/start-up';
 import { addDemoClcImages } from './lib/demo-images';
-import { addDemoTraining } from './lib/demo-training';
+import { addDemoTraining } from './demo-training';
 import { reportEventLoopDelayOnSignal } from './lib/event-loop-report';
 
 async function main(): Promise<void> {

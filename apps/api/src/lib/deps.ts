@@ -4,7 +4,7 @@ import type { Mailer } from '../plugins/mail';
 import type { FileStore } from '../plugins/storage';
 import type { AccessTokenPayload } from '../plugins/auth';
 import type { AnnouncementDelivery } from './notifications';
-import type { SimilarityDispatch } from '../modules/similarity/dispatch';
+import type { SimilarityDispatch } from './similarity-dispatch';
 
 /** What route modules need from the app; handed to each module when it registers. */
 export type Deps = {

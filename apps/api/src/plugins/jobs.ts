@@ -4,14 +4,8 @@ import type { Mailer } from './mail';
 import { queueBreakEvents } from '../lib/automatic-mails';
 import { deliverAnnouncement, dueAnnouncements } from '@lantern/db/announcements';
 import { vacuumWhereDue, type MaintenanceStep } from '@lantern/db/maintenance';
-import type { FileStore } from './storage';
-import { sweepUnattachedUploads, sweepUploads } from '../modules/uploads/uploads.service';
-import type { Deps } from '../lib/deps';
-import { registerSimilarityJobs } from '../modules/similarity/check.job';
-import { quizSweep } from '../modules/learning/quiz/grading.service';
-import { sweepOldCommits } from '../modules/learning/wbt/commit-sweep';
-import { runAll } from '../modules/dropout/dropout.service';
 
+/** The queues of the app's own deliveries and sweeps; the modules' queues are handed in (../jobs.ts). */
 export const QUEUES = {
   mailDeliver: 'mail-deliver',
   mailSweep: 'mail-sweep',
@@ -19,12 +13,6 @@ export const QUEUES = {
   announcementDeliver: 'announcement-deliver',
   announcementSweep: 'announcement-sweep',
   maintenance: 'database-maintenance',
-  uploadSweep: 'upload-sweep',
-  similarityCheck: 'similarity-check',
-  similarityPoll: 'similarity-poll',
-  quizOverdue: 'quiz-overdue',
-  wbtCommitSweep: 'wbt-commit-sweep',
-  dropoutEvaluate: 'dropout-evaluate',
 } as const;
 
 /**
@@ -32,14 +20,6 @@ export const QUEUES = {
  * an hour's changes, since a request on PGlite waits while a table is vacuumed.
  */
 export const MAINTENANCE_CRON = '41 * * * *';
-
-/** Hourly, at its own minute. */
-export const UPLOAD_SWEEP_CRON = '23 * * * *';
-
-/** Daily, at night and at a minute of its own: receipts only age by days. */
-export const WBT_COMMIT_SWEEP_CRON = '37 3 * * *';
-/** Daily at the configured UTC hour, at a minute of its own (decision 0021 §3.6). */
-export const dropoutCron = (hourUtc: number) => `17 ${hourUtc} * * *`;
 
 export type Jobs = {
   boss: PgBoss;
@@ -58,6 +38,24 @@ export type Jobs = {
  */
 export const POLL_SECONDS = { delivery: 10, sweep: 30 } as const;
 
+/** What a module's jobs get to set themselves up with, after the app's own queues. */
+export type JobRegistry = {
+  boss: PgBoss;
+  /**
+   * A sweep: its queue, one worker polling at the sweep pace, and its cron schedule (with the
+   * schedule's options when given).
+   */
+  sweep: (
+    name: string,
+    cron: string,
+    run: () => Promise<void>,
+    scheduleOptions?: PgBoss.ScheduleOptions,
+  ) => Promise<void>;
+};
+
+/** One module's queues, workers and schedules, registered in the order handed in. */
+export type JobRegistration = (jobs: JobRegistry) => Promise<void>;
+
 /** pg-boss's statements over the app's own connection (PGlite's one, or the pool). */
 export function bossDb(raw: Pick<Database, 'query' | 'execRows'>) {
   return {
@@ -75,7 +73,7 @@ export function bossDb(raw: Pick<Database, 'query' | 'execRows'>) {
  * pg-boss in the same database. On PGlite it runs through an adapter over the one embedded
  * connection; on PostgreSQL it keeps a small pool of its own.
  */
-export async function startJobs(options: {
+export async function startJobRunner(options: {
   database: Database;
   databaseUrl: string | null;
   mailer: Mailer;
@@ -84,12 +82,8 @@ export async function startJobs(options: {
   onError: (error: Error) => void;
   /** What the PGlite maintenance vacuumed or analyzed, when it did anything. */
   onMaintenance?: (steps: MaintenanceStep[]) => void;
-  /** The file store, whose expired unfinished uploads the sweep removes. */
-  files?: FileStore;
-  /** The app's deps, whose similarity checks then run as jobs here. */
-  similarity?: Deps;
-  /** The UTC hour of the daily dropout evaluation; none: not scheduled in this process. */
-  dropoutHourUtc?: number;
+  /** The modules' jobs (the composition root's list), set up after the app's own. */
+  register: readonly JobRegistration[];
 }): Promise<Jobs> {
   const { database } = options;
   const boss =
@@ -196,68 +190,16 @@ export async function startJobs(options: {
     await boss.schedule(QUEUES.maintenance, MAINTENANCE_CRON);
   }
 
-  // Unfinished uploads nobody resumed within a day of their last byte: bytes and rows go. So do
-  // completed uploads whose file nothing used within a week of completion.
-  const { files } = options;
-  if (files) {
-    await boss.createQueue(QUEUES.uploadSweep, { name: QUEUES.uploadSweep });
-    await boss.work(
-      QUEUES.uploadSweep,
-      { pollingIntervalSeconds: POLL_SECONDS.sweep },
-      async () => {
-        await sweepUploads({ db: database.db, files });
-        await sweepUnattachedUploads({ db: database.db, files });
-      },
-    );
-    await boss.schedule(QUEUES.uploadSweep, UPLOAD_SWEEP_CRON);
-  }
-
-  if (options.similarity)
-    await registerSimilarityJobs(boss, options.similarity, {
-      check: QUEUES.similarityCheck,
-      poll: QUEUES.similarityPoll,
-      pollingIntervalSeconds: POLL_SECONDS.delivery,
-    });
-
-  // Quiz attempts past their time limit (and its grace) are handed in, and marks held back until
-  // a session's close are released (decision 0020 §3.4, §3.5). Reads finish overdue attempts
-  // lazily too, so a process without workers loses nothing.
-  await boss.createQueue(QUEUES.quizOverdue, { name: QUEUES.quizOverdue });
-  await boss.work(QUEUES.quizOverdue, { pollingIntervalSeconds: POLL_SECONDS.sweep }, async () => {
-    await quizSweep(database.db);
-  });
-  await boss.schedule(QUEUES.quizOverdue, '* * * * *');
-
-  // Receipts of training commits older than 90 days (decision 0020 §2.1).
-  await boss.createQueue(QUEUES.wbtCommitSweep, { name: QUEUES.wbtCommitSweep });
-  await boss.work(
-    QUEUES.wbtCommitSweep,
-    { pollingIntervalSeconds: POLL_SECONDS.sweep },
-    async () => {
-      await sweepOldCommits(database.db);
+  const registry: JobRegistry = {
+    boss,
+    sweep: async (name, cron, run, scheduleOptions) => {
+      await boss.createQueue(name, { name });
+      await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS.sweep }, run);
+      if (scheduleOptions) await boss.schedule(name, cron, undefined, scheduleOptions);
+      else await boss.schedule(name, cron);
     },
-  );
-  await boss.schedule(QUEUES.wbtCommitSweep, WBT_COMMIT_SWEEP_CRON);
-  // Dropout flags, programme by programme (each its own transaction). pg-boss keeps one schedule
-  // per queue, so a changed hour replaces the old one at the next start.
-  if (options.dropoutHourUtc !== undefined) {
-    await boss.createQueue(QUEUES.dropoutEvaluate, { name: QUEUES.dropoutEvaluate });
-    await boss.work(
-      QUEUES.dropoutEvaluate,
-      { pollingIntervalSeconds: POLL_SECONDS.sweep },
-      async () => {
-        await runAll(database.db, {
-          publicUrl: options.publicUrl,
-          dispatch: (ids) => {
-            options.mailer.dispatch(ids);
-          },
-        });
-      },
-    );
-    await boss.schedule(QUEUES.dropoutEvaluate, dropoutCron(options.dropoutHourUtc), undefined, {
-      tz: 'UTC',
-    });
-  }
+  };
+  for (const register of options.register) await register(registry);
 
   return {
     boss,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Role, RightInfo } from '@lantern/contracts/authorisation';
 import type { RoleScope } from '@lantern/contracts/roles';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../lib/sql';
+import { rows, textArray } from '../../lib/sql';
 
 type RoleRow = {
   key: string;
@@ -70,5 +70,75 @@ export async function findRoleRightPairs(db: Db) {
     sql`select r.key as role_key, r.label, r.scope, r.is_built_in, g.key as right_key, g.family, g.action
         from roles r join role_rights rr on rr.role_key = r.key join rights g on g.key = rr.right_key
         order by r.sort_order, r.key, g.family, g.key`,
+  );
+}
+
+/** Adds a role; false when its key is taken. */
+export async function insertRole(
+  tx: Db,
+  role: { key: string; label: string; scope: RoleScope },
+): Promise<boolean> {
+  const created = await rows<{ key: string }>(
+    tx,
+    sql`insert into roles (key, label, scope, is_built_in)
+          values (${role.key}, ${role.label}, ${role.scope}, false)
+          on conflict (key) do nothing returning key`,
+  );
+  return created.length > 0;
+}
+
+export async function roleKeyExists(tx: Db, key: string): Promise<boolean> {
+  const [taken] = await rows<{ key: string }>(tx, sql`select key from roles where key = ${key}`);
+  return taken !== undefined;
+}
+
+/**
+ * Relabels a role and sets its key. role_rights, user_roles and sessions follow a new key by
+ * their foreign keys (on update cascade); the remembered role of a sign-in and of an
+ * impersonation have none, so they are moved here.
+ */
+export async function renameRole(
+  tx: Db,
+  key: string,
+  newKey: string,
+  label: string,
+): Promise<void> {
+  await tx.execute(
+    sql`update roles set key = ${newKey}, label = ${label}, version = version + 1,
+          updated_at = now() where key = ${key}`,
+  );
+  if (newKey !== key) {
+    await tx.execute(sql`update users set last_role_key = ${newKey} where last_role_key = ${key}`);
+    await tx.execute(
+      sql`update sessions set switch_role_key = ${newKey} where switch_role_key = ${key}`,
+    );
+  }
+}
+
+export async function roleRightKeys(tx: Db, key: string): Promise<string[]> {
+  return (
+    await rows<{ right_key: string }>(
+      tx,
+      sql`select right_key from role_rights where role_key = ${key} order by right_key`,
+    )
+  ).map((r) => r.right_key);
+}
+
+export async function removeRoleRights(tx: Db, key: string, removed: string[]): Promise<void> {
+  await tx.execute(
+    sql`delete from role_rights where role_key = ${key} and right_key = any(${textArray(removed)})`,
+  );
+}
+
+export async function addRoleRights(tx: Db, key: string, added: string[]): Promise<void> {
+  await tx.execute(
+    sql`insert into role_rights (role_key, right_key)
+            select ${key}, unnest(${textArray(added)}) on conflict do nothing`,
+  );
+}
+
+export async function bumpRoleVersion(tx: Db, key: string): Promise<void> {
+  await tx.execute(
+    sql`update roles set version = version + 1, updated_at = now() where key = ${key}`,
   );
 }

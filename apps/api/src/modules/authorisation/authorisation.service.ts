@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type {
   Authorisation,
   Role,
@@ -13,7 +12,6 @@ import type { AuthContext } from '../../plugins/auth';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { rows, textArray } from '../../lib/sql';
 import { grantsFor } from '../../lib/grants';
 import * as repo from './authorisation.repository';
 
@@ -45,13 +43,7 @@ async function roleOrThrow(db: Db, key: string): Promise<Role> {
 
 export async function createRole(deps: Deps, auth: AuthContext, input: RoleCreate): Promise<Role> {
   return deps.db.transaction(async (tx) => {
-    const created = await rows<{ key: string }>(
-      tx,
-      sql`insert into roles (key, label, scope, is_built_in)
-          values (${input.key}, ${input.label}, ${input.scope}, false)
-          on conflict (key) do nothing returning key`,
-    );
-    if (created.length === 0) throw keyInUse();
+    if (!(await repo.insertRole(tx, input))) throw keyInUse();
     await audit(tx, auth, {
       action: 'role.create',
       entityType: 'role',
@@ -79,30 +71,13 @@ export async function updateRole(
         throw badRequest('The key of a built-in role never changes.', {
           key: 'The key of a built-in role never changes',
         });
-      const [taken] = await rows<{ key: string }>(
-        tx,
-        sql`select key from roles where key = ${newKey}`,
-      );
-      if (taken) throw keyInUse();
+      if (await repo.roleKeyExists(tx, newKey)) throw keyInUse();
     }
     const changes: Record<string, { from: string; to: string }> = {};
     if (current.label !== input.label) changes.label = { from: current.label, to: input.label };
     if (newKey !== current.key) changes.key = { from: current.key, to: newKey };
     if (Object.keys(changes).length === 0) return roleOrThrow(tx, key);
-    // role_rights, user_roles and sessions follow a new key by their foreign keys (on update
-    // cascade); the remembered role of a sign-in and of an impersonation have none.
-    await tx.execute(
-      sql`update roles set key = ${newKey}, label = ${input.label}, version = version + 1,
-          updated_at = now() where key = ${key}`,
-    );
-    if (newKey !== key) {
-      await tx.execute(
-        sql`update users set last_role_key = ${newKey} where last_role_key = ${key}`,
-      );
-      await tx.execute(
-        sql`update sessions set switch_role_key = ${newKey} where switch_role_key = ${key}`,
-      );
-    }
+    await repo.renameRole(tx, key, newKey, input.label);
     await audit(tx, auth, { action: 'role.update', entityType: 'role', entityId: newKey, changes });
     return roleOrThrow(tx, newKey);
   });
@@ -127,12 +102,7 @@ export async function updateRoleRights(
       throw badRequest(
         'The Super Admin role keeps every right, so that someone can always repair the rights of the other roles.',
       );
-    const before = (
-      await rows<{ right_key: string }>(
-        tx,
-        sql`select right_key from role_rights where role_key = ${key} order by right_key`,
-      )
-    ).map((r) => r.right_key);
+    const before = await repo.roleRightKeys(tx, key);
     const held = new Set(before);
     const added = [...wanted].filter((r) => !held.has(r)).sort();
     const removed = before.filter((r) => !wanted.has(r as (typeof RIGHTS)[number]));
@@ -141,18 +111,9 @@ export async function updateRoleRights(
     const role = await roleOrThrow(tx, key);
     if (added.length === 0 && removed.length === 0)
       return { role, added, removed, affectedUsers: 0 };
-    if (removed.length > 0)
-      await tx.execute(
-        sql`delete from role_rights where role_key = ${key} and right_key = any(${textArray(removed)})`,
-      );
-    if (added.length > 0)
-      await tx.execute(
-        sql`insert into role_rights (role_key, right_key)
-            select ${key}, unnest(${textArray(added)}) on conflict do nothing`,
-      );
-    await tx.execute(
-      sql`update roles set version = version + 1, updated_at = now() where key = ${key}`,
-    );
+    if (removed.length > 0) await repo.removeRoleRights(tx, key, removed);
+    if (added.length > 0) await repo.addRoleRights(tx, key, added);
+    await repo.bumpRoleVersion(tx, key);
     const after = [...wanted].sort();
     await audit(tx, auth, {
       action: 'role.rights',

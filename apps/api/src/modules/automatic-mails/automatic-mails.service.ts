@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   mailEventsOf,
@@ -7,7 +6,6 @@ import {
   type AutomaticMail,
   type automaticMailInputSchema,
   type automaticMailUpdateSchema,
-  type RecipientRole,
 } from '@lantern/contracts/automatic-mail';
 import type { ProgrammeType } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
@@ -16,25 +14,12 @@ import { AppError, badRequest, invalidFields, notFound } from '../../lib/errors'
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { clcScope } from '../../lib/scope';
-import { rows } from '../../lib/sql';
-import { programmeInReach } from '../../lib/programme-reach';
+import * as repo from './automatic-mails.repository';
 import { placeholderValues, previewSubject } from '../../lib/automatic-mails';
 
 type Input = z.output<typeof automaticMailInputSchema>;
 
-type Row = {
-  id: number;
-  programme_id: number;
-  event_type: AutomaticMail['eventType'];
-  event_status: string | null;
-  subject: string;
-  body: string;
-  recipient_role: RecipientRole;
-  published: boolean;
-  sent: number;
-  version: number;
-  updated_at: Date | string;
-};
+type Row = repo.MailRow;
 
 const toMail = (r: Row): AutomaticMail => ({
   id: r.id,
@@ -52,35 +37,19 @@ const toMail = (r: Row): AutomaticMail => ({
 
 /** The programme of the path, if it has that type and is offered at a CLC the request reaches. */
 async function programmeFor(db: Db, auth: AuthContext, type: ProgrammeType, id: number) {
-  const scope = clcScope(auth);
-  const [programme] = await rows<{ id: number; code: string; title: string; type: ProgrammeType }>(
-    db,
-    sql`select p.id, p.code, p.title, p.type::text as type from programmes p
-        where p.id = ${id} and p.type = ${type} and ${programmeInReach(sql`p.id`, scope)}`,
-  );
+  const programme = await repo.programmeInScope(db, clcScope(auth), type, id);
   if (!programme) throw notFound('The programme');
   return programme;
 }
 
-const SELECT = sql`select m.id, m.programme_id, m.event_type, m.event_status, m.subject, m.body,
-  m.recipient_role, m.published, m.version, m.updated_at,
-  (select count(*)::int from mail_outbox o where o.dedupe_key like 'auto:' || m.id || ':%') as sent
-  from automatic_mails m`;
-
 export async function listMails(deps: Deps, auth: AuthContext, type: ProgrammeType, id: number) {
   const programme = await programmeFor(deps.db, auth, type, id);
-  const items = await rows<Row>(
-    deps.db,
-    sql`${SELECT} where m.programme_id = ${id} order by m.event_type, m.id`,
-  );
+  const items = await repo.programmeMails(deps.db, id);
   return { programme, items: items.map(toMail) };
 }
 
 async function mailOf(deps: Deps, programmeId: number, itemId: number): Promise<Row> {
-  const [row] = await rows<Row>(
-    deps.db,
-    sql`${SELECT} where m.id = ${itemId} and m.programme_id = ${programmeId}`,
-  );
+  const row = await repo.mailRow(deps.db, programmeId, itemId);
   if (!row) throw notFound('The automatic mail');
   return row;
 }
@@ -112,21 +81,15 @@ export async function createMail(
   await programmeFor(deps.db, auth, type, id);
   assertEventFits(type, input);
   const itemId = await deps.db.transaction(async (tx) => {
-    const [row] = await rows<{ id: number }>(
-      tx,
-      sql`insert into automatic_mails (programme_id, event_type, event_status, subject, body, recipient_role, published)
-          values (${id}, ${input.eventType}, ${input.eventStatus}, ${input.subject}, ${input.body},
-                  ${input.recipientRole}, ${input.published})
-          returning id`,
-    );
-    if (!row) throw new Error('The automatic mail could not be saved.');
+    const newId = await repo.insertMail(tx, id, input);
+    if (newId === undefined) throw new Error('The automatic mail could not be saved.');
     await audit(tx, auth, {
       action: 'automatic_mail.created',
       entityType: 'automatic_mail',
-      entityId: row.id,
+      entityId: newId,
       changes: { programmeId: id, ...input },
     });
-    return row.id;
+    return newId;
   });
   return toMail(await mailOf(deps, id, itemId));
 }
@@ -143,15 +106,7 @@ export async function updateMail(
   assertEventFits(type, input);
   const before = await mailOf(deps, id, itemId);
   await deps.db.transaction(async (tx) => {
-    const updated = await rows<{ id: number }>(
-      tx,
-      sql`update automatic_mails set event_type = ${input.eventType}, event_status = ${input.eventStatus},
-            subject = ${input.subject}, body = ${input.body}, recipient_role = ${input.recipientRole},
-            published = ${input.published}, version = version + 1, updated_at = now()
-          where id = ${itemId} and programme_id = ${id} and version = ${input.version}
-          returning id`,
-    );
-    if (updated.length !== 1)
+    if (!(await repo.updateMailRow(tx, id, itemId, input)))
       throw new AppError(
         409,
         'STALE_VERSION',
@@ -187,7 +142,7 @@ export async function deleteMail(
   await programmeFor(deps.db, auth, type, id);
   const before = await mailOf(deps, id, itemId);
   await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from automatic_mails where id = ${itemId}`);
+    await repo.deleteMailRow(tx, itemId);
     await audit(tx, auth, {
       action: 'automatic_mail.deleted',
       entityType: 'automatic_mail',

@@ -40,7 +40,7 @@ import {
   setField,
   type BulkChange,
   type UserField,
-} from './data-checks.writes';
+} from './data-checks-writes.repository';
 
 export const PROBLEMS: Record<DataCheck, (row: CheckRow) => DataProblem[]> = {
   'duplicate-emails': duplicateEmailProblems,

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { SimilarityBadge } from '@lantern/contracts/similarity';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
-import { rows } from '../../lib/sql';
+import { badgeRows } from './similarity-checks.repository';
 
 /**
  * The score badges of the grading queue and the grade page (0020 §5.5): only for holders of
@@ -15,18 +14,7 @@ export async function similarityBadges(
 ): Promise<Map<number, SimilarityBadge> | null> {
   if (!auth.rights.has('SUBMISSION_TURNITIN_INSTRUCTOR__DISPLAY')) return null;
   if (submissionIds.length === 0) return new Map();
-  const found = await rows<{
-    submission_id: number;
-    status: NonNullable<SimilarityBadge>['status'];
-    score: string | number | null;
-    flagged: boolean;
-  }>(
-    deps.db,
-    sql`select distinct on (c.submission_id) c.submission_id::int as submission_id, c.status, c.score, c.flagged
-        from similarity_checks c
-        where c.submission_id = any(${`{${submissionIds.join(',')}}`}::bigint[])
-        order by c.submission_id, (c.provider = ${deps.config.similarity.provider}) desc, c.id desc`,
-  );
+  const found = await badgeRows(deps.db, submissionIds, deps.config.similarity.provider);
   return new Map(
     found.map((r) => [
       r.submission_id,

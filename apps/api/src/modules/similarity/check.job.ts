@@ -2,12 +2,8 @@ import type PgBoss from 'pg-boss';
 import type { Deps } from '../../lib/deps';
 import { runTaskBatch } from './batch.service';
 import { giveUpPending, pollCheck, runCheck } from './checks.service';
-import {
-  pollDelayMinutes,
-  POLL_UNTIL_MINUTES,
-  RETRY_DELAYS_MS,
-  type SimilarityRunners,
-} from './dispatch';
+import type { SimilarityRunners } from '../../lib/similarity-dispatch';
+import { pollDelayMinutes, POLL_UNTIL_MINUTES, RETRY_DELAYS_MS } from './dispatch';
 
 export function similarityRunners(deps: Deps): SimilarityRunners {
   return {

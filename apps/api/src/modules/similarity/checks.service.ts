@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import type { SimilarityPassage } from '@lantern/db/schema/similarity';
-import { SIMILARITY_FLAG_PERCENT } from '@lantern/contracts/similarity-enums';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { countWords } from '@lantern/contracts/words';
 import type { Deps } from '../../lib/deps';
-import { rows } from '../../lib/sql';
+import * as repo from './similarity-checks.repository';
 import { WorkerTimeout } from '../../lib/worker-pool';
 import { coverInPool, extractInPool } from './pool';
 import { sourceOfMime } from './extract';
@@ -34,36 +32,10 @@ export async function queueCheck(
   },
 ): Promise<number | null> {
   if (!CHECKED_KINDS.includes(input.kind)) return null;
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`insert into similarity_checks (submission_id, item_id, course_id, provider)
-        values (${input.submissionId}, ${input.itemId}, ${input.courseId}, ${input.provider})
-        on conflict (submission_id, provider) do nothing
-        returning id::int as id`,
-  );
-  return row?.id ?? null;
+  return repo.insertCheck(tx, input);
 }
 
-type CheckRow = {
-  id: number;
-  submission_id: number;
-  item_id: number;
-  student_id: number;
-  status: string;
-  provider: 'local' | 'turnitin';
-  text: string | null;
-};
-
-async function loadCheck(db: Db, checkId: number): Promise<CheckRow | undefined> {
-  const [row] = await rows<CheckRow>(
-    db,
-    sql`select c.id::int as id, c.submission_id::int as submission_id, c.item_id, s.student_id,
-               c.status, c.provider, s.text
-        from similarity_checks c join submissions s on s.id = c.submission_id
-        where c.id = ${checkId}`,
-  );
-  return row;
-}
+type CheckRow = repo.CheckRow;
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -74,7 +46,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 type Part = {
   part: number;
   fileId: string | null;
-  source: 'text' | 'pdf' | 'docx' | 'txt';
+  source: repo.TextSource;
   text: string;
   sha256: string;
 };
@@ -88,24 +60,9 @@ export async function extractParts(
   deps: Deps,
   check: Pick<CheckRow, 'submission_id' | 'text'>,
 ): Promise<{ texts: CheckText[]; files: CheckFile[]; reason: string | null }> {
-  const stored = await rows<{ part: number; text: string; sha256: string }>(
-    deps.db,
-    sql`select part, text, sha256 from submission_texts where submission_id = ${check.submission_id} order by part`,
-  );
+  const stored = await repo.storedTexts(deps.db, check.submission_id);
   const have = new Map(stored.map((s) => [s.part, s]));
-  const fileRows = await rows<{
-    file_id: string;
-    name: string;
-    mime: string;
-    sha256: string;
-    storage_key: string;
-  }>(
-    deps.db,
-    sql`select f.id as file_id, sf.name, f.mime, f.sha256, f.storage_key
-        from submission_files sf join files f on f.id = sf.file_id
-        where sf.submission_id = ${check.submission_id}
-        order by sf.position, sf.added_at`,
-  );
+  const fileRows = await repo.submissionFiles(deps.db, check.submission_id);
   const files: CheckFile[] = fileRows.map((f, i) => ({
     part: i + 1,
     name: f.name,
@@ -127,11 +84,7 @@ export async function extractParts(
     if (have.has(part)) continue;
     const source = sourceOfMime(f.mime);
     if (!source) continue;
-    const [same] = await rows<{ text: string; source: Part['source'] }>(
-      deps.db,
-      sql`select t.text, t.source from submission_texts t join files x on x.id = t.file_id
-          where x.sha256 = ${f.sha256} limit 1`,
-    );
+    const same = await repo.textOfSameFile(deps.db, f.sha256);
     if (same) {
       fresh.push({
         part,
@@ -154,12 +107,7 @@ export async function extractParts(
     fresh.push({ part, fileId: f.file_id, source, text: got.text, sha256: sha256Hex(got.text) });
   }
   for (const p of fresh)
-    await deps.db.execute(
-      sql`insert into submission_texts (submission_id, part, file_id, source, text, words, sha256)
-          values (${check.submission_id}, ${p.part}, ${p.fileId}::uuid, ${p.source}, ${p.text},
-                  ${countWordsBounded(p.text)}, ${p.sha256})
-          on conflict (submission_id, part) do nothing`,
-    );
+    await repo.insertSubmissionText(deps.db, check.submission_id, p, countWordsBounded(p.text));
   const texts = [...stored, ...fresh]
     .filter((p) => p.text.trim() !== '')
     .sort((a, b) => a.part - b.part)
@@ -190,21 +138,13 @@ export async function runCheck(
   checkId: number,
   options: { final: boolean },
 ): Promise<RunOutcome> {
-  const [claimed] = await rows<{ id: number }>(
-    deps.db,
-    sql`update similarity_checks set status = 'running', tries = tries + 1, started_at = now(),
-          version = version + 1
-        where id = ${checkId} and status in ('queued', 'running', 'failed')
-          and (external_id is null or status <> 'running')
-        returning id::int as id`,
-  );
-  if (!claimed) return 'absent';
-  const check = await loadCheck(deps.db, checkId);
+  if (!(await repo.claimCheck(deps.db, checkId))) return 'absent';
+  const check = await repo.loadCheck(deps.db, checkId);
   if (!check) return 'absent';
   try {
     const { texts, files, reason } = await extractParts(deps, check);
     if (reason !== null) {
-      await finishSkipped(deps.db, checkId, reason);
+      await repo.finishSkipped(deps.db, checkId, reason);
       return 'skipped';
     }
     const provider = providerFor(deps, check.provider);
@@ -218,23 +158,10 @@ export async function runCheck(
     });
     return await applyResult(deps, checkId, result, provider);
   } catch (error) {
-    await deps.db.execute(
-      sql`update similarity_checks
-          set status = ${options.final ? 'failed' : 'queued'}, error = ${sentence(error)},
-              finished_at = ${options.final ? sql`now()` : sql`null`}, version = version + 1
-          where id = ${checkId}`,
-    );
+    await repo.markCheckError(deps.db, checkId, options.final, sentence(error));
     if (!options.final) throw error;
     return 'failed';
   }
-}
-
-async function finishSkipped(db: Db, checkId: number, reason: string) {
-  await db.execute(
-    sql`update similarity_checks set status = 'skipped', error = ${reason}, score = null,
-          flagged = false, finished_at = now(), version = version + 1
-        where id = ${checkId}`,
-  );
 }
 
 /** Stores a provider's answer: matches and score, or a pending external id, or a skip. */
@@ -245,38 +172,18 @@ export async function applyResult(
   provider: SimilarityProvider,
 ): Promise<RunOutcome> {
   if (result.status === 'skipped') {
-    await finishSkipped(deps.db, checkId, result.reason);
+    await repo.finishSkipped(deps.db, checkId, result.reason);
     return 'skipped';
   }
   if (result.status === 'pending') {
-    await deps.db.execute(
-      sql`update similarity_checks set status = 'running', external_id = ${result.externalId},
-            error = null, version = version + 1
-          where id = ${checkId}`,
-    );
+    await repo.markPending(deps.db, checkId, result.externalId);
     deps.similarity.poll(checkId, 0);
     return 'pending';
   }
   const reverse = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from similarity_matches where check_id = ${checkId}`);
-    for (const m of result.matches)
-      await tx.execute(
-        sql`insert into similarity_matches (check_id, other_submission_id, other_student_id, score, other_score,
-                                            longest_words, passages)
-            select ${checkId}, s.id, s.student_id, ${m.score}, ${m.otherScore}, ${m.longestWords},
-                   ${JSON.stringify(m.passages)}::jsonb
-            from submissions s where s.id = ${m.otherSubmissionId}`,
-      );
-    const [done] = await rows<{ submission_id: number; provider: string }>(
-      tx,
-      sql`update similarity_checks
-          set status = 'done', score = ${result.score}, words = ${result.words},
-              flagged = ${result.score >= SIMILARITY_FLAG_PERCENT}, report_url = ${result.reportUrl ?? null},
-              error = null, finished_at = now(), version = version + 1
-          where id = ${checkId}
-          returning submission_id::int as submission_id, provider`,
-    );
-    return done;
+    await repo.deleteMatches(tx, checkId);
+    for (const m of result.matches) await repo.insertMatch(tx, checkId, m);
+    return repo.markDone(tx, checkId, result);
   });
   if (provider.name === 'local' && reverse)
     await mirrorMatches(deps, reverse.submission_id, result.matches);
@@ -301,64 +208,40 @@ async function mirrorMatches(
     passages: SimilarityPassage[];
   }[],
 ) {
-  const [me] = await rows<{ student_id: number }>(
-    deps.db,
-    sql`select student_id from submissions where id = ${submissionId}`,
-  );
+  const me = await repo.studentOfSubmission(deps.db, submissionId);
   if (!me) return;
   for (const m of matches) {
     if (Math.max(m.score, m.otherScore) < REVERSE_PERCENT) continue;
-    const [other] = await rows<{ id: number }>(
-      deps.db,
-      sql`select id::int as id from similarity_checks
-          where submission_id = ${m.otherSubmissionId} and provider = 'local' and status = 'done'`,
-    );
+    const other = await repo.doneLocalCheck(deps.db, m.otherSubmissionId);
     if (!other) continue;
-    await deps.db.execute(
-      sql`insert into similarity_matches (check_id, other_submission_id, other_student_id, score, other_score,
-                                          longest_words, passages)
-          values (${other.id}, ${submissionId}, ${me.student_id}, ${m.otherScore}, ${m.score}, ${m.longestWords},
-                  ${JSON.stringify(m.passages.map(swap))}::jsonb)
-          on conflict (check_id, other_submission_id) do update
-          set score = excluded.score, other_score = excluded.other_score,
-              longest_words = excluded.longest_words, passages = excluded.passages`,
-    );
+    await repo.upsertMirroredMatch(deps.db, {
+      checkId: other.id,
+      submissionId,
+      studentId: me.student_id,
+      score: m.otherScore,
+      otherScore: m.score,
+      longestWords: m.longestWords,
+      passages: m.passages.map(swap),
+    });
     await rescore(deps, other.id, m.otherSubmissionId);
   }
 }
 
 /** A check's score from the union of its matches' passages. */
 async function rescore(deps: Deps, checkId: number, submissionId: number) {
-  const parts = await rows<{ part: number; text: string; sha256: string }>(
-    deps.db,
-    sql`select part, text, sha256 from submission_texts where submission_id = ${submissionId} order by part`,
-  );
-  const passages = await rows<{ passages: SimilarityPassage[] }>(
-    deps.db,
-    sql`select passages from similarity_matches where check_id = ${checkId}`,
-  );
+  const parts = await repo.storedTexts(deps.db, submissionId);
+  const passages = await repo.matchPassages(deps.db, checkId);
   const ranges = passages.flatMap((r) =>
     r.passages.map((p): [number, number, number] => [p[0], p[1], p[2]]),
   );
   const { covered, total } = await coverInPool(parts, ranges);
   const score = total === 0 ? 0 : Math.round((covered / total) * 10_000) / 100;
-  await deps.db.execute(
-    sql`update similarity_checks set score = ${score}, flagged = ${score >= SIMILARITY_FLAG_PERCENT},
-          version = version + 1
-        where id = ${checkId}`,
-  );
+  await repo.setScore(deps.db, checkId, score);
 }
 
 /** Asks an outside provider about a pending check; answers whether it is still pending. */
 export async function pollCheck(deps: Deps, checkId: number): Promise<boolean> {
-  const [row] = await rows<{
-    external_id: string | null;
-    provider: 'local' | 'turnitin';
-    status: string;
-  }>(
-    deps.db,
-    sql`select external_id, provider, status from similarity_checks where id = ${checkId}`,
-  );
+  const row = await repo.pollRow(deps.db, checkId);
   if (!row || row.status !== 'running' || !row.external_id) return false;
   const provider = providerFor(deps, row.provider);
   if (!provider.poll) return false;
@@ -370,10 +253,5 @@ export async function pollCheck(deps: Deps, checkId: number): Promise<boolean> {
 
 /** Pending checks past a day are given up with a sentence. */
 export async function giveUpPending(db: Db, checkId: number): Promise<void> {
-  await db.execute(
-    sql`update similarity_checks set status = 'failed',
-          error = 'The similarity service did not answer within a day.', finished_at = now(),
-          version = version + 1
-        where id = ${checkId} and status = 'running'`,
-  );
+  await repo.giveUpPending(db, checkId);
 }

@@ -1,3 +1,9 @@
+import type {
+  SimilarityDispatch,
+  SimilarityQueue,
+  SimilarityRunners,
+} from '../../lib/similarity-dispatch';
+
 /**
  * How checks get run (decision 0020 §5.2): by pg-boss jobs when this process has job workers
  * (`setQueue`), else in this process after the response, never in it, with the same retries.
@@ -14,32 +20,6 @@ export const POLL_UNTIL_MINUTES = 24 * 60;
 export function pollDelayMinutes(step: number): number {
   return POLL_MINUTES[step] ?? POLL_EVERY_MINUTES;
 }
-
-export type SimilarityQueue = {
-  check: (checkIds: number[]) => Promise<void>;
-  task: (itemId: number) => Promise<void>;
-  poll: (checkId: number, step: number) => Promise<void>;
-};
-
-export type SimilarityRunners = {
-  /** Runs one check; `final` on its last try. */
-  check: (checkId: number, final: boolean) => Promise<unknown>;
-  /** Runs every queued check of a task together (an admin's recheck). */
-  task: (itemId: number) => Promise<unknown>;
-  /** Asks about a pending check: true while still pending. */
-  poll: (checkId: number) => Promise<boolean>;
-  giveUp: (checkId: number) => Promise<void>;
-};
-
-export type SimilarityDispatch = {
-  dispatch: (checkIds: number[]) => void;
-  dispatchTask: (itemId: number) => void;
-  poll: (checkId: number, step: number) => void;
-  setQueue: (queue: SimilarityQueue) => void;
-  setRunners: (runners: SimilarityRunners) => void;
-  /** Resolves when nothing started in this process is running (tests, shutdown). */
-  idle: () => Promise<void>;
-};
 
 export function createSimilarityDispatch(options: {
   onError: (error: unknown) => void;

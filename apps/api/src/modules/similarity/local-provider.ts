@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../lib/sql';
+import { corpusRows, itemBody } from './similarity-corpus.repository';
 import { matchInPool } from './pool';
 import type { SimilarityProvider } from './provider';
 import type { WorkInput } from './winnow';
@@ -15,25 +14,7 @@ export async function loadCorpus(
   itemId: number,
   studentId: number | null,
 ): Promise<WorkInput[]> {
-  const found = await rows<{
-    submission_id: number;
-    part: number | null;
-    text: string | null;
-    sha256: string | null;
-    typed: string | null;
-  }>(
-    db,
-    sql`with latest as (
-          select distinct on (s.student_id) s.id, s.text
-          from submissions s
-          where s.item_id = ${itemId} and s.status = 'submitted'
-            and (${studentId}::int is null or s.student_id <> ${studentId}::int)
-          order by s.student_id, s.attempt desc
-        )
-        select l.id::int as submission_id, t.part, t.text, t.sha256, l.text as typed
-        from latest l left join submission_texts t on t.submission_id = l.id
-        order by l.id, t.part`,
-  );
+  const found = await corpusRows(db, itemId, studentId);
   const works = new Map<number, WorkInput>();
   for (const r of found) {
     let w = works.get(r.submission_id);
@@ -51,12 +32,9 @@ export async function loadCorpus(
 
 /** The task's instructions, whose phrases are nobody's copying. */
 export async function loadInstructions(db: Db, itemId: number): Promise<string[]> {
-  const [item] = await rows<{ body: string }>(
-    db,
-    sql`select body from learning_items where id = ${itemId}`,
-  );
+  const body = await itemBody(db, itemId);
   // The body is sanitised HTML: its tags are no words of the instructions.
-  const text = (item?.body ?? '').replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+  const text = (body ?? '').replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
   return text.trim() ? [text] : [];
 }
 

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type {
   CheckSummary,
   MySimilarity,
@@ -14,46 +13,14 @@ import type { Deps } from '../../lib/deps';
 import { audit } from '../../lib/audit';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
-import { learnerReach } from '../../lib/learning-scope';
-import { clcScope } from '../../lib/scope';
-import { inScope, rows } from '../../lib/sql';
+import * as repo from './similarity-report.repository';
 import { queueCheck } from './checks.service';
-
-/**
- * Who sees what (decision 0020 §5.5). The admin right reaches every check of learners in its
- * CLC scope; the instructor right the reports of learners in learner reach, and the other
- * work's text and name only when that learner is in reach too; the learner right their own
- * attempts, never another's text or name. Out of reach is "not found".
- */
-export type Viewer = 'admin' | 'instructor';
 
 const iso = (v: Date | string | null): string | null =>
   v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** The condition that the caller reaches the learner of submission alias `s`. */
-function reachOf(auth: AuthContext, viewer: Viewer): SQL {
-  const cond =
-    viewer === 'admin' ? inScope(sql`cl.clc_id`, clcScope(auth)) : learnerReach('cl', auth);
-  return sql`exists (select 1 from course_learners cl
-                     where cl.course_id = s.course_id and cl.student_id = s.student_id and ${cond})`;
-}
-
-type CheckDb = {
-  id: number;
-  status: CheckSummary['status'];
-  provider: CheckSummary['provider'];
-  score: string | number | null;
-  flagged: boolean;
-  words: number | null;
-  error: string | null;
-  report_url: string | null;
-  tries: number;
-  queued_at: Date | string;
-  finished_at: Date | string | null;
-};
-
-const checkColumns = sql`c.id::int as id, c.status, c.provider, c.score, c.flagged, c.words, c.error,
-  c.report_url, c.tries, c.queued_at, c.finished_at`;
+type CheckDb = repo.CheckDb;
+type Viewer = repo.Viewer;
 
 function summary(c: CheckDb, viewer: Viewer | 'learner'): CheckSummary {
   return {
@@ -74,58 +41,13 @@ function summary(c: CheckDb, viewer: Viewer | 'learner'): CheckSummary {
 }
 
 async function textParts(deps: Deps, submissionId: number): Promise<TextPart[]> {
-  const found = await rows<{
-    part: number;
-    source: TextPart['source'];
-    text: string;
-    name: string | null;
-  }>(
-    deps.db,
-    sql`select t.part, t.source, t.text, sf.name
-        from submission_texts t
-        left join submission_files sf on sf.submission_id = t.submission_id and sf.file_id = t.file_id
-        where t.submission_id = ${submissionId} order by t.part`,
-  );
+  const found = await repo.textPartRows(deps.db, submissionId);
   return found.map((r) => ({ part: r.part, source: r.source, name: r.name, text: r.text }));
 }
 
-type SubmissionDb = {
-  id: number;
-  attempt: number;
-  submitted_at: Date | string | null;
-  student_id: number;
-  first_name: string;
-  last_name: string;
-  item_id: number;
-  item_title: string;
-  course_id: number;
-  course_code: string;
-};
-
-async function findSubmission(deps: Deps, where: SQL): Promise<SubmissionDb | undefined> {
-  const [row] = await rows<SubmissionDb>(
-    deps.db,
-    sql`select s.id::int as id, s.attempt, s.submitted_at, s.student_id, u.first_name, u.last_name,
-          s.item_id, i.title as item_title, s.course_id, pc.code as course_code
-        from submissions s
-        join users u on u.jwl_id = s.student_id
-        join learning_items i on i.id = s.item_id
-        join programme_courses pc on pc.id = s.course_id
-        where s.status = 'submitted' and ${where}`,
-  );
-  return row;
-}
-
 /** The newest check of a submission (the configured provider's, else any). */
-async function checkOf(deps: Deps, submissionId: number): Promise<CheckDb | undefined> {
-  const [c] = await rows<CheckDb>(
-    deps.db,
-    sql`select ${checkColumns} from similarity_checks c
-        where c.submission_id = ${submissionId}
-        order by (c.provider = ${deps.config.similarity.provider}) desc, c.id desc limit 1`,
-  );
-  return c;
-}
+const checkOf = (deps: Deps, submissionId: number) =>
+  repo.checkOf(deps.db, submissionId, deps.config.similarity.provider);
 
 /** Which of two submissions was handed in first: by time, the same moment by the older id. */
 export function firstHandedIn(
@@ -144,33 +66,10 @@ export async function getReport(
   submissionId: number,
   viewer: Viewer,
 ): Promise<SimilarityReport> {
-  const s = await findSubmission(deps, sql`s.id = ${submissionId} and ${reachOf(auth, viewer)}`);
+  const s = await repo.findSubmission(deps.db, submissionId, { auth, viewer });
   if (!s) throw notFound('The submission');
   const check = await checkOf(deps, s.id);
-  const matches = check
-    ? await rows<{
-        other: number;
-        score: string | number;
-        other_score: string | number;
-        longest_words: number;
-        n: number;
-        in_reach: boolean;
-        student_id: number;
-        first_name: string;
-        last_name: string;
-        submitted_at: Date | string | null;
-      }>(
-        deps.db,
-        sql`select m.other_submission_id::int as other, m.score, m.other_score, m.longest_words,
-              jsonb_array_length(m.passages) as n, ${reachOf(auth, viewer)} as in_reach,
-              s.student_id, u.first_name, u.last_name, s.submitted_at
-            from similarity_matches m
-            join submissions s on s.id = m.other_submission_id
-            join users u on u.jwl_id = s.student_id
-            where m.check_id = ${check.id}
-            order by m.score desc, m.other_submission_id`,
-      )
-    : [];
+  const matches = check ? await repo.matchRows(deps.db, check.id, { auth, viewer }) : [];
   return {
     check: check ? summary(check, viewer) : null,
     submission: {
@@ -210,21 +109,14 @@ export async function getMatch(
   otherId: number,
   viewer: Viewer,
 ): Promise<SimilarityMatchDetail> {
-  const s = await findSubmission(deps, sql`s.id = ${submissionId} and ${reachOf(auth, viewer)}`);
+  const s = await repo.findSubmission(deps.db, submissionId, { auth, viewer });
   if (!s) throw notFound('The submission');
   const check = await checkOf(deps, s.id);
-  const [m] = check
-    ? await rows<{ passages: SimilarityPassage[] }>(
-        deps.db,
-        sql`select passages from similarity_matches where check_id = ${check.id} and other_submission_id = ${otherId}`,
-      )
-    : [];
+  const m = check ? await repo.matchWith(deps.db, check.id, otherId) : undefined;
   if (!m) throw notFound('The match');
-  const other = await findSubmission(deps, sql`s.id = ${otherId}`);
+  const other = await repo.findSubmission(deps.db, otherId);
   if (!other) throw notFound('The match');
-  const inReach = Boolean(
-    await findSubmission(deps, sql`s.id = ${otherId} and ${reachOf(auth, viewer)}`),
-  );
+  const inReach = Boolean(await repo.findSubmission(deps.db, otherId, { auth, viewer }));
   const otherParts = await textParts(deps, otherId);
   const excerpt = (p: SimilarityPassage) =>
     otherParts.find((t) => t.part === p[3])?.text.slice(p[4], p[5]) ?? '';
@@ -250,25 +142,14 @@ export async function getMySimilarity(
   itemId: number,
   submissionId: number | undefined,
 ): Promise<MySimilarity> {
-  const [s] = await rows<{ id: number }>(
-    deps.db,
-    sql`select s.id::int as id from submissions s
-        where s.item_id = ${itemId} and s.student_id = ${auth.user.jwlId} and s.status = 'submitted'
-          ${submissionId === undefined ? sql`` : sql`and s.id = ${submissionId}`}
-        order by s.attempt desc limit 1`,
-  );
+  const s = await repo.ownSubmission(deps.db, itemId, auth.user.jwlId, submissionId);
   if (!s) {
     if (submissionId !== undefined) throw notFound('The submission');
     return { check: null, submissionId: null, parts: [], passages: [] };
   }
   const check = await checkOf(deps, s.id);
   if (!check) return { check: null, submissionId: s.id, parts: [], passages: [] };
-  const found = await rows<{ passages: SimilarityPassage[]; submitted_at: Date | string | null }>(
-    deps.db,
-    sql`select m.passages, o.submitted_at from similarity_matches m
-        join submissions o on o.id = m.other_submission_id
-        where m.check_id = ${check.id} order by m.score desc`,
-  );
+  const found = await repo.ownPassages(deps.db, check.id);
   const c = summary(check, 'learner');
   return {
     check: { status: c.status, score: c.score, flagged: c.flagged, error: c.error },
@@ -295,35 +176,11 @@ export async function listChecks(
   auth: AuthContext,
   query: SimilarityChecksQuery,
 ): Promise<SimilarityChecksPage> {
-  const filters: SQL[] = [reachOf(auth, 'admin')];
-  if (query.status) filters.push(sql`c.status = ${query.status}`);
-  if (query.courseId) filters.push(sql`c.course_id = ${query.courseId}`);
-  if (query.cursor) {
-    const cur = decodeCursor(query.cursor, 'queued', 'desc');
-    filters.push(sql`(c.queued_at, c.id) < (${cur.value}::timestamptz, ${cur.id})`);
-  }
-  const found = await rows<
-    CheckDb & {
-      submission_id: number;
-      first_name: string;
-      last_name: string;
-      item_id: number;
-      item_title: string;
-      course_code: string;
-      queued_key: string;
-    }
-  >(
+  const found = await repo.checkListRows(
     deps.db,
-    sql`select ${checkColumns}, c.submission_id::int as submission_id, u.first_name, u.last_name,
-          c.item_id, i.title as item_title, pc.code as course_code, c.queued_at::text as queued_key
-        from similarity_checks c
-        join submissions s on s.id = c.submission_id
-        join users u on u.jwl_id = s.student_id
-        join learning_items i on i.id = c.item_id
-        join programme_courses pc on pc.id = c.course_id
-        where ${sql.join(filters, sql` and `)}
-        order by c.queued_at desc, c.id desc
-        limit ${query.limit + 1}`,
+    auth,
+    query,
+    query.cursor ? decodeCursor(query.cursor, 'queued', 'desc') : null,
   );
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
@@ -348,12 +205,7 @@ export async function getCheckReport(
   auth: AuthContext,
   checkId: number,
 ): Promise<SimilarityReport> {
-  const [c] = await rows<{ submission_id: number }>(
-    deps.db,
-    sql`select c.submission_id::int as submission_id from similarity_checks c
-        join submissions s on s.id = c.submission_id
-        where c.id = ${checkId} and ${reachOf(auth, 'admin')}`,
-  );
+  const c = await repo.submissionOfCheck(deps.db, auth, checkId);
   if (!c) throw notFound('The check');
   return getReport(deps, auth, c.submission_id, 'admin');
 }
@@ -365,14 +217,7 @@ export async function retryCheck(
   checkId: number,
 ): Promise<CheckSummary> {
   const id = await deps.db.transaction(async (tx) => {
-    const [c] = await rows<{ id: number }>(
-      tx,
-      sql`update similarity_checks c set status = 'queued', tries = 0, error = null, external_id = null,
-            queued_at = now(), started_at = null, finished_at = null, version = c.version + 1
-          from submissions s
-          where s.id = c.submission_id and c.id = ${checkId} and ${reachOf(auth, 'admin')}
-          returning c.id::int as id`,
-    );
+    const c = await repo.requeueCheck(tx, auth, checkId);
     if (!c) throw notFound('The check');
     await audit(tx, auth, {
       action: 'similarity.retry',
@@ -383,10 +228,7 @@ export async function retryCheck(
     return c.id;
   });
   deps.similarity.dispatch([id]);
-  const [row] = await rows<CheckDb>(
-    deps.db,
-    sql`select ${checkColumns} from similarity_checks c where c.id = ${id}`,
-  );
+  const row = await repo.checkRow(deps.db, id);
   if (!row) throw notFound('The check');
   return summary(row, 'admin');
 }
@@ -402,24 +244,8 @@ export async function recheckTask(
 ): Promise<{ queued: number }> {
   const provider = deps.config.similarity.provider;
   const ids = await deps.db.transaction(async (tx) => {
-    const latest = await rows<{
-      id: number;
-      item_id: number;
-      course_id: number;
-      kind: 'text_task' | 'file_task';
-    }>(
-      tx,
-      sql`select distinct on (s.student_id) s.id::int as id, s.item_id, s.course_id, i.kind
-          from submissions s join learning_items i on i.id = s.item_id and i.deleted_at is null
-          where s.item_id = ${itemId} and s.status = 'submitted' and ${reachOf(auth, 'admin')}
-          order by s.student_id, s.attempt desc`,
-    );
-    const [item] = await rows<{ id: number }>(
-      tx,
-      sql`select i.id from learning_items i where i.id = ${itemId} and i.deleted_at is null
-            and i.kind in ('text_task', 'file_task')`,
-    );
-    if (!item) throw notFound('The task');
+    const latest = await repo.latestTaskSubmissions(tx, auth, itemId);
+    if (!(await repo.isCheckedTask(tx, itemId))) throw notFound('The task');
     for (const s of latest)
       await queueCheck(tx, {
         submissionId: s.id,
@@ -428,13 +254,10 @@ export async function recheckTask(
         kind: s.kind,
         provider,
       });
-    const reset = await rows<{ id: number }>(
+    const reset = await repo.requeueChecksOf(
       tx,
-      sql`update similarity_checks set status = 'queued', tries = 0, error = null, external_id = null,
-            queued_at = now(), started_at = null, finished_at = null, version = version + 1
-          where provider = ${provider}
-            and submission_id = any(${`{${latest.map((s) => s.id).join(',')}}`}::bigint[])
-          returning id::int as id`,
+      provider,
+      latest.map((s) => s.id),
     );
     await audit(tx, auth, {
       action: 'similarity.recheck',
@@ -442,7 +265,7 @@ export async function recheckTask(
       entityId: itemId,
       changes: { checks: reset.length },
     });
-    return reset.map((r) => r.id);
+    return reset;
   });
   if (provider === 'local') deps.similarity.dispatchTask(itemId);
   else deps.similarity.dispatch(ids);

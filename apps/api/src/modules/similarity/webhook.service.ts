@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
-import { rows } from '../../lib/sql';
+import { turnitinCheck } from './similarity-checks.repository';
 import { applyResult } from './checks.service';
 import { providerFor } from './providers';
 import { resultOfStatus, turnitinStatusSchema, validSignature } from './turnitin-provider';
@@ -30,11 +29,7 @@ export async function turnitinCallback(
   }
   const parsed = turnitinStatusSchema.safeParse(body);
   if (!parsed.success) throw badRequest('The callback body is not a similarity result.');
-  const [check] = await rows<{ id: number; status: string }>(
-    deps.db,
-    sql`select id::int as id, status from similarity_checks
-        where provider = 'turnitin' and external_id = ${parsed.data.id}`,
-  );
+  const check = await turnitinCheck(deps.db, parsed.data.id);
   if (!check) throw new AppError(404, 'NOT_FOUND', 'No check waits for this result.');
   if (check.status !== 'running') return;
   const result = resultOfStatus(parsed.data);

@@ -76,6 +76,11 @@ export async function findOwnUpload(
   return row ? toRow(row) : null;
 }
 
+/** Holds one person's upload creations to one at a time, until the transaction ends. */
+export async function lockOwnerUploads(tx: Db, ownerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uploads'), ${ownerId})`);
+}
+
 /** Unfinished uploads of a person that still count (not expired). */
 export async function countUnfinished(db: Db, ownerId: number): Promise<number> {
   const [row] = await rows<{ n: number }>(

@@ -1,6 +1,5 @@
 import { randomUUID, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
 import {
   FILE_TYPE_KEYS,
@@ -174,7 +173,7 @@ export async function createUpload(
   const ownerId = auth.user.jwlId;
   return deps.db.transaction(async (tx) => {
     // One person's creations one at a time, so two at once cannot both pass the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uploads'), ${ownerId})`);
+    await repo.lockOwnerUploads(tx, ownerId);
     if ((await repo.countUnfinished(tx, ownerId)) >= MAX_UNFINISHED_UPLOADS)
       throw new AppError(
         409,

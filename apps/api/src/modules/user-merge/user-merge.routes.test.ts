@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_DB, postgresUrl } from '../../../test/db-target';
 import { eventsUntil, foldEvents } from '../learning/teaching/public';
 import { USER_REFERENCES, REFERENCES } from './merge-references';
-import { userForeignKeys } from './user-merge.repository';
+import { userForeignKeys } from './user-merge-rows.repository';
 
 let t: TestApp;
 let superAdmin: Record<string, string>;

@@ -20,6 +20,7 @@ import {
 import { writeLedgerTransfer } from '../learning/teaching/public';
 import { REFERENCES } from './merge-references';
 import * as repo from './user-merge.repository';
+import * as rowRepo from './user-merge-rows.repository';
 
 const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
 
@@ -96,7 +97,7 @@ async function conflictsOf(
   db: Db,
   removed: repo.PersonState,
   kept: repo.PersonState,
-  shapes: Map<string, repo.TableShape>,
+  shapes: Map<string, rowRepo.TableShape>,
 ): Promise<string[]> {
   const reasons: string[] = [];
   if (removed.removed) reasons.push(MERGE_TEXTS.removedGone);
@@ -108,7 +109,7 @@ async function conflictsOf(
     if (ref.policy.kind !== 'move') continue;
     const shape = shapes.get(ref.table);
     if (!shape) continue;
-    const found = await repo.findConflicts(db, ref, shape, removed.id, kept.id);
+    const found = await rowRepo.findConflicts(db, ref, shape, removed.id, kept.id);
     if (found.length === 0) continue;
     const names = found.filter(Boolean);
     reasons.push(
@@ -120,10 +121,10 @@ async function conflictsOf(
 
 const fieldValues = async (db: Db, removedId: number, keptId: number) => {
   const [ru, ku, rp, kp] = await Promise.all([
-    repo.readFields(db, 'users', removedId, columnsOf('users')),
-    repo.readFields(db, 'users', keptId, columnsOf('users')),
-    repo.readFields(db, 'student_profiles', removedId, columnsOf('student_profiles')),
-    repo.readFields(db, 'student_profiles', keptId, columnsOf('student_profiles')),
+    rowRepo.readFields(db, 'users', removedId, columnsOf('users')),
+    rowRepo.readFields(db, 'users', keptId, columnsOf('users')),
+    rowRepo.readFields(db, 'student_profiles', removedId, columnsOf('student_profiles')),
+    rowRepo.readFields(db, 'student_profiles', keptId, columnsOf('student_profiles')),
   ]);
   return {
     removed: { users: ru ?? {}, student_profiles: rp },
@@ -137,10 +138,10 @@ export async function preview(
   keptId: number,
 ): Promise<MergePreview> {
   const { removed, kept } = await loadPair(deps.db, removedId, keptId, false);
-  const shapes = await repo.readShapes(deps.db, tablesOf());
+  const shapes = await rowRepo.readShapes(deps.db, tablesOf());
   const [conflicts, counts, values] = await Promise.all([
     conflictsOf(deps.db, removed, kept, shapes),
-    repo.countReferences(deps.db, removedId, keptId),
+    rowRepo.countReferences(deps.db, removedId, keptId),
     fieldValues(deps.db, removedId, keptId),
   ]);
   return {
@@ -172,10 +173,10 @@ export async function merge(
   const mergeId = await deps.db.transaction(async (tx) => {
     const { removed, kept } = await loadPair(tx, removedId, keptId, true);
     const superAdmin = await guardActor(tx, auth, removedId, keptId);
-    const shapes = await repo.readShapes(tx, tablesOf());
+    const shapes = await rowRepo.readShapes(tx, tablesOf());
     const conflicts = await conflictsOf(tx, removed, kept, shapes);
     if (conflicts.length > 0) throw conflict(conflicts.join(' '));
-    const counts = await repo.countReferences(tx, removedId, keptId);
+    const counts = await rowRepo.countReferences(tx, removedId, keptId);
     const values = await fieldValues(tx, removedId, keptId);
 
     // Field choices: the removed person's value replaces the kept one's where asked.
@@ -195,9 +196,9 @@ export async function merge(
       fields[f.key] = { side: 'removed', table: f.table, column: f.column, before, after };
       writes[f.table][f.column] = after;
     }
-    await repo.writeFields(tx, 'users', keptId, writes.users);
+    await rowRepo.writeFields(tx, 'users', keptId, writes.users);
     if (keptProfileExists)
-      await repo.writeFields(tx, 'student_profiles', keptId, writes.student_profiles);
+      await rowRepo.writeFields(tx, 'student_profiles', keptId, writes.student_profiles);
 
     const moves: repo.MergeRecord['moves'] = {};
     for (const ref of REFERENCES) {
@@ -206,11 +207,11 @@ export async function merge(
       const key = `${ref.table}.${ref.column}`;
       if (ref.policy.kind === 'profile') {
         if (keptProfileExists || values.removed.student_profiles === null) continue;
-        await tx.execute(repo.moveProfileSql(ref.table, ref.column, removedId, keptId));
+        await tx.execute(rowRepo.moveProfileSql(ref.table, ref.column, removedId, keptId));
         moves[key] = { moved: [], dropped: [], profile: 'moved' };
         continue;
       }
-      const move = await repo.moveRows(
+      const move = await rowRepo.moveRows(
         tx,
         ref,
         shape,
@@ -282,23 +283,23 @@ export async function undo(deps: Deps, auth: AuthContext, mergeId: number): Prom
         'The removed person no longer points at the kept one; this merge cannot be undone.',
       );
 
-    const shapes = await repo.readShapes(tx, tablesOf());
+    const shapes = await rowRepo.readShapes(tx, tablesOf());
     for (const ref of [...REFERENCES].reverse()) {
       const key = `${ref.table}.${ref.column}`;
       const move = record.moves[key];
       const shape = shapes.get(ref.table);
       if (!move || !shape) continue;
       if (move.profile === 'moved') {
-        await tx.execute(repo.moveProfileSql(ref.table, ref.column, keptId, removedId));
+        await tx.execute(rowRepo.moveProfileSql(ref.table, ref.column, keptId, removedId));
         continue;
       }
-      await repo.unmoveRows(tx, ref, shape, removedId, keptId, move);
+      await rowRepo.unmoveRows(tx, ref, shape, removedId, keptId, move);
     }
     // The kept person's own values come back where nobody has changed them since.
     for (const table of ['users', 'student_profiles'] as const) {
       const entries = Object.values(record.fields).filter((f) => f.table === table);
       if (entries.length === 0) continue;
-      await repo.writeFields(
+      await rowRepo.writeFields(
         tx,
         table,
         keptId,

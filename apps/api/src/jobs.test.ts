@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { TEST_DB } from '../../test/db-target';
-import {
-  MAINTENANCE_CRON,
-  QUEUES,
-  WBT_COMMIT_SWEEP_CRON,
-  dropoutCron,
-  startJobs,
-  type Jobs,
-} from './jobs';
+import { buildTestApp, type TestApp } from '../test/helpers';
+import { TEST_DB } from '../test/db-target';
+import { MAINTENANCE_CRON, QUEUES, type Jobs } from './plugins/jobs';
+import { MODULE_QUEUES, WBT_COMMIT_SWEEP_CRON, dropoutCron, startJobs } from './jobs';
 
 describe('job workers', () => {
   let t: TestApp;
@@ -35,9 +29,9 @@ describe('job workers', () => {
     const schedules = new Map((await jobs.boss.getSchedules()).map((s) => [s.name, s.cron]));
     expect(schedules.get(QUEUES.mailSweep)).toBe('*/5 * * * *');
     expect(schedules.get(QUEUES.announcementSweep)).toBe('* * * * *');
-    expect(schedules.get(QUEUES.wbtCommitSweep)).toBe(WBT_COMMIT_SWEEP_CRON);
+    expect(schedules.get(MODULE_QUEUES.wbtCommitSweep)).toBe(WBT_COMMIT_SWEEP_CRON);
     // The daily dropout evaluation at the configured UTC hour.
-    expect(schedules.get(QUEUES.dropoutEvaluate)).toBe(dropoutCron(5));
+    expect(schedules.get(MODULE_QUEUES.dropoutEvaluate)).toBe(dropoutCron(5));
     expect(dropoutCron(5)).toBe('17 5 * * *');
     if (TEST_DB === 'pglite') expect(schedules.get(QUEUES.maintenance)).toBe(MAINTENANCE_CRON);
     else expect(schedules.has(QUEUES.maintenance)).toBe(false);

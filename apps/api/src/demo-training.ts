@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Deps } from './deps';
-import { insertFile } from './files';
-import { rows } from './sql';
-import { validatePackage } from '../modules/learning/wbt/package-validate';
-import { makeZip } from './zip';
+import type { Deps } from './lib/deps';
+import { insertFile } from './lib/files';
+import { rows } from './lib/sql';
+import { validatePackage } from './modules/learning/wbt/public';
+import { makeZip } from './lib/zip';
 
 const TITLE = 'Counting the till';
 
