@@ -35,7 +35,7 @@ const STATEMENTS: { title: string; prompt: string; correct: boolean }[] = [
  * The other kinds of learning work for a newcomer signed in as `student` (issue 27): in the
  * open first unit of BUS102 (their running programme 236), an open quiz drawn from a question
  * bank, a graded discussion with its forum, and a voice task. The training is added after the
- * database is ready (apps/api lib/demo-training.ts): its package lives in the file store.
+ * database is ready (apps/api/src/demo-training.ts): its package lives in the file store.
  */
 export async function seedLearningActivities(
   tx: Db,
