@@ -36,11 +36,11 @@ import { LazyRichTextEditor } from '../components/lazy-editor';
 import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
 import { kindLabel } from '../labels';
 import { contentPaths } from '../paths';
-import { WbtFields } from '../../wbt/public';
 import type { ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 import { isApiError } from '../../../lib/api-errors';
-import { QuizFields, quizErrors } from '../../quiz-authoring/public';
-import { QuizStaffLinks } from '../../quiz/public';
+import { AUTHORING_FIELDS } from '../../item-kinds/public';
+
+const { wbt: training, quiz } = AUTHORING_FIELDS;
 
 export const loader = requireRight('COURSE_DOCUMENT__EDIT');
 
@@ -98,11 +98,11 @@ function ItemForm({
   const isTask = kind !== 'resource';
   const family = isTask ? 'task' : 'resource';
   const [quizChecked, setQuizChecked] = useState(false);
-  const quizLocal = kind === 'quiz' && quizChecked ? quizErrors(form.quiz, item === null) : {};
+  const quizLocal = kind === 'quiz' && quizChecked ? quiz.errors(form.quiz, item === null) : {};
   const submit = () => {
     if (kind === 'quiz') {
       setQuizChecked(true);
-      if (Object.keys(quizErrors(form.quiz, item === null)).length > 0) return;
+      if (Object.keys(quiz.errors(form.quiz, item === null)).length > 0) return;
     }
     const body = itemBody(form, item === null);
     const done = (saved: { id?: number | undefined }) => {
@@ -321,7 +321,7 @@ function ItemForm({
               </Checkbox.Group>
             ) : null}
             {kind === 'wbt' ? (
-              <WbtFields
+              <training.Fields
                 courseId={courseId}
                 form={form}
                 set={(patch) => setForm((f) => ({ ...f, ...patch }))}
@@ -368,7 +368,7 @@ function ItemForm({
           </Fieldset>
         )}
         {kind === 'quiz' ? (
-          <QuizFields
+          <quiz.Fields
             courseId={courseId}
             value={form.quiz}
             isNew={item === null}
@@ -469,7 +469,7 @@ export default function ItemAuthoringRoute() {
           />
         </Card>
       ) : null}
-      {item && kind === 'quiz' ? <QuizStaffLinks itemId={item.id} /> : null}
+      {item && kind === 'quiz' ? <quiz.StaffLinks itemId={item.id} /> : null}
       {item && kind !== 'resource' ? (
         <Card withBorder padding="md">
           <Stack gap="xs">
