@@ -2,9 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { currentUserSchema } from '@lantern/contracts/current-user';
-import { ProfileFlyout } from '../app/shell/profile-flyout';
-import { BASE_DATA } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { ErrorPanel } from './error-panel';
 
@@ -38,13 +35,5 @@ describe('Report a problem', () => {
   it('is not offered on the study break, when the server itself is away', () => {
     renderWithProviders(<ErrorPanel variant="studyBreak" />);
     expect(screen.queryByRole('link', { name: 'Report a problem' })).toBeNull();
-  });
-
-  it('is in the profile flyout, so the support form is reachable while signed in', async () => {
-    renderWithProviders(<ProfileFlyout user={currentUserSchema.parse(BASE_DATA.user)} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: /^Account of/ }));
-    // The dropdown is still fading in (jsdom runs no transitions): find the words, then the link.
-    const text = await screen.findByText('Report a problem');
-    expect(text.closest('a')).toHaveAttribute('href', '/en/support_issue');
   });
 });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE } from '@lantern/contracts/constants';
 import type { Mode } from '@lantern/contracts/enums';
-import { modeOnRoute, routeModeOf } from '../app/route-modes';
+import { modeOnRoute, routeModeOf } from './route-modes';
 
 /** An error the user may report: what happened, on which page, when (spec §3 store state). */
 export type AppErrorEntry = { error: string; page: string; timestamp: string };

@@ -1,4 +1,4 @@
-import { HOME_PATHS } from '../app/route-modes';
+import { HOME_PATHS } from './route-modes';
 import { loadPage, reloadPage } from './page';
 import { setImpersonatedUsername } from './storage';
 

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import type { Right } from '@lantern/contracts/rights';
-import { modeOnRoute, routeModeOf, worksInLmsOnly } from '../app/route-modes';
+import { modeOnRoute, routeModeOf, worksInLmsOnly } from './route-modes';
 import { getAppState } from './app-store';
 import { baseDataQueryOptions } from './base-data';
 import { queryClient } from './query-client';

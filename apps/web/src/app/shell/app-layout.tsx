@@ -26,7 +26,7 @@ import { applyLanguage, isRtl } from '../../lib/i18n';
 import { endImpersonation } from '../../lib/impersonation';
 import { notAuthorisedPath } from '../../lib/rights';
 import { getAccessToken, getImpersonatedUsername, setRedirectUrl } from '../../lib/storage';
-import { HOME_PATHS, worksInLmsOnly } from '../route-modes';
+import { HOME_PATHS, worksInLmsOnly } from '../../lib/route-modes';
 import { Header } from './header';
 import { LmsRefusedPanel, SisOnlyPanel } from './mode-refusals';
 import { RolePickerModal } from './role-picker-modal';

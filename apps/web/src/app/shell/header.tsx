@@ -9,7 +9,7 @@ import type { SessionData } from '../../lib/base-data';
 import { endImpersonation } from '../../lib/impersonation';
 import { getImpersonatedUsername } from '../../lib/storage';
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
-import { HOME_PATHS, worksInBothModes } from '../route-modes';
+import { HOME_PATHS, worksInBothModes } from '../../lib/route-modes';
 import { LanguageSwitcher } from './language-switcher';
 import { LazyImpersonationSearch } from './lazy-impersonation-search';
 import { MainMenu } from './main-menu';

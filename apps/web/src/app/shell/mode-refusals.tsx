@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../components/error-panel';
-import { HOME_PATHS } from '../route-modes';
+import { HOME_PATHS } from '../../lib/route-modes';
 
 /** A learner on a sis page (spec §6): the sentence, and the way to their learning home. */
 export function SisOnlyPanel() {

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mode } from '@lantern/contracts/enums';
-import { HOME_PATHS } from '../route-modes';
+import { HOME_PATHS } from '../../lib/route-modes';
 
 const HALVES: { mode: Mode; label: string }[] = [
   { mode: 'lms', label: 'shell.mode.lms' },

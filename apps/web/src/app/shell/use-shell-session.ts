@@ -12,7 +12,7 @@ import {
   routeModeOf,
   worksInLmsOnly,
   type RouteMode,
-} from '../route-modes';
+} from '../../lib/route-modes';
 
 export type ShellSession = {
   /** The mode the shell shows: its header, menu and home. */

@@ -103,3 +103,30 @@ describe('the item form', () => {
     expect(taskInputSchema.safeParse(itemBody({ ...form, minPosts: '0' })).success).toBe(false);
   });
 });
+
+describe('the quiz part of the item form', () => {
+  it('sends the slots, the points they add up to, and the first session only when new', () => {
+    const blank = initialItemForm('quiz', null);
+    const f = {
+      ...blank,
+      title: 'Money check',
+      quiz: {
+        ...blank.quiz,
+        settings: {
+          ...blank.quiz.settings,
+          slots: [
+            { type: 'fixed' as const, questionId: 4, points: 2 },
+            { type: 'random' as const, bankId: 1, count: 3, pointsEach: 1.5 },
+          ],
+        },
+      },
+    };
+    expect(itemBody(f)).toMatchObject({
+      kind: 'quiz',
+      maxPoints: 6.5,
+      settings: { slots: f.quiz.settings.slots },
+      session: { classId: null, gradingMethod: 'highest' },
+    });
+    expect(itemBody(f, false)).not.toHaveProperty('session');
+  });
+});

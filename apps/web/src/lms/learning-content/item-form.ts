@@ -1,8 +1,7 @@
 import type { ItemDetail, ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery } from '@lantern/contracts/learning-enums';
 import { MAX_FILE_BYTES, type FileTypeKey } from '@lantern/contracts/learning-kinds';
-import type { WbtFormFields } from '../wbt/public';
-import { quizFormOf, quizPoints, type QuizFormValue } from '../quiz-authoring/public';
+import { AUTHORING_FIELDS, type QuizFormValue, type WbtFormFields } from '../item-kinds/public';
 import { fromLocalDateTime, toLocalDateTime } from '../../lib/format';
 
 /** The item form's state: every field of every kind, as text where an input holds text. */
@@ -88,7 +87,7 @@ export function initialItemForm(kind: ItemKind, item: ItemDetail | null): ItemFo
     isPublic: s.isPublic === true,
     displayMode: displayOf(s.display).mode,
     heightPx: str(displayOf(s.display).heightPx),
-    quiz: quizFormOf(kind === 'quiz' ? s : null),
+    quiz: AUTHORING_FIELDS.quiz.formOf(kind === 'quiz' ? s : null),
     minPosts: str(s.minPosts ?? 1),
     minReplies: str(s.minReplies ?? 0),
     minWordsPerPost: str(s.minWordsPerPost),
@@ -143,7 +142,7 @@ export function itemBody(f: ItemFormState, isNew = true): ResourceInput | TaskIn
     return {
       ...task,
       kind: 'quiz',
-      maxPoints: quizPoints(f.quiz.settings.slots),
+      maxPoints: AUTHORING_FIELDS.quiz.points(f.quiz.settings.slots),
       settings: f.quiz.settings,
       ...(isNew ? { session: f.quiz.session } : {}),
     } as TaskInput;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { UnitAvailability } from '@lantern/contracts/learning-content';
 import type { ItemKind, TaskDelivery, UnitStatus } from '@lantern/contracts/learning-enums';
-import type { ShownTaskState } from '../learning-work/public';
+import type { ShownTaskState } from '../task-state/public';
 import { FILE_TYPE_LABELS, type FileTypeKey } from '@lantern/contracts/learning-kinds';
 
 /* Labels of stored values on learning screens, through i18next with their English text. */

@@ -3,5 +3,3 @@ export { useMyWork } from './api/get-my-work';
 export { MyStudies } from './components/my-studies';
 export { StudentCoursesCard } from './components/student-courses-card';
 export { TaskHeader } from './components/task-header';
-export { trainingTaskState } from './task-state';
-export type { ShownTaskState } from './task-state';

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { TaskState } from '@lantern/contracts/learning-enums';
 
+/** Points as the grading panel writes them, so the grade book and the class read the same. */
+export { pointsText } from '../grading/public';
+
 /** A learner's state on a task, as people read it (never the stored value). */
 export const taskStateLabel = (t: TFunction, state: TaskState): string =>
   ({
@@ -19,7 +22,3 @@ export const STATE_COLORS: Record<TaskState, string> = {
   graded: '#1f6b30',
   returned: 'violet.9',
 };
-
-/** Points without trailing zeros: 7, 7.5, 7.25. */
-export const pointsText = (points: number | null): string =>
-  points === null ? '' : String(Math.round(points * 100) / 100);

@@ -2,4 +2,4 @@
 export { WbtAttemptView } from './components/wbt-attempt-view';
 export { WbtFields } from './components/wbt-fields';
 export type { WbtFormFields } from './components/wbt-fields';
-export { useShownTaskState } from './training-task-state';
+export { myAttemptsQueryOptions } from './api/get-my-attempts';

@@ -10,14 +10,12 @@ import {
   Alert,
   Button,
   Group,
-  List,
   Modal,
   Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Textarea,
@@ -36,13 +34,13 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
 import { displayError } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
 import { notifyFailure, notifySuccess, outcomeTexts } from '../../../lib/notify';
 import { requireRight } from '../../../lib/require-right';
 import { useRoleOptions } from '../../../sis/people/public';
 import { usePreviewSecurityAction, useRunSecurityAction } from '../api/security-actions';
 import { filterSelection, parseIds, type FilterForm } from '../components/selection';
 import { DateField } from '../../../components/date-field';
+import { PreviewResult, SkippedList } from '../components/security-results';
 
 const SECURITY_TEXTS = outcomeTexts('Security action done', 'The security action was not done');
 
@@ -63,68 +61,6 @@ const ACTION_OPTIONS = SECURITY_ACTIONS.map((a) => ({
   value: a,
   label: SECURITY_ACTION_LABELS[a],
 }));
-
-function PreviewResult({ preview }: { preview: SecurityPreview }) {
-  return (
-    <Stack gap="xs">
-      <Text fw={600} role="status">
-        {preview.affected} of {preview.matched} found would be changed.
-      </Text>
-      {preview.examples.length > 0 ? (
-        <Table fz="sm" verticalSpacing={4} withTableBorder striped aria-label="People it changes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={90}>JWL-ID</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th visibleFrom="sm">Username</Table.Th>
-              <Table.Th visibleFrom="sm">Last sign-in</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.examples.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.id}</Table.Td>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td visibleFrom="sm">{p.username}</Table.Td>
-                <Table.Td visibleFrom="sm">
-                  {p.lastSignInAt ? formatDateTime(p.lastSignInAt) : 'never'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {preview.affected > preview.examples.length ? (
-        <Text size="xs" c="gray.7">
-          The first {preview.examples.length} of {preview.affected} shown.
-        </Text>
-      ) : null}
-      {preview.skippedCount > 0 ? <SkippedList result={preview} /> : null}
-    </Stack>
-  );
-}
-
-function SkippedList({ result }: { result: Pick<SecurityRun, 'skipped' | 'skippedCount'> }) {
-  return (
-    <div>
-      <Text size="sm" fw={600}>
-        Left out: {result.skippedCount}
-      </Text>
-      <List size="sm" spacing={2}>
-        {result.skipped.map((s) => (
-          <List.Item key={s.id}>
-            {s.name ? `${s.name} (${String(s.id)})` : String(s.id)}: {s.reason}
-          </List.Item>
-        ))}
-      </List>
-      {result.skippedCount > result.skipped.length ? (
-        <Text size="xs" c="gray.7">
-          The first {result.skipped.length} shown.
-        </Text>
-      ) : null}
-    </div>
-  );
-}
 
 /** `security-actions`: one security action over many accounts, previewed first. */
 export default function SecurityActionsRoute() {

@@ -1,39 +1,15 @@
 import '../styles';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { formatDateTime } from '../../../lib/format';
 import { requireRight } from '../../../lib/require-right';
-import { useSubmission } from '../../teaching/public';
-import { GradePanel } from '../../teaching/public';
+import { GradingFrame, HandedIn, useSubmission } from '../../grading/public';
 import { useStudentPosts } from '../api/get-student-posts';
 import { PostBody } from '../components/post-body';
 
 export const loader = requireRight('SUBMISSION__DISPLAY');
-
-function Step({ to, label }: { to: string | null; label: string }) {
-  return to === null ? (
-    <Button size="xs" variant="default" disabled>
-      {label}
-    </Button>
-  ) : (
-    <Button size="xs" variant="default" component={Link} to={to}>
-      {label}
-    </Button>
-  );
-}
 
 /**
  * grade_discussion/:submissionId: the learner's posts in the graded discussion together on the
@@ -50,124 +26,83 @@ export default function GradeDiscussionPage() {
   const data = view.data;
   const r = posts.data?.requirement;
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Title order={1} size="h3">
-            {data.task.title}
-          </Title>
-          <Text size="sm" c="gray.8">
-            {data.student.lastName}, {data.student.firstName}
-            {data.student.className ? ` · ${data.student.className}` : ''} · {data.task.courseTitle}
+    <GradingFrame view={data} pathOf={(id) => `/en/grade_discussion/${id}`}>
+      <Group gap="xs">
+        <HandedIn submission={data.submission} />
+        {r ? (
+          <Text size="sm" fw={600}>
+            {t(
+              'discuss.counts',
+              '{{posts}} of {{minPosts}} posts, {{replies}} of {{minReplies}} replies',
+              {
+                posts: r.posts,
+                minPosts: r.minPosts,
+                replies: r.replies,
+                minReplies: r.minReplies,
+              },
+            )}
           </Text>
-        </div>
-        <Group gap="xs">
-          <Step
-            to={data.previousId === null ? null : `/en/grade_discussion/${data.previousId}`}
-            label={t('teaching.grade.previous', 'Previous')}
-          />
-          <Step
-            to={data.nextId === null ? null : `/en/grade_discussion/${data.nextId}`}
-            label={t('teaching.grade.next', 'Next')}
-          />
-        </Group>
+        ) : null}
+        {posts.data ? (
+          <Anchor component={Link} to={`/en/discuss/${posts.data.forumId}`} size="sm">
+            {t('discuss.openForum', 'Open the discussion')}
+          </Anchor>
+        ) : null}
       </Group>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="xs">
-            <Group gap="xs">
-              <Text size="sm">
-                {t('teaching.grade.handedIn', 'Handed in {{at}}', {
-                  at: formatDateTime(data.submission.submittedAt),
-                })}
+      <ErrorAlert error={posts.error} />
+      {posts.isPending ? <Loader size="sm" /> : null}
+      {posts.data?.posts.length === 0 ? (
+        <Text size="sm" c="gray.8">
+          {t('discuss.noPosts', 'No posts.')}
+        </Text>
+      ) : null}
+      {posts.data?.posts.map((p) => (
+        <Paper key={p.id} withBorder p="xs" component="article">
+          <Stack gap={4}>
+            <Group gap={6} wrap="wrap">
+              <Anchor
+                component={Link}
+                size="sm"
+                fw={600}
+                to={`/en/discuss/${posts.data.forumId}/topic/${p.topic.id}?post=${p.id}`}
+              >
+                {p.topic.title}
+              </Anchor>
+              <Text size="xs" c="gray.8">
+                {formatDateTime(p.createdAt)}
+                {p.editedAt
+                  ? ` · ${t('discuss.edited', 'edited {{at}}', { at: formatDateTime(p.editedAt) })}`
+                  : ''}
+                {` · ${t('discuss.words', '{{count}} words', { count: p.wordCount })}`}
               </Text>
-              {data.submission.late ? (
-                <Badge color="red.9" size="sm" tt="none">
-                  {t('teaching.grade.late', 'Late')}
+              {p.removed ? (
+                <Badge size="xs" color="gray.8" tt="none">
+                  {t('discuss.removedBadge', 'Removed')}
                 </Badge>
               ) : null}
-              {r ? (
-                <Text size="sm" fw={600}>
-                  {t(
-                    'discuss.counts',
-                    '{{posts}} of {{minPosts}} posts, {{replies}} of {{minReplies}} replies',
-                    {
-                      posts: r.posts,
-                      minPosts: r.minPosts,
-                      replies: r.replies,
-                      minReplies: r.minReplies,
-                    },
-                  )}
-                </Text>
-              ) : null}
-              {posts.data ? (
-                <Anchor component={Link} to={`/en/discuss/${posts.data.forumId}`} size="sm">
-                  {t('discuss.openForum', 'Open the discussion')}
-                </Anchor>
+              {p.afterGrade ? (
+                <Badge size="xs" color="blue.9" tt="none">
+                  {t('discuss.afterGrade', 'After the grade')}
+                </Badge>
               ) : null}
             </Group>
-            <ErrorAlert error={posts.error} />
-            {posts.isPending ? <Loader size="sm" /> : null}
-            {posts.data?.posts.length === 0 ? (
-              <Text size="sm" c="gray.8">
-                {t('discuss.noPosts', 'No posts.')}
+            {p.answers ? (
+              <Text
+                size="xs"
+                c="gray.8"
+                style={{
+                  borderInlineStart: '3px solid var(--mantine-color-gray-4)',
+                  paddingInlineStart: 8,
+                }}
+              >
+                {t('discuss.answers', 'Answers {{name}}:', { name: p.answers.author })}{' '}
+                {p.answers.excerpt}
               </Text>
             ) : null}
-            {posts.data?.posts.map((p) => (
-              <Paper key={p.id} withBorder p="xs" component="article">
-                <Stack gap={4}>
-                  <Group gap={6} wrap="wrap">
-                    <Anchor
-                      component={Link}
-                      size="sm"
-                      fw={600}
-                      to={`/en/discuss/${posts.data.forumId}/topic/${p.topic.id}?post=${p.id}`}
-                    >
-                      {p.topic.title}
-                    </Anchor>
-                    <Text size="xs" c="gray.8">
-                      {formatDateTime(p.createdAt)}
-                      {p.editedAt
-                        ? ` · ${t('discuss.edited', 'edited {{at}}', { at: formatDateTime(p.editedAt) })}`
-                        : ''}
-                      {` · ${t('discuss.words', '{{count}} words', { count: p.wordCount })}`}
-                    </Text>
-                    {p.removed ? (
-                      <Badge size="xs" color="gray.8" tt="none">
-                        {t('discuss.removedBadge', 'Removed')}
-                      </Badge>
-                    ) : null}
-                    {p.afterGrade ? (
-                      <Badge size="xs" color="blue.9" tt="none">
-                        {t('discuss.afterGrade', 'After the grade')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  {p.answers ? (
-                    <Text
-                      size="xs"
-                      c="gray.8"
-                      style={{
-                        borderInlineStart: '3px solid var(--mantine-color-gray-4)',
-                        paddingInlineStart: 8,
-                      }}
-                    >
-                      {t('discuss.answers', 'Answers {{name}}:', { name: p.answers.author })}{' '}
-                      {p.answers.excerpt}
-                    </Text>
-                  ) : null}
-                  <PostBody text={p.body} />
-                </Stack>
-              </Paper>
-            ))}
+            <PostBody text={p.body} />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="sm">
-            <GradePanel key={`${data.submission.id}-${data.grade?.version ?? 0}`} view={data} />
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+        </Paper>
+      ))}
+    </GradingFrame>
   );
 }

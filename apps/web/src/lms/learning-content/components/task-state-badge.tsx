@@ -2,8 +2,7 @@ import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitItem } from '@lantern/contracts/learning-content';
 import { LightBadge } from './light-badge';
-import type { ShownTaskState } from '../../learning-work/public';
-import { useShownTaskState } from '../../wbt/public';
+import { useShownTaskState, type ShownTaskState } from '../../task-state/public';
 import { taskStateLabel } from '../labels';
 
 const COLOURS: Record<ShownTaskState, string> = {

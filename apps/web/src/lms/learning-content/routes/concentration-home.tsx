@@ -22,7 +22,7 @@ import { useConcentration } from '../api/get-concentration';
 import { ContentHeader } from '../components/course-header';
 import { kindLabel, taskStateLabel } from '../labels';
 import { contentPaths } from '../paths';
-import { useShownTaskState } from '../../wbt/public';
+import { useShownTaskState } from '../../task-state/public';
 import type { DueItem } from '@lantern/contracts/learning-content';
 
 export const loader = requireRight('GENERAL_LMS__DISPLAY');

@@ -3,18 +3,14 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
 import {
-  Anchor,
   Button,
   Card,
   Checkbox,
-  Fieldset,
   Group,
   Loader,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -23,30 +19,26 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ItemDetail } from '@lantern/contracts/learning-content';
 import type { ItemKind } from '@lantern/contracts/learning-enums';
 import { AUTHORABLE_KINDS } from '@lantern/contracts/learning-kinds';
-import { FILE_TYPE_KEYS, FILE_TYPE_LABELS } from '@lantern/contracts/learning-kinds';
-import { DateTimeField } from '../../../components/date-time-field';
 import { ErrorAlert } from '../../../components/failure-alert';
 import { requireRight } from '../../../lib/require-right';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemAuthoring } from '../api/get-item-authoring';
 import { useSaveItem } from '../api/save-item';
 import { ClassDatesTable } from '../components/class-dates-table';
-import { DocumentUploadField } from '../components/document-upload-field';
 import { LazyRichTextEditor } from '../components/lazy-editor';
-import { initialItemForm, itemBody, type ItemFormState } from '../item-form';
+import { itemBody } from '../item-form';
 import { kindLabel } from '../labels';
 import { contentPaths } from '../paths';
-import { WbtFields } from '../../wbt/public';
+import { ResourceFields } from '../components/resource-fields';
+import { TaskFields } from '../components/task-fields';
+import { useItemForm } from '../components/use-item-form';
 import type { ResourceInput, TaskInput } from '@lantern/contracts/learning-content';
 import { isApiError } from '../../../lib/api-errors';
-import { QuizFields, quizErrors } from '../../quiz-authoring/public';
-import { QuizStaffLinks } from '../../quiz/public';
+import { AUTHORING_FIELDS } from '../../item-kinds/public';
+
+const { quiz } = AUTHORING_FIELDS;
 
 export const loader = requireRight('COURSE_DOCUMENT__EDIT');
-
-/** The server's sentence for one field of a refused save, if it named that field. */
-const fieldError = (error: unknown, field: string): string | null =>
-  isApiError(error) ? (error.fields[field] ?? null) : null;
 
 function ItemForm({
   courseId,
@@ -63,46 +55,16 @@ function ItemForm({
   const navigate = useNavigate();
   const save = useSaveItem();
   const remove = useDeleteItem();
-  const [form, setForm] = useState<ItemFormState>(() => initialItemForm(kind, item));
-  const set = <K extends keyof ItemFormState>(key: K, value: ItemFormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-  };
-  const text = (
-    key: Exclude<keyof ItemFormState, 'quiz'>,
-    label: string,
-    extra: Record<string, unknown> = {},
-  ) => (
-    <TextInput
-      label={label}
-      value={String(form[key] ?? '')}
-      onChange={(e) => {
-        set(key, e.currentTarget.value as never);
-      }}
-      {...extra}
-    />
-  );
-  const moment = (
-    key: 'visibleFrom' | 'dueAt' | 'lateUntil',
-    label: string,
-    extra: { description?: string; defaultTime?: string } = {},
-  ) => (
-    <DateTimeField
-      label={label}
-      value={form[key]}
-      onChange={(v) => {
-        set(key, v);
-      }}
-      {...extra}
-    />
-  );
+  const controls = useItemForm(kind, item);
+  const { form, set, text, moment } = controls;
   const isTask = kind !== 'resource';
   const family = isTask ? 'task' : 'resource';
   const [quizChecked, setQuizChecked] = useState(false);
-  const quizLocal = kind === 'quiz' && quizChecked ? quizErrors(form.quiz, item === null) : {};
+  const quizLocal = kind === 'quiz' && quizChecked ? quiz.errors(form.quiz, item === null) : {};
   const submit = () => {
     if (kind === 'quiz') {
       setQuizChecked(true);
-      if (Object.keys(quizErrors(form.quiz, item === null)).length > 0) return;
+      if (Object.keys(quiz.errors(form.quiz, item === null)).length > 0) return;
     }
     const body = itemBody(form, item === null);
     const done = (saved: { id?: number | undefined }) => {
@@ -144,231 +106,12 @@ function ItemForm({
           }}
         />
         {kind === 'resource' ? (
-          <Fieldset legend={t('content.resourceFormat', 'What it is')}>
-            <Stack gap="sm">
-              <SegmentedControl
-                value={form.format}
-                onChange={(v) => {
-                  set('format', v as ItemFormState['format']);
-                }}
-                data={[
-                  { value: 'text', label: t('content.format.text', 'Text') },
-                  { value: 'link', label: t('content.format.link', 'Link') },
-                  { value: 'video', label: t('content.format.video', 'Video') },
-                  { value: 'file', label: t('content.format.file', 'Document') },
-                ]}
-              />
-              {form.format === 'link'
-                ? text('url', t('content.linkUrl', 'Address of the page'), {
-                    type: 'url',
-                    required: true,
-                  })
-                : null}
-              {form.format === 'video'
-                ? text('url', t('content.videoUrl', 'Address of the video'), {
-                    required: true,
-                    description: t(
-                      'content.videoHelp',
-                      'Paste the address of a YouTube or Vimeo video.',
-                    ),
-                  })
-                : null}
-              {form.format === 'file' ? (
-                <Stack gap={4}>
-                  {item?.file ? (
-                    <Text size="sm">
-                      {t('content.currentFile', 'Current document:')}{' '}
-                      <Anchor href={item.file.url} target="_blank" rel="noopener noreferrer">
-                        {item.file.name}
-                      </Anchor>
-                    </Text>
-                  ) : null}
-                  <DocumentUploadField
-                    courseId={courseId}
-                    onUploaded={(uploadId) => {
-                      set('uploadId', uploadId ?? '');
-                    }}
-                  />
-                </Stack>
-              ) : null}
-            </Stack>
-          </Fieldset>
+          <ResourceFields courseId={courseId} item={item} controls={controls} />
         ) : (
-          <Fieldset legend={t('content.grading', 'Grading and dates')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="delivery-label">
-                  {t('content.deliveryLabel', 'Done')}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="delivery-label"
-                  value={form.delivery}
-                  onChange={(v) => {
-                    set('delivery', v === 'onsite' ? 'onsite' : 'online');
-                  }}
-                  data={[
-                    { value: 'online', label: t('content.delivery.online', 'Online') },
-                    {
-                      value: 'onsite',
-                      label: t('content.delivery.onsite', 'At your learning centre'),
-                    },
-                  ]}
-                />
-              </Stack>
-              {kind === 'quiz'
-                ? null
-                : text('maxPoints', t('content.maxPoints', 'Points'), {
-                    type: 'number',
-                    min: 0.01,
-                    max: 10000,
-                    step: 0.01,
-                    required: true,
-                  })}
-              {moment('dueAt', t('content.dueAt', 'Due'), { defaultTime: '23:59' })}
-              {moment('lateUntil', t('content.lateUntilLabel', 'Late work until'), {
-                defaultTime: '23:59',
-                description: t(
-                  'content.lateHelp',
-                  'Empty: late work is taken while the unit is open.',
-                ),
-              })}
-              {kind === 'text_task' ? (
-                <>
-                  {text('minWords', t('content.minWords', 'Fewest words'), {
-                    type: 'number',
-                    min: 1,
-                  })}
-                  {text('maxWords', t('content.maxWords', 'Most words'), {
-                    type: 'number',
-                    min: 1,
-                  })}
-                </>
-              ) : kind === 'discussion' ? (
-                <>
-                  {text('minPosts', t('content.minPosts', 'Posts to write'), {
-                    type: 'number',
-                    min: 1,
-                    max: 50,
-                    required: true,
-                    description: t('content.minPostsHelp', 'Topics started and replies together.'),
-                  })}
-                  {text('minReplies', t('content.minReplies', 'Of them, replies to others'), {
-                    type: 'number',
-                    min: 0,
-                    max: 50,
-                    required: true,
-                  })}
-                  {text('minWordsPerPost', t('content.minWordsPerPost', 'Fewest words a post'), {
-                    type: 'number',
-                    min: 1,
-                    max: 2000,
-                    description: t('content.noMinimum', 'Empty: no minimum.'),
-                  })}
-                </>
-              ) : kind === 'voice_task' ? (
-                text('maxSeconds', t('content.maxSeconds', 'Longest recording (seconds)'), {
-                  type: 'number',
-                  min: 10,
-                  max: 600,
-                  required: true,
-                  description: t(
-                    'content.maxSecondsHelp',
-                    'From 10 to 600; the recorder stops itself there.',
-                  ),
-                })
-              ) : kind === 'wbt' || kind === 'quiz' ? null : (
-                <>
-                  {text('maxFiles', t('content.maxFiles', 'Most files'), {
-                    type: 'number',
-                    min: 1,
-                    max: 10,
-                  })}
-                  {text('maxFileMegabytes', t('content.maxFileSize', 'Largest file (MB)'), {
-                    type: 'number',
-                    min: 1,
-                    max: 512,
-                  })}
-                </>
-              )}
-              {kind === 'quiz' || kind === 'discussion'
-                ? null
-                : text('maxAttempts', t('content.maxAttempts', 'Attempts allowed'), {
-                    type: 'number',
-                    min: 1,
-                    max: 20,
-                    description: t('content.attemptsHelp', 'Empty: no limit.'),
-                  })}
-            </SimpleGrid>
-            {kind === 'file_task' ? (
-              <Checkbox.Group
-                mt="sm"
-                label={t('content.accept', 'File types taken')}
-                value={form.accept}
-                onChange={(v) => {
-                  set(
-                    'accept',
-                    v.filter((k): k is (typeof FILE_TYPE_KEYS)[number] =>
-                      (FILE_TYPE_KEYS as readonly string[]).includes(k),
-                    ),
-                  );
-                }}
-              >
-                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6} mt={6}>
-                  {FILE_TYPE_KEYS.map((key) => (
-                    <Checkbox key={key} value={key} label={FILE_TYPE_LABELS[key]} />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-            ) : null}
-            {kind === 'wbt' ? (
-              <WbtFields
-                courseId={courseId}
-                form={form}
-                set={(patch) => setForm((f) => ({ ...f, ...patch }))}
-                packageError={save.error ? fieldError(save.error, 'settings.packageId') : null}
-              />
-            ) : null}
-            {kind === 'discussion' ? (
-              <Stack gap="xs" mt="sm">
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="topics-by-label">
-                    {t('content.topicsBy', 'Who starts topics')}
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="topics-by-label"
-                    value={form.topicsBy}
-                    onChange={(v) => {
-                      set('topicsBy', v === 'everyone' ? 'everyone' : 'staff');
-                    }}
-                    data={[
-                      { value: 'staff', label: t('content.topicsByStaff', 'Teachers') },
-                      { value: 'everyone', label: t('content.topicsByEveryone', 'Everyone') },
-                    ]}
-                  />
-                </Stack>
-                <Checkbox
-                  label={t('content.separateClasses', 'Each class discusses apart')}
-                  checked={form.separateClasses}
-                  onChange={(e) => {
-                    set('separateClasses', e.currentTarget.checked);
-                  }}
-                />
-              </Stack>
-            ) : null}
-            {kind === 'voice_task' ? (
-              <Checkbox
-                mt="sm"
-                label={t('content.allowFile', 'Also take a picked audio file')}
-                checked={form.allowFile}
-                onChange={(e) => {
-                  set('allowFile', e.currentTarget.checked);
-                }}
-              />
-            ) : null}
-          </Fieldset>
+          <TaskFields kind={kind} courseId={courseId} controls={controls} saveError={save.error} />
         )}
         {kind === 'quiz' ? (
-          <QuizFields
+          <quiz.Fields
             courseId={courseId}
             value={form.quiz}
             isNew={item === null}
@@ -469,7 +212,7 @@ export default function ItemAuthoringRoute() {
           />
         </Card>
       ) : null}
-      {item && kind === 'quiz' ? <QuizStaffLinks itemId={item.id} /> : null}
+      {item && kind === 'quiz' ? <quiz.StaffLinks itemId={item.id} /> : null}
       {item && kind !== 'resource' ? (
         <Card withBorder padding="md">
           <Stack gap="xs">

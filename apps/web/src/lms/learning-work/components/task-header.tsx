@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { MyWork } from '@lantern/contracts/learning-work';
 import { RichText } from '../../../components/rich-text';
 import { formatDateTime } from '../../../lib/format';
-import type { ShownTaskState } from '../task-state';
+import type { ShownTaskState } from '../../task-state/public';
 import { TaskStateBadge } from './task-state-badge';
 
 /**

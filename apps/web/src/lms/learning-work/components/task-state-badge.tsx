@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ShownTaskState } from '../task-state';
+import type { ShownTaskState } from '../../task-state/public';
 import '../styles';
 
 const COLORS: Record<ShownTaskState, string> = {

@@ -12,7 +12,7 @@ import { useLmsHome } from '../api/get-lms-home';
 import { ProgressLine } from '../components/progress-line';
 import { StudyBreakBanner } from '../components/study-break-banner';
 import { TaskStateBadge } from '../components/task-state-badge';
-import { useShownTaskState } from '../../wbt/public';
+import { useShownTaskState } from '../../task-state/public';
 import type { DueTask } from '@lantern/contracts/learning-work';
 import { gradeComment, gradeText } from '../components/grade-text';
 

@@ -3,7 +3,6 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { QuestionInput } from '@lantern/contracts/quiz';
 import { ApiError } from '../../../lib/api-errors';
 import { renderWithProviders } from '../../../test/render';
-import { itemBody, initialItemForm } from '../../learning-content/public';
 import { newQuestion, QuestionForm } from './question-form';
 import { DEFAULT_QUIZ, quizErrors } from './quiz-form';
 
@@ -124,29 +123,5 @@ describe('the quiz part of the item form', () => {
     );
     // An edit has no session to check: it is edited on the sessions page.
     expect(quizErrors(DEFAULT_QUIZ, false)['session.allowedOffline']).toBeUndefined();
-  });
-
-  it('sends the slots, the points they add up to, and the first session only when new', () => {
-    const f = {
-      ...initialItemForm('quiz', null),
-      title: 'Money check',
-      quiz: {
-        ...DEFAULT_QUIZ,
-        settings: {
-          ...DEFAULT_QUIZ.settings,
-          slots: [
-            { type: 'fixed' as const, questionId: 4, points: 2 },
-            { type: 'random' as const, bankId: 1, count: 3, pointsEach: 1.5 },
-          ],
-        },
-      },
-    };
-    expect(itemBody(f)).toMatchObject({
-      kind: 'quiz',
-      maxPoints: 6.5,
-      settings: { slots: f.quiz.settings.slots },
-      session: { classId: null, gradingMethod: 'highest' },
-    });
-    expect(itemBody(f, false)).not.toHaveProperty('session');
   });
 });

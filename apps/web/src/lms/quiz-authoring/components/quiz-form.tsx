@@ -2,33 +2,19 @@ import '../styles';
 import {
   ActionIcon,
   Anchor,
-  Button,
-  Checkbox,
   Fieldset,
   Group,
-  MultiSelect,
   NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
   Stack,
-  Switch,
   Table,
   Text,
 } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateTimeField } from '../../../components/date-time-field';
-import { fromLocalDateTime, toLocalDateTime } from '../../../lib/format';
 import {
-  GRADING_METHODS,
-  GRADING_METHOD_LABELS,
-  REVIEW_WHEN_LABELS,
   quizSessionInputSchema,
   quizSettingsSchema,
-  reviewWhenSchema,
   type QuizSessionInput,
   type QuizSettings,
   type QuizSlot,
@@ -36,6 +22,10 @@ import {
 import { bankQuestionsQueryOptions } from '../api/get-bank-questions';
 import { useBanks } from '../api/find-banks';
 import { bankPaths } from '../paths';
+import { AddFromBank } from './add-from-bank';
+import { num } from './quiz-numbers';
+import { QuizLayoutFields } from './quiz-layout-fields';
+import { QuizSessionFields } from './quiz-session-fields';
 
 /** The quiz part of the item form: its settings and, for a new quiz, its first session. */
 export type QuizFormValue = {
@@ -77,10 +67,6 @@ export const quizPoints = (slots: QuizSlot[]) =>
       100,
   ) / 100;
 
-const num = (v: number | string, fallback: number) =>
-  typeof v === 'number' ? v : Number(v) || fallback;
-const nullableNum = (v: number | string) => (v === '' ? null : Number(v));
-
 /**
  * The quiz's form (decision 0020 §3.9): slots — chosen questions or random draws from the
  * course's banks — with their points, order and pages, and for a new quiz the session's
@@ -111,10 +97,6 @@ export function QuizFields({
     ),
   );
   const bankTitle = (id: number) => bankList.find((b) => b.id === id)?.title ?? '…';
-  const [bankId, setBankId] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [drawCount, setDrawCount] = useState<number | string>(5);
-  const [drawPoints, setDrawPoints] = useState<number | string>(1);
   const s = value.settings;
   const session = value.session;
   const setSettings = (patch: Partial<QuizSettings>) =>
@@ -122,9 +104,8 @@ export function QuizFields({
   const setSession = (patch: Partial<QuizSessionInput>) =>
     onChange({ ...value, session: { ...session, ...patch } });
   const setSlots = (slots: QuizSlot[]) => setSettings({ slots });
-  const chosenBank = bankList.find((b) => String(b.id) === bankId);
-  const bankQuestions =
-    questions.find((q) => q.data?.bank.id === chosenBank?.id)?.data?.items ?? [];
+  const bankQuestionsOf = (id: number) =>
+    questions.find((q) => q.data?.bank.id === id)?.data?.items ?? [];
   const move = (i: number, by: number) => {
     const next = [...s.slots];
     const [slot] = next.splice(i, 1);
@@ -287,226 +268,19 @@ export function QuizFields({
             </Text>
           ) : null}
           {bankList.length > 0 ? (
-            <Fieldset legend={t('quizAuthoring.addFromBank', 'Add from a bank')} variant="filled">
-              <Stack gap="xs">
-                <Select
-                  label={t('quizAuthoring.chooseBank', 'Bank')}
-                  data={bankList.map((b) => ({
-                    value: String(b.id),
-                    label: t('quizAuthoring.bankOption', '{{title}} ({{count}} questions)', {
-                      title: b.title,
-                      count: b.questionCount,
-                    }),
-                  }))}
-                  value={bankId}
-                  onChange={(v) => {
-                    setBankId(v);
-                    setPicked([]);
-                  }}
-                  maw={420}
-                />
-                {chosenBank ? (
-                  <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                    <Stack gap={4}>
-                      <MultiSelect
-                        label={t('quizAuthoring.pickQuestions', 'These questions')}
-                        searchable
-                        data={bankQuestions.map((q) => ({ value: String(q.id), label: q.title }))}
-                        value={picked}
-                        onChange={setPicked}
-                      />
-                      <Group>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          disabled={picked.length === 0}
-                          onClick={() => {
-                            setSlots([
-                              ...s.slots,
-                              ...picked.map((id): QuizSlot => ({
-                                type: 'fixed',
-                                questionId: Number(id),
-                                points: questionById.get(Number(id))?.defaultPoints ?? 1,
-                              })),
-                            ]);
-                            setPicked([]);
-                          }}
-                        >
-                          {t('quizAuthoring.addPicked', 'Add the chosen questions')}
-                        </Button>
-                      </Group>
-                    </Stack>
-                    <Stack gap={4}>
-                      <Group gap="xs" align="flex-end" wrap="wrap">
-                        <NumberInput
-                          label={t('quizAuthoring.drawCount', 'Draw at random')}
-                          min={1}
-                          max={50}
-                          w={130}
-                          value={drawCount}
-                          onChange={setDrawCount}
-                        />
-                        <NumberInput
-                          label={t('quizAuthoring.drawPoints', 'Points each')}
-                          min={0.01}
-                          decimalScale={2}
-                          w={130}
-                          value={drawPoints}
-                          onChange={setDrawPoints}
-                        />
-                        <Button
-                          size="xs"
-                          variant="light"
-                          mb={4}
-                          onClick={() =>
-                            setSlots([
-                              ...s.slots,
-                              {
-                                type: 'random',
-                                bankId: chosenBank.id,
-                                count: num(drawCount, 1),
-                                pointsEach: num(drawPoints, 1),
-                              },
-                            ])
-                          }
-                        >
-                          {t('quizAuthoring.addDraw', 'Add the draw')}
-                        </Button>
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {t(
-                          'quizAuthoring.drawHelp',
-                          'Each attempt draws its own questions; none twice.',
-                        )}
-                      </Text>
-                    </Stack>
-                  </SimpleGrid>
-                ) : null}
-              </Stack>
-            </Fieldset>
+            <AddFromBank
+              banks={bankList}
+              questionsOf={bankQuestionsOf}
+              questionById={questionById}
+              slots={s.slots}
+              setSlots={setSlots}
+            />
           ) : null}
         </Stack>
       </Fieldset>
-      <Fieldset legend={t('quizAuthoring.layout', 'Order and pages')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
-            label={t('quizAuthoring.perPage', 'Questions per page')}
-            description={t('quizAuthoring.perPageHelp', '0: all on one page')}
-            min={0}
-            max={50}
-            value={s.questionsPerPage}
-            error={err('settings.questionsPerPage')}
-            onChange={(v) => setSettings({ questionsPerPage: num(v, 0) })}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="quiz-navigation">
-              {t('quizAuthoring.navigation', 'Moving between pages')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="quiz-navigation"
-              value={s.navigation}
-              onChange={(v) =>
-                setSettings({ navigation: v === 'sequential' ? 'sequential' : 'free' })
-              }
-              data={[
-                { value: 'free', label: t('quizAuthoring.free', 'Freely') },
-                { value: 'sequential', label: t('quizAuthoring.sequential', 'Forward only') },
-              ]}
-            />
-          </Stack>
-          <Checkbox
-            label={t('quizAuthoring.shuffleQuestions', 'Shuffle the questions in each attempt')}
-            checked={s.shuffleQuestions}
-            onChange={(e) => setSettings({ shuffleQuestions: e.currentTarget.checked })}
-          />
-          <Checkbox
-            label={t('quizAuthoring.shuffleAnswers', 'Shuffle the choices in each attempt')}
-            checked={s.shuffleAnswers}
-            onChange={(e) => setSettings({ shuffleAnswers: e.currentTarget.checked })}
-          />
-        </SimpleGrid>
-      </Fieldset>
+      <QuizLayoutFields settings={s} setSettings={setSettings} err={err} />
       {isNew ? (
-        <Fieldset legend={t('quizAuthoring.session', 'When and how it is taken (every class)')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateTimeField
-              label={t('quizAuthoring.opensAt', 'Opens')}
-              description={t('quizAuthoring.opensHelp', 'Empty: when the item is released')}
-              value={toLocalDateTime(session.opensAt)}
-              error={err('session.opensAt')}
-              onChange={(v) => setSession({ opensAt: fromLocalDateTime(v) })}
-            />
-            <DateTimeField
-              label={t('quizAuthoring.closesAt', 'Closes')}
-              description={t('quizAuthoring.closesHelp', 'Empty: while the unit is open')}
-              value={toLocalDateTime(session.closesAt)}
-              error={err('session.closesAt')}
-              defaultTime="23:59"
-              onChange={(v) => setSession({ closesAt: fromLocalDateTime(v) })}
-            />
-            <NumberInput
-              label={t('quizAuthoring.timeLimit', 'Time limit (minutes)')}
-              description={t('quizAuthoring.timeLimitHelp', 'Empty: no limit')}
-              min={1}
-              max={600}
-              value={session.timeLimitMinutes ?? ''}
-              error={err('session.timeLimitMinutes')}
-              onChange={(v) => setSession({ timeLimitMinutes: nullableNum(v) })}
-            />
-            <NumberInput
-              label={t('quizAuthoring.attemptsAllowed', 'Attempts allowed')}
-              description={t('quizAuthoring.attemptsHelp', 'Empty: no limit')}
-              min={1}
-              max={20}
-              value={session.attemptsAllowed ?? ''}
-              error={err('session.attemptsAllowed')}
-              onChange={(v) => setSession({ attemptsAllowed: nullableNum(v) })}
-            />
-            <Select
-              label={t('quizAuthoring.gradingMethod', 'Grade from the attempts')}
-              allowDeselect={false}
-              data={GRADING_METHODS.map((m) => ({
-                value: m,
-                label: t(`quiz.gradingMethod.${m}`, GRADING_METHOD_LABELS[m]),
-              }))}
-              value={session.gradingMethod}
-              onChange={(v) => {
-                const m = GRADING_METHODS.find((x) => x === v);
-                if (m) setSession({ gradingMethod: m });
-              }}
-            />
-            <div />
-            {(['marks', 'answers'] as const).map((part) => (
-              <Select
-                key={part}
-                label={
-                  part === 'marks'
-                    ? t('quizAuthoring.reviewMarks', 'Learners see their marks')
-                    : t('quizAuthoring.reviewAnswers', 'Learners see the right answers')
-                }
-                allowDeselect={false}
-                data={reviewWhenSchema.options.map((w) => ({
-                  value: w,
-                  label: t(`quiz.reviewWhen.${w}`, REVIEW_WHEN_LABELS[w]),
-                }))}
-                value={session.review[part]}
-                onChange={(v) => {
-                  const w = reviewWhenSchema.options.find((x) => x === v);
-                  if (w) setSession({ review: { ...session.review, [part]: w } });
-                }}
-              />
-            ))}
-            <Switch
-              label={t(
-                'quizAuthoring.allowedOffline',
-                'May be taken offline (only without a time limit)',
-              )}
-              checked={session.allowedOffline}
-              error={err('session.allowedOffline')}
-              onChange={(e) => setSession({ allowedOffline: e.currentTarget.checked })}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <QuizSessionFields session={session} setSession={setSession} err={err} />
       ) : (
         <Text size="sm" c="dimmed">
           {t(

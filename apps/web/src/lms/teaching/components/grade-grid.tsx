@@ -1,46 +1,33 @@
-import {
-  memo,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-} from 'react';
-import { Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { TaskState } from '@lantern/contracts/learning-enums';
-import type { GradeBook, GradeBookCell } from '@lantern/contracts/teaching';
+import type { GradeBookCell } from '@lantern/contracts/teaching';
 import { displayError } from '../../../lib/errors';
 import { useSaveGradeBookCell } from '../api/save-grade-book-cell';
-import { pointsText, taskStateLabel } from '../labels';
+import { taskStateLabel } from '../labels';
 import './grade-grid.css';
+import {
+  CELL_PX,
+  LEARNER_PX,
+  ROW_PX,
+  TOTAL_PX,
+  cellDomId,
+  cellKey,
+  editable,
+  historyPath,
+  type Actions,
+  type Column,
+  type Row,
+  type Texts,
+} from './grade-grid-layout';
+import { GridHeader, GridRow } from './grade-grid-rows';
 
-type Row = GradeBook['rows'][number];
-type Column = GradeBook['columns'][number];
-
-// The sizes are also in grade-grid.css (row 34 px, header 56 px, learner column 200 px).
-const ROW_PX = 34;
-const LEARNER_PX = 200;
-const CELL_PX = 104;
-const TOTAL_PX = 96;
 /** Rows kept in the DOM beyond each edge of the view: with the view, under two screens. */
 const OVERSCAN = 3;
 const COLUMN_OVERSCAN = 2;
 const STATES: TaskState[] = ['not_started', 'draft', 'submitted', 'graded', 'returned'];
-
-const cellDomId = (courseId: number, r: number, c: number) =>
-  `gb-${String(courseId)}-${String(r)}-${String(c)}`;
-const cellKey = (row: Row, col: Column) => `${String(row.studentId)}:${String(col.id)}`;
-/** Whether a cell may be entered: the API says per row and column what the save allows (the
- * course responsibility rule, spec §6), so the grid offers no edit the server would refuse. */
-const editable = (mayEdit: boolean, row: Row, col: Column) =>
-  mayEdit && row.mayGrade && col.mayGrade;
-/** A learner's grade history in this course (decision 0021 §1.7), from the learner's name. */
-const historyPath = (row: Row, courseId: number) =>
-  `/en/learning/student/${String(row.studentId)}/grade-history?courseId=${String(courseId)}`;
 
 /** The default range plus one index (the roving tab stop's row or column), kept in the DOM. */
 const keeping = (index: number) => (range: Range) => {
@@ -53,22 +40,6 @@ const keeping = (index: number) => (range: Range) => {
 const inField = (element: Element | null): boolean =>
   element instanceof HTMLElement &&
   (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
-
-/** What the rows do through the grid; one object for the grid's life, so rows stay memoised. */
-type Actions = {
-  activate: (row: number, col: number) => void;
-  edit: (key: string) => void;
-  commit: (row: Row, col: Column, text: string) => void;
-  move: (row: number, col: number) => void;
-  cancel: (row: number, col: number) => void;
-};
-
-/** The words the cells use, looked up once a render of the grid rather than once a cell. */
-type Texts = {
-  states: Record<TaskState, string>;
-  late: string;
-  enter: (name: string) => string;
-};
 
 /**
  * The grade book grid: role="grid" with one roving tab stop; arrows move, Enter edits, Escape
@@ -316,211 +287,3 @@ export function GradeGrid(props: {
     </div>
   );
 }
-
-/** Where column `i` (0 = the first task) begins, from the grid's inline start. */
-const columnStart = (i: number) => LEARNER_PX + i * CELL_PX;
-
-/** The header row: it renders again only when the columns in view change. */
-const GridHeader = memo(function GridHeader(props: {
-  columns: Column[];
-  shown: number[];
-  width: number;
-}) {
-  const { t } = useTranslation();
-  const { columns } = props;
-  const n = columns.length;
-  return (
-    <div
-      role="row"
-      aria-rowindex={1}
-      className="grade-grid-head-row"
-      style={{ inlineSize: props.width }}
-    >
-      <div role="columnheader" aria-colindex={1} className="grade-grid-head grade-grid-learner">
-        {t('teaching.student', 'Student')}
-      </div>
-      {props.shown.map((i) => {
-        const col = columns[i];
-        if (!col) return null;
-        return (
-          <div
-            key={col.id}
-            role="columnheader"
-            aria-colindex={i + 2}
-            className="grade-grid-head"
-            style={placed(columnStart(i), CELL_PX)}
-            title={col.title}
-          >
-            <Text size="xs" fw={700} lineClamp={2}>
-              {col.title}
-            </Text>
-            <Text size="xs" c="gray.8">
-              {t('teaching.gradeBook.max', 'of {{max}}', { max: pointsText(col.maxPoints) })}
-            </Text>
-          </div>
-        );
-      })}
-      <div
-        role="columnheader"
-        aria-colindex={n + 2}
-        className="grade-grid-head"
-        style={placed(columnStart(n), TOTAL_PX)}
-      >
-        {t('teaching.gradeBook.points', 'Points')}
-      </div>
-      <div
-        role="columnheader"
-        aria-colindex={n + 3}
-        className="grade-grid-head"
-        style={placed(columnStart(n) + TOTAL_PX, TOTAL_PX)}
-      >
-        {t('teaching.gradeBook.result', 'Result (so far)')}
-      </div>
-    </div>
-  );
-});
-
-/**
- * One learner's row: the learner, the cells of the columns in view, the totals; `activeCol` is
- * the roving tab stop's column in it, else -1.
- */
-const GridRow = memo(function GridRow(props: {
-  row: Row;
-  index: number;
-  start: number;
-  width: number;
-  columns: Column[];
-  shown: number[];
-  courseId: number;
-  activeCol: number;
-  editing: string | null;
-  local: Record<string, GradeBookCell>;
-  conflicts: Record<string, string>;
-  mayEdit: boolean;
-  texts: Texts;
-  actions: Actions;
-}) {
-  const { row, index, columns, texts, actions } = props;
-  const name = `${row.firstName} ${row.lastName}`;
-  const n = columns.length;
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      className="grade-grid-row"
-      style={{ insetBlockStart: props.start, inlineSize: props.width }}
-    >
-      <div
-        role="rowheader"
-        aria-colindex={1}
-        id={cellDomId(props.courseId, index, 0)}
-        tabIndex={props.activeCol === 0 ? 0 : -1}
-        onFocus={() => {
-          actions.activate(index, 0);
-        }}
-        className="grade-grid-cell grade-grid-learner"
-      >
-        <Link
-          to={historyPath(row, props.courseId)}
-          tabIndex={-1}
-          className="grade-grid-learner-link"
-        >
-          {row.lastName}, {row.firstName}
-        </Link>
-      </div>
-      {props.shown.map((ci) => {
-        const col = columns[ci];
-        if (!col) return null;
-        const k = cellKey(row, col);
-        const cell = props.local[k] ?? row.cells[ci];
-        const conflict = props.conflicts[k];
-        const label = cell ? texts.states[cell[0]] : '';
-        const mayEnter = editable(props.mayEdit, row, col);
-        return (
-          <div
-            key={col.id}
-            role="gridcell"
-            aria-colindex={ci + 2}
-            id={cellDomId(props.courseId, index, ci + 1)}
-            tabIndex={props.activeCol === ci + 1 ? 0 : -1}
-            aria-label={`${name}, ${col.title}: ${cell && cell[1] !== null ? pointsText(cell[1]) : label}`}
-            onFocus={() => {
-              actions.activate(index, ci + 1);
-            }}
-            onDoubleClick={() => {
-              if (mayEnter) actions.edit(k);
-            }}
-            aria-readonly={props.mayEdit && !mayEnter ? true : undefined}
-            className="grade-grid-cell"
-            data-conflict={conflict ? true : undefined}
-            data-readonly={props.mayEdit && !mayEnter ? true : undefined}
-            style={placed(columnStart(ci), CELL_PX)}
-            title={conflict || undefined}
-          >
-            {props.editing === k ? (
-              <input
-                autoFocus
-                aria-label={texts.enter(name)}
-                defaultValue={cell && cell[1] !== null ? String(cell[1]) : ''}
-                inputMode="decimal"
-                className="grade-grid-input"
-                onKeyDown={(e) => {
-                  e.stopPropagation();
-                  if (e.key === 'Enter') {
-                    actions.commit(row, col, e.currentTarget.value);
-                    actions.move(index + 1, ci + 1);
-                  }
-                  if (e.key === 'Escape') actions.cancel(index, ci + 1);
-                }}
-                onBlur={(e) => {
-                  if (props.editing === k) actions.commit(row, col, e.currentTarget.value);
-                }}
-              />
-            ) : cell ? (
-              <>
-                {cell[1] !== null ? (
-                  <strong className={cell[2] ? 'grade-grid-published' : 'grade-grid-draft'}>
-                    {pointsText(cell[1])}
-                  </strong>
-                ) : (
-                  <span className="grade-grid-state">
-                    {cell[0] === 'not_started' ? '—' : label}
-                  </span>
-                )}
-                {cell[3] ? <span className="grade-grid-late">{texts.late}</span> : null}
-                {conflict ? (
-                  <span role="alert" className="grade-grid-alert">
-                    {conflict}
-                  </span>
-                ) : null}
-              </>
-            ) : null}
-          </div>
-        );
-      })}
-      <div
-        role="gridcell"
-        aria-colindex={n + 2}
-        className="grade-grid-cell"
-        style={placed(columnStart(n), TOTAL_PX)}
-      >
-        {pointsText(row.points)}
-      </div>
-      <div
-        role="gridcell"
-        aria-colindex={n + 3}
-        className="grade-grid-cell"
-        style={placed(columnStart(n) + TOTAL_PX, TOTAL_PX)}
-      >
-        {row.result === null ? '—' : pointsText(row.result)}
-        {row.soFar === null ? '' : ` (${pointsText(row.soFar)})`}
-      </div>
-    </div>
-  );
-});
-
-/** A cell of a task or total column, placed at its column (they are not all in the DOM). */
-const placed = (start: number, size: number): CSSProperties => ({
-  insetInlineStart: start,
-  inlineSize: size,
-});

@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../lib/base-data';
 import { requireRight } from '../../../lib/require-right';
 import { useMyWork } from '../../learning-work/public';
 import { TaskHeader } from '../../learning-work/public';
-import { trainingTaskState } from '../../learning-work/public';
+import { trainingTaskState } from '../../task-state/public';
 import { myAttemptsQueryOptions, useMyAttempts } from '../api/get-my-attempts';
 import { useLaunchWbt } from '../api/launch-wbt';
 import { useMarkWbtDone } from '../api/mark-done';

@@ -1,30 +1,22 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  ENROLMENT_ACTIONS,
-  type Enrolment,
-  type EnrolmentAction,
-  type Programme,
-} from '@lantern/contracts/programme';
+import type { EnrolmentAction, Programme } from '@lantern/contracts/programme';
 import {
   OUTCOME_LABELS,
   OUTCOMES,
   type Outcome,
   type ProgrammeResults,
-  type StudentResults,
 } from '@lantern/contracts/results';
-import { DialogActions } from '../../../components/dialog-actions';
 import { FailureAlert } from '../../../components/failure-alert';
 import { FilterSelect } from '../../../components/list-header';
-import { CLOSE_LABEL, READABLE_TITLE } from '../../../lib/a11y';
+import { READABLE_TITLE } from '../../../lib/a11y';
 import { isApiError } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/base-data';
 import { labelledOptions } from '../../../lib/enumerations';
 import { displayError } from '../../../lib/errors';
-import { notifyFailure, notifySuccess, outcomeTexts, UPDATE_TEXTS } from '../../../lib/notify';
+import { notifyFailure, notifySuccess, UPDATE_TEXTS } from '../../../lib/notify';
 import { hasRight } from '../../../lib/rights';
-import { useRunEnrolmentAction } from '../api/run-enrolment-action';
 import { useSaveResults } from '../api/save-results';
 import { availableEnrolmentActions } from '../enrolment-actions';
 import { programmeOverviewPath } from '../paths';
@@ -44,87 +36,11 @@ import { ResultsGrid } from './results-grid';
 import { SelectionBar } from './selection-bar';
 import { useSelection } from './selection-cells';
 import { counted } from '../../../lib/plural';
+import { ShortcutModal, studentsOf, type Shortcut } from './shortcut-modal';
 
 /** The moves of review grades; the others belong to the students section. */
 const GRADE_ACTIONS: readonly EnrolmentAction[] = ['finalize', 'fail', 'unfail'];
 const OUTCOME_OPTIONS = labelledOptions(OUTCOMES, OUTCOME_LABELS);
-
-type Shortcut = { action: 'finalize' | 'fail'; students: StudentResults[] };
-
-/** The students as the action result names them. */
-const studentsOf = (students: readonly StudentResults[]) =>
-  new Map<number, Enrolment['student']>(
-    students.map((s) => [
-      s.enrolmentId,
-      { id: s.studentId, firstName: s.firstName, lastName: s.lastName, username: '', email: null },
-    ]),
-  );
-
-function ShortcutModal({
-  programmeId,
-  shortcut,
-  onClose,
-  onDone,
-}: {
-  programmeId: number;
-  shortcut: Shortcut | null;
-  onClose: () => void;
-  onDone: (outcome: ActionOutcome) => void;
-}) {
-  const run = useRunEnrolmentAction();
-  const [failure, setFailure] = useState<string | null>(null);
-  const count = shortcut?.students.length ?? 0;
-  const perform = async () => {
-    if (!shortcut) return;
-    setFailure(null);
-    const { label } = ENROLMENT_ACTIONS[shortcut.action];
-    const texts = outcomeTexts(`${label}: done`, `${label}: not done`);
-    try {
-      const result = await run.mutateAsync({
-        programmeId,
-        input: {
-          action: shortcut.action,
-          enrolmentIds: shortcut.students.map((s) => s.enrolmentId),
-        },
-      });
-      if (result.done.length > 0) notifySuccess('review-grades', texts);
-      else notifyFailure('review-grades', undefined, texts);
-      onDone({ action: shortcut.action, result, students: studentsOf(shortcut.students) });
-      onClose();
-    } catch (error) {
-      setFailure(displayError(error));
-      notifyFailure('review-grades', displayError(error), texts);
-    }
-  };
-  const isPass = shortcut?.action === 'finalize';
-  return (
-    <Modal
-      closeButtonProps={CLOSE_LABEL}
-      opened={shortcut !== null}
-      onClose={() => {
-        setFailure(null);
-        onClose();
-      }}
-      title={isPass ? 'Finalize all proposed passes' : 'Fail all proposed fails'}
-    >
-      <Stack gap="sm">
-        <Text size="sm">
-          {isPass
-            ? `${count} active ${count === 1 ? 'student has' : 'students have'} a passing score in every course. Finalize them? Each is then shown as Passed.`
-            : `${count} active ${count === 1 ? 'student has' : 'students have'} every result entered and at least one below the pass mark. Fail them?`}
-        </Text>
-        <DialogActions
-          failure={failure}
-          onBack={onClose}
-          label={isPass ? `Finalize ${count}` : `Fail ${count}`}
-          color={isPass ? undefined : 'red.9'}
-          isBusy={run.isPending}
-          onConfirm={() => void perform()}
-        />
-      </Stack>
-    </Modal>
-  );
-}
 
 /** Review grades: scores in place, the proposed outcomes, and passing or failing students. */
 export function ReviewGrades({

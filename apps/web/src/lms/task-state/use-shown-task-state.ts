@@ -1,9 +1,7 @@
-// Other areas import this file: the area's rule (lms-styles.test.ts) has each such file load its styles.
-import './styles';
 import { useQuery } from '@tanstack/react-query';
 import type { ItemKind, TaskState } from '@lantern/contracts/learning-enums';
-import { trainingTaskState, type ShownTaskState } from '../learning-work/public';
-import { myAttemptsQueryOptions } from './api/get-my-attempts';
+import { myAttemptsQueryOptions } from '../wbt/public';
+import { trainingTaskState, type ShownTaskState } from './shown-task-state';
 
 /**
  * A learner's task state as the training's own page shows it, for any list of items: a training

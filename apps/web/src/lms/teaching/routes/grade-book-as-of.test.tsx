@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import type { GradeBookAsOf } from '@lantern/contracts/ledger';
 import type { GradeBook } from '@lantern/contracts/teaching';
 import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
-import GradeBookPage from '../../teaching/routes/grade-book';
+import GradeBookPage from './grade-book';
 
 const holder = vi.hoisted(() => ({ rights: [] as string[] }));
 vi.mock('../../../lib/base-data', () => ({

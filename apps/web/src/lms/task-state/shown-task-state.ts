@@ -1,5 +1,3 @@
-// Other areas import this file: the area's rule (lms-styles.test.ts) has each such file load its styles.
-import './styles';
 import type { TaskState } from '@lantern/contracts/learning-enums';
 import type { WbtAttemptSummary } from '@lantern/contracts/wbt';
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileReading } from '@lantern/contracts/programme';
-import { fetchCall, jsonResponse, renderWithProviders } from '../test/render';
-import { ImportApplicantsModal } from '../sis/programmes/components/import-applicants-modal';
+import { fetchCall, jsonResponse, renderWithProviders } from '../../../test/render';
+import { ImportApplicantsModal } from './import-applicants-modal';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
 import { DEFAULT_ROLES, ROLE_KEYS, defaultRightsOf } from '@lantern/contracts/roles';
-import { BACHELOR_ROUTES } from '../../../app/bachelor-routes';
-import { PROGRAMME_ROUTES } from '../../../app/programme-routes';
-import { queryClient } from '../../../lib/query-client';
-import { BASE_DATA } from '../../../test/fixtures';
-import { jsonResponse, renderWithProviders, urlOf } from '../../../test/render';
-import { UniversityProgrammes } from './university-programmes';
+import { BACHELOR_ROUTES } from './bachelor-routes';
+import { PROGRAMME_ROUTES } from './programme-routes';
+import { queryClient } from '../lib/query-client';
+import { BASE_DATA } from '../test/fixtures';
+import { jsonResponse, renderWithProviders, urlOf } from '../test/render';
+import { UniversityProgrammes } from '../account/home/components/university-programmes';
 
 /**
  * The university block of the home page is shown for GENERAL_UNIVERSITY__DISPLAY, whoever holds

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@lantern/contracts/current-user';
 import type { Mode } from '@lantern/contracts/enums';
-import { hasRight } from '../lib/rights';
+import { hasRight } from './rights';
 
 /** A route's mode: lms or sis, or `any` for pages both modes share (decision 0019). */
 export type RouteMode = Mode | 'any';

@@ -3,14 +3,18 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { matchRoutes, type LoaderFunction, type RouteObject } from 'react-router';
 import { RIGHTS, type Right } from '@lantern/contracts/rights';
 import { ROLE_KEYS, defaultRightsOf } from '@lantern/contracts/roles';
-import { BACHELOR_ROUTES } from '../../app/bachelor-routes';
-import { PROGRAMME_ROUTES } from '../../app/programme-routes';
-import { queryClient } from '../../lib/query-client';
-import { notAuthorisedPath } from '../../lib/rights';
-import { BASE_DATA } from '../../test/fixtures';
-import { jsonResponse, renderWithProviders, urlOf } from '../../test/render';
-import { BachelorSectionNav } from './components/section-nav';
-import { BACHELOR_SECTIONS, isCurrentSection, type BachelorSection } from './sections';
+import { BACHELOR_ROUTES } from './bachelor-routes';
+import { PROGRAMME_ROUTES } from './programme-routes';
+import { queryClient } from '../lib/query-client';
+import { notAuthorisedPath } from '../lib/rights';
+import { BASE_DATA } from '../test/fixtures';
+import { jsonResponse, renderWithProviders, urlOf } from '../test/render';
+import { BachelorSectionNav } from '../sis/bachelor/components/section-nav';
+import {
+  BACHELOR_SECTIONS,
+  isCurrentSection,
+  type BachelorSection,
+} from '../sis/bachelor/sections';
 
 const BASE = '/en/programme/bachelor/512';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { AppProvider } from '../app/provider';
+import { AppProvider } from './provider';
 import { notifications } from '../components/notifications-host';
 import { createMemoryRouter } from 'react-router';
 import {
@@ -9,7 +9,7 @@ import {
   notifyInvalid,
   notifySuccess,
   outcomeTexts,
-} from './notify';
+} from '../lib/notify';
 
 const CREATE = outcomeTexts('Student created', 'The student was not created');
 

@@ -18,7 +18,7 @@ import { displayError } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { usePublishGrade } from '../api/publish-grade';
 import { useSaveGrade } from '../api/save-grade';
-import { pointsText } from '../labels';
+import { pointsText } from '../points';
 
 /** The grading panel: points or rubric, comment, return / save / publish; read-only with the
  * reason when the user may not grade; locked once published, "Change" with SUBMISSION__EDIT. */
