@@ -5,3 +5,4 @@ export type { Applicant } from './enrolments.import';
 export { lockForMatch, matchApplicants } from './enrolments.match';
 export { studentInScope } from './enrolments.repository';
 export { reachableProgramme } from './enrolments.service';
+export { findClcs, freeUsernames, usernameBase } from './enrolments.applicants.repository';
