@@ -3,7 +3,15 @@ import type { CohortField } from '@lantern/contracts/bachelor-cohorts';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { auditActor } from '../../lib/audit';
-import { containsPattern, inScope, intArray, jsonParam, rows } from '../../lib/sql';
+import { baCohortImports } from '@lantern/db/schema/bachelor';
+import {
+  analyzeAfterBulkWrite,
+  containsPattern,
+  inScope,
+  intArray,
+  jsonParam,
+  rows,
+} from '../../lib/sql';
 
 /** A cohort of a programme, with its members in the caller's reach and its last import. */
 export type CohortRow = {
@@ -218,3 +226,37 @@ export async function upsertMembers(
     on conflict (cohort_id, enrolment_id)
     do update set imported = excluded.imported, last_import_id = excluded.last_import_id`);
 }
+
+/** The record of an import: its file and counts; its id. */
+export async function insertCohortImport(
+  tx: Db,
+  input: {
+    cohortId: number;
+    fileId: string;
+    fileName: string;
+    sha256: string;
+    rows: number;
+    added: number;
+    changed: number;
+    unlisted: number;
+    createdBy: number;
+  },
+) {
+  const [saved] = await tx
+    .insert(baCohortImports)
+    .values(input)
+    .returning({ id: baCohortImports.id });
+  return saved;
+}
+
+/** The tables a large import writes to, analyzed after it (see analyzeAfterBulkWrite). */
+const IMPORT_TABLES = [
+  'users',
+  'student_profiles',
+  'user_roles',
+  'user_clcs',
+  'enrolments',
+  'ba_cohort_members',
+];
+
+export const analyzeImportTables = (db: Db) => analyzeAfterBulkWrite(db, IMPORT_TABLES);

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { cohortListQuerySchema, cohortPageSchema } from '@lantern/contracts/bachelor-cohorts';
 import {
@@ -7,13 +6,18 @@ import {
   type CohortEdit,
   type CohortInput,
 } from '@lantern/contracts/bachelor-cohorts';
-import { baCohortMembers, baCohorts } from '@lantern/db/schema/bachelor';
 import type { AuthContext } from '../../plugins/auth';
 import { audit } from '../../lib/audit';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { clcScope } from '../../lib/scope';
 import * as repo from './cohorts.repository';
+import {
+  deleteCohortRow,
+  hasMember,
+  insertCohort,
+  updateCohortRow,
+} from './cohorts-edit.repository';
 
 const toCohort = (r: repo.CohortRow): Cohort => ({
   id: r.id,
@@ -78,15 +82,7 @@ export async function createCohort(
 ): Promise<Cohort> {
   try {
     const id = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(baCohorts)
-        .values({
-          programmeId,
-          code: input.code,
-          intakeTerm: input.intakeTerm,
-          createdBy: auth.user.jwlId,
-        })
-        .returning({ id: baCohorts.id });
+      const row = await insertCohort(tx, programmeId, input, auth.user.jwlId);
       if (!row) throw new Error('The cohort could not be saved.');
       await audit(tx, auth, {
         action: 'cohort.created',
@@ -114,22 +110,7 @@ export async function editCohort(
   const before = await getCohort(deps, auth, programmeId, cohortId);
   try {
     await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(baCohorts)
-        .set({
-          code: input.code,
-          intakeTerm: input.intakeTerm,
-          version: sql`${baCohorts.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(baCohorts.id, cohortId),
-            eq(baCohorts.programmeId, programmeId),
-            eq(baCohorts.version, input.version),
-          ),
-        )
-        .returning({ id: baCohorts.id });
+      const row = await updateCohortRow(tx, programmeId, cohortId, input);
       if (!row)
         throw new AppError(
           409,
@@ -164,13 +145,9 @@ export async function deleteCohort(
   const before = await getCohort(deps, auth, programmeId, cohortId);
   await deps.db.transaction(async (tx) => {
     // Every member counts, in reach of the caller or not.
-    const [member] = await tx
-      .select({ id: baCohortMembers.enrolmentId })
-      .from(baCohortMembers)
-      .where(eq(baCohortMembers.cohortId, cohortId))
-      .limit(1);
-    if (member) throw new AppError(409, 'CONFLICT', COHORT_CODE_TEXTS.notEmpty);
-    await tx.delete(baCohorts).where(eq(baCohorts.id, cohortId));
+    if (await hasMember(tx, cohortId))
+      throw new AppError(409, 'CONFLICT', COHORT_CODE_TEXTS.notEmpty);
+    await deleteCohortRow(tx, cohortId);
     await audit(tx, auth, {
       action: 'cohort.deleted',
       entityType: 'ba_cohort',

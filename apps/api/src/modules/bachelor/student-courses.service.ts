@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -16,7 +15,6 @@ import type {
   studentCourseExportQuerySchema,
   studentCourseQuerySchema,
 } from '@lantern/contracts/bachelor-terms';
-import type { OFFERING_KINDS } from '@lantern/contracts/bachelor';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
@@ -25,7 +23,19 @@ import { queueBachelorMail } from '../../lib/automatic-mails';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { sendExport } from '../../lib/export';
 import { clcScope } from '../../lib/scope';
-import { containsPattern, inScope, intArray, rows } from '../../lib/sql';
+import {
+  activeEnrolmentsAmong,
+  insertStudentCourses,
+  lockOffering,
+  offeringPlacedCounts,
+  setCourseStatus,
+  studentCourseBatch,
+  studentCoursePage,
+  studentCourseRow,
+  termStartOfOffering,
+  type Filter,
+  type Row,
+} from './student-courses.repository';
 import { isoDay, offeringOf, termByKey } from './terms.service';
 import { recordRetake } from './credits/credits.ledger';
 import { syncCourseResults } from '@lantern/db/bachelor-attempts';
@@ -34,46 +44,6 @@ import { syncCourseResults } from '@lantern/db/bachelor-attempts';
 // course-status move goes through (`moveCourseStatus`, decision 0022).
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
-
-type Row = {
-  id: number;
-  enrolment_id: number;
-  jwl_id: number;
-  student: string;
-  first_name: string;
-  last_name: string;
-  enrolment_state: StudentCourse['enrolmentState'];
-  clc_id: number | null;
-  clc: string | null;
-  clc_name: string | null;
-  term_key: string;
-  start_date: string | Date;
-  offering_id: number;
-  kind: (typeof OFFERING_KINDS)[number];
-  course_id: number;
-  course_code: string;
-  title: string;
-  status: CourseStatus;
-  classroom: string | null;
-  class_id: number | null;
-  reason: string | null;
-  version: number;
-};
-
-const COLUMNS = sql`s.id, s.enrolment_id, u.jwl_id, u.first_name || ' ' || u.last_name as student,
-  u.first_name, u.last_name, e.state::text as enrolment_state,
-  e.clc_id, l.code as clc, l.name as clc_name, t.year::text || '-' || t.season::text as term_key, t.start_date,
-  o.id as offering_id, o.kind::text as kind, o.course_id, c.code as course_code,
-  coalesce(o.title, c.title) as title, s.status::text as status, k.name as classroom, s.class_id,
-  s.reason, s.version`;
-const FROM = sql`ba_student_courses s
-  join ba_offerings o on o.id = s.offering_id
-  join ba_terms t on t.id = o.term_id
-  join programme_courses c on c.id = o.course_id
-  join enrolments e on e.id = s.enrolment_id
-  join users u on u.jwl_id = e.user_id
-  left join clcs l on l.id = e.clc_id
-  left join classes k on k.id = s.class_id`;
 
 const toStudentCourse = (r: Row, today: string): StudentCourse => ({
   id: r.id,
@@ -101,46 +71,10 @@ const toStudentCourse = (r: Row, today: string): StudentCourse => ({
 });
 
 type Query = z.output<typeof studentCourseQuerySchema>;
-type Filter = Omit<Query, 'page' | 'limit' | 'sort' | 'dir'>;
 
-const SORTS: Record<Query['sort'], SQL[]> = {
-  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
-  course: [sql`c.code`, sql`lower(coalesce(o.title, c.title))`],
-  status: [sql`s.status`],
-  clc: [sql`lower(l.name)`],
-  jwlId: [sql`u.jwl_id`],
-};
-
-async function condition(db: Db, auth: AuthContext, programmeId: number, f: Filter) {
-  const parts: SQL[] = [
-    sql`t.programme_id = ${programmeId}`,
-    sql`o.kind = ${f.kind}`,
-    inScope(sql`e.clc_id`, clcScope(auth)),
-  ];
-  if (f.termKey) parts.push(sql`t.id = ${(await termByKey(db, programmeId, f.termKey)).id}`);
-  else if (f.year !== undefined) parts.push(sql`t.year = ${f.year}`);
-  if (f.status) parts.push(sql`s.status = ${f.status}`);
-  if (f.courseId) parts.push(sql`o.course_id = ${f.courseId}`);
-  if (f.clcId) parts.push(sql`e.clc_id = ${f.clcId}`);
-  if (f.q) {
-    const text = sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.username || ' ' || coalesce(u.email, '')) like ${containsPattern(f.q.toLowerCase())}`;
-    parts.push(/^\d{1,9}$/.test(f.q) ? sql`(u.jwl_id = ${Number(f.q)} or ${text})` : text);
-  }
-  return sql.join(parts, sql` and `);
-}
-
-/**
- * The tables a count needs for the filter: a student course, its offering and term always;
- * the enrolment for a CLC (scope or filter), the person for a search. Every student course has
- * both (foreign keys), so leaving them out counts the same rows, faster.
- */
-function countFrom(auth: AuthContext, f: Filter): SQL {
-  const enrolment = clcScope(auth) !== null || f.clcId !== undefined || Boolean(f.q);
-  return sql`ba_student_courses s
-    join ba_offerings o on o.id = s.offering_id
-    join ba_terms t on t.id = o.term_id
-    ${enrolment ? sql`join enrolments e on e.id = s.enrolment_id` : sql``}
-    ${f.q ? sql`join users u on u.jwl_id = e.user_id` : sql``}`;
+/** The id of the filter's term (by its key), or "not found"; none without a key. */
+async function termIdOf(db: Db, programmeId: number, f: Filter) {
+  return f.termKey ? (await termByKey(db, programmeId, f.termKey)).id : undefined;
 }
 
 /** One page of the students of a term (or a year's terms), in the request's CLC scope. */
@@ -150,31 +84,14 @@ export async function listStudentCourses(
   programmeId: number,
   query: Query,
 ): Promise<StudentCourseList> {
-  const where = await condition(deps.db, auth, programmeId, query);
-  const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
-  const order = sql.join(
-    [...SORTS[query.sort], sql`s.id`].map((by) => sql`${by} ${dir}`),
-    sql`, `,
-  );
-  // The page's ids first, sorted on their keys alone; then the page's 50 rows whole, in that
-  // order, and the count beside them: one statement, and the wide columns and joins for the
-  // page only (a window count over the whole term took twice as long, bench students-term).
-  const found = await rows<Row & { total: number }>(
+  const termId = await termIdOf(deps.db, programmeId, query);
+  const { found, total } = await studentCoursePage(
     deps.db,
-    sql`select ${COLUMNS}, (select count(*)::int from ${countFrom(auth, query)} where ${where}) as total
-        from unnest(array(select s.id from ${FROM} where ${where} order by ${order}
-          limit ${query.limit} offset ${(query.page - 1) * query.limit})) with ordinality as p(id, n)
-        join (${FROM}) on s.id = p.id
-        order by p.n`,
+    clcScope(auth),
+    programmeId,
+    query,
+    termId,
   );
-  let total = found[0]?.total ?? 0;
-  if (found.length === 0 && query.page > 1) {
-    const [count] = await rows<{ n: number }>(
-      deps.db,
-      sql`select count(*)::int as n from ${countFrom(auth, query)} where ${where}`,
-    );
-    total = count?.n ?? 0;
-  }
   const today = todayUtc();
   return {
     rows: found.map((r) => toStudentCourse(r, today)),
@@ -191,15 +108,13 @@ export async function exportStudentCourses(
   query: z.output<typeof studentCourseExportQuerySchema>,
   reply: FastifyReply,
 ) {
-  const where = await condition(deps.db, auth, programmeId, query);
+  const termId = await termIdOf(deps.db, programmeId, query);
   const db = deps.db;
+  const scope = clcScope(auth);
   async function* batches() {
     let after = 0;
     for (;;) {
-      const batch = await rows<Row>(
-        db,
-        sql`select ${COLUMNS} from ${FROM} where ${where} and s.id > ${after} order by s.id limit 1000`,
-      );
+      const batch = await studentCourseBatch(db, scope, programmeId, query, termId, after);
       const last = batch.at(-1);
       if (!last) return;
       yield batch;
@@ -233,12 +148,7 @@ export async function studentCourseOf(
   id: number,
   lock = false,
 ): Promise<StudentCourse> {
-  const [row] = await rows<Row>(
-    db,
-    sql`select ${COLUMNS} from ${FROM}
-        where s.id = ${id} and t.programme_id = ${programmeId} and ${inScope(sql`e.clc_id`, clcScope(auth))}
-        ${lock ? sql`for update of s` : sql``}`,
-  );
+  const row = await studentCourseRow(db, clcScope(auth), programmeId, id, lock);
   if (!row) throw notFound('The student course');
   return toStudentCourse(row, todayUtc());
 }
@@ -258,22 +168,12 @@ export async function placeStudents(
 ) {
   const { placed, mailIds } = await deps.db.transaction(async (tx) => {
     const offering = await offeringOf(tx, programmeId, offeringId);
-    await tx.execute(sql`select id from ba_offerings where id = ${offeringId} for update`);
+    await lockOffering(tx, offeringId);
     const ids = [...new Set(input.enrolmentIds)];
-    const students = await rows<{ id: number }>(
-      tx,
-      sql`select e.id from enrolments e where e.id = any(${intArray(ids)})
-            and e.programme_id = ${programmeId} and e.state = 'active'
-            and ${inScope(sql`e.clc_id`, clcScope(auth))}`,
-    );
+    const students = await activeEnrolmentsAmong(tx, ids, programmeId, clcScope(auth));
     if (students.length !== ids.length)
       throw invalidFields({ enrolmentIds: 'Choose active students of this programme.' });
-    const [counts] = await rows<{ placed: number; already: number }>(
-      tx,
-      sql`select count(*)::int as placed,
-            count(*) filter (where enrolment_id = any(${intArray(ids)}))::int as already
-          from ba_student_courses where offering_id = ${offeringId}`,
-    );
+    const counts = await offeringPlacedCounts(tx, ids, offeringId);
     const already = counts?.already ?? 0;
     const adding = ids.length - already;
     const free = offering.capacity - (counts?.placed ?? 0);
@@ -285,12 +185,7 @@ export async function placeStudents(
           ? `${offering.title} is full: all ${offering.capacity} places are taken.`
           : `${offering.title} has ${free} free places of ${offering.capacity}; ${adding} students do not fit.`,
       );
-    const added = await rows<{ id: number; enrolment_id: number }>(
-      tx,
-      sql`insert into ba_student_courses (offering_id, enrolment_id, changed_by)
-          select ${offeringId}, x, ${auth.user.jwlId}::int from unnest(${intArray(ids)}) x
-          on conflict (offering_id, enrolment_id) do nothing returning id, enrolment_id`,
-    );
+    const added = await insertStudentCourses(tx, offeringId, ids, auth.user.jwlId);
     if (added.length > 0)
       await audit(tx, auth, {
         action: 'ba_student_course.placed',
@@ -354,22 +249,14 @@ export async function moveCourseStatus(
       );
     const reason = move.reason?.trim() || null;
     if (rule.window === 'first-two-weeks') {
-      const [term] = await rows<{ start_date: string | Date }>(
-        tx,
-        sql`select t.start_date from ba_terms t join ba_offerings o on o.term_id = t.id
-            where o.id = ${current.offeringId}`,
-      );
+      const term = await termStartOfOffering(tx, current.offeringId);
       const late = term && !inDropDeleteWindow(isoDay(term.start_date), today);
       if (late && (move.confirm !== true || !reason))
         throw conflict(
           `The first two weeks of the term are over: dropping now needs your confirmation and a reason.`,
         );
     }
-    await tx.execute(
-      sql`update ba_student_courses set status = ${rule.to}, reason = ${reason},
-            changed_by = ${auth.user.jwlId}, version = version + 1, updated_at = now()
-          where id = ${studentCourseId}`,
-    );
+    await setCourseStatus(tx, studentCourseId, rule.to, reason, auth.user.jwlId);
     // A dropped attempt no longer counts: the student's course result is the latest attempt's
     // that still has one (decision 0022, "results per attempt").
     if (rule.to === 'drop-delete') await syncCourseResults(tx, [current.enrolmentId]);

@@ -5,6 +5,7 @@ import { clcs, users } from '@lantern/db/schema/people';
 import { files } from '@lantern/db/schema/operations';
 import { certificates, enrolments, programmes } from '@lantern/db/schema/programmes';
 import { programmeInReach } from '../../lib/programme-reach';
+import { rows } from '../../lib/sql';
 
 /** The CLCs a request reaches (lib/scope): null for every CLC. */
 export type Scope = number[] | null;
@@ -300,4 +301,29 @@ export async function findEnrolmentNames(
       ),
     );
   return new Map(found.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+}
+
+/** The certificate of a programme in the CLC scope, locked for its revocation. */
+export async function certificateToRevoke(tx: Db, id: string, scope: number[] | null) {
+  const [found] = await rows<{
+    revoked_at: string | Date | null;
+    code: string;
+    enrolment_id: number;
+  }>(
+    tx,
+    sql`select ct.revoked_at, ct.code, ct.enrolment_id from certificates ct
+          join enrolments e on e.id = ct.enrolment_id
+          where ct.id = ${id} and ${programmeInReach(sql`e.programme_id`, scope)}
+          for update of ct`,
+  );
+  return found;
+}
+
+/** Revokes the certificate; when. */
+export async function setRevoked(tx: Db, id: string) {
+  const [done] = await rows<{ revoked_at: string | Date }>(
+    tx,
+    sql`update certificates set revoked_at = now() where id = ${id} returning revoked_at`,
+  );
+  return done;
 }

@@ -25,12 +25,13 @@ import type { Deps } from '../../lib/deps';
 import { idParams, localeParams } from '../../lib/params';
 import { registerCertificateJobs } from './certificates.jobs';
 import * as service from './certificates.service';
+import * as exporting from './certificates-export.service';
 import { verifyCertificate } from './certificates.verify';
 
 const tags = ['certificates'];
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-function sendExport(reply: FastifyReply, result: service.DirectExport) {
+function sendExport(reply: FastifyReply, result: exporting.DirectExport) {
   if (result.kind === 'report') return reply.type('application/json').send(result.status);
   return reply
     .header('content-disposition', `attachment; filename="${result.filename}"`)
@@ -46,7 +47,9 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
   // Certificates of professional certificates; the other types' come with their screens.
   const programme: ProgrammeType = 'professional';
   const base = `/api/:locale/programme/${PROGRAMME_TYPE_PATHS[programme]}/:id`;
-  const jobs = registerCertificateJobs(app, deps, (data) => service.runExportJob(deps, log, data));
+  const jobs = registerCertificateJobs(app, deps, (data) =>
+    exporting.runExportJob(deps, log, data),
+  );
 
   r.get(`${base}/certificates`, {
     config: { access: { right: 'CERTIFICATE__DISPLAY' }, programme },
@@ -122,10 +125,15 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
     handler: async (request, reply) => {
       const auth = authOf(request);
       const { enrolmentIds, format } = request.body;
-      const selection = await service.selectForExport(deps, auth, request.params.id, enrolmentIds);
+      const selection = await exporting.selectForExport(
+        deps,
+        auth,
+        request.params.id,
+        enrolmentIds,
+      );
       if (selection.total > CERTIFICATE_DIRECT_EXPORT_LIMIT)
-        return reply.code(202).send(await service.startExportJob(jobs, auth, selection, format));
-      return sendExport(reply, await service.exportDirect(deps, log, auth, selection, format));
+        return reply.code(202).send(await exporting.startExportJob(jobs, auth, selection, format));
+      return sendExport(reply, await exporting.exportDirect(deps, log, auth, selection, format));
     },
   });
 
@@ -140,7 +148,7 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      const selection = await service.selectForExport(
+      const selection = await exporting.selectForExport(
         deps,
         auth,
         request.params.id,
@@ -148,7 +156,7 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
       );
       return sendExport(
         reply,
-        await service.exportDirect(deps, log, auth, selection, request.params.format),
+        await exporting.exportDirect(deps, log, auth, selection, request.params.format),
       );
     },
   });
@@ -163,7 +171,7 @@ export async function certificateRoutes(app: FastifyInstance, deps: Deps): Promi
       response: { 200: certificateExportStatusSchema, 404: errorBodySchema },
     },
     handler: async (request) =>
-      service.getExportStatus(deps, jobs, authOf(request), request.params.jobId),
+      exporting.getExportStatus(deps, jobs, authOf(request), request.params.jobId),
   });
 
   r.get('/public-api/1.0/certificates/:code', {

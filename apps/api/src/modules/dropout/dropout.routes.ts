@@ -26,6 +26,8 @@ import { authOf } from '../../plugins/auth';
 import type { Deps } from '../../lib/deps';
 import { localeParams } from '../../lib/params';
 import * as service from './dropout.service';
+import * as flags from './dropout-flags.service';
+import * as followUps from './dropout-follow-ups.service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const listParams = localeParams.extend(dropoutParams.shape);
@@ -82,7 +84,7 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       response: { 200: flagListSchema },
     },
     handler: async (request) =>
-      service.listFlags(
+      flags.listFlags(
         deps,
         authOf(request),
         request.params.programmeType,
@@ -100,7 +102,7 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       response: { 200: flagDetailSchema },
     },
     handler: async (request) =>
-      service.getFlag(
+      flags.getFlag(
         deps,
         authOf(request),
         request.params.programmeType,
@@ -216,8 +218,7 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       params: localeParams.extend({ classId: id }),
       response: { 200: classFlagCountSchema },
     },
-    handler: async (request) =>
-      service.classFlagCount(deps, authOf(request), request.params.classId),
+    handler: async (request) => flags.classFlagCount(deps, authOf(request), request.params.classId),
   });
 
   // The assignee's own follow-ups: the rows are those the user is responsible for (by role and
@@ -231,7 +232,7 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       querystring: followUpQuerySchema,
       response: { 200: followUpListSchema },
     },
-    handler: async (request) => service.listMyFollowUps(deps, authOf(request), request.query),
+    handler: async (request) => followUps.listMyFollowUps(deps, authOf(request), request.query),
   });
 
   r.put('/api/:locale/dropout-follow-up/:followUpId', {
@@ -244,7 +245,7 @@ export async function dropoutRoutes(app: FastifyInstance, deps: Deps): Promise<v
       response: { 200: followUpSchema },
     },
     handler: async (request) =>
-      service.updateFollowUp(deps, authOf(request), request.params.followUpId, request.body),
+      followUps.updateFollowUp(deps, authOf(request), request.params.followUpId, request.body),
   });
 }
 

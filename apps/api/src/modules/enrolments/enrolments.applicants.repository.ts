@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Gender } from '@lantern/contracts/enums';
 import type { Db } from '@lantern/db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { intArray, jsonParam, pgArray, rows, textArray } from '../../lib/sql';
+import {
+  analyzeAfterBulkWrite,
+  intArray,
+  jsonParam,
+  pgArray,
+  rows,
+  textArray,
+} from '../../lib/sql';
 import { auditActor } from '../../lib/audit';
 import { inPieces, slicer } from '../../lib/slices';
 
@@ -337,3 +344,8 @@ export type ClcRow = { id: number; code: string; country: string };
 export async function findClcs(db: Db): Promise<ClcRow[]> {
   return rows<ClcRow>(db, sql`select id, code, country from clcs order by id`);
 }
+
+/** The tables an import writes to in bulk, analyzed after a large import (analyzeAfterBulkWrite). */
+const IMPORT_TABLES = ['users', 'student_profiles', 'user_roles', 'user_clcs', 'enrolments'];
+
+export const analyzeImportTables = (db: Db) => analyzeAfterBulkWrite(db, IMPORT_TABLES);

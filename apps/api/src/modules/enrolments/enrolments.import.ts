@@ -1,16 +1,10 @@
 import {
   APPLICANT_IMPORT_ALIASES,
   APPLICANT_IMPORT_COLUMNS,
-  applicantImportRowObject,
-  birthDateOrJwlId,
-  type ApplicantImportColumn,
-  type DateOrder,
   type FileReading,
   type ImportReadOptions,
   type ImportReport,
 } from '@lantern/contracts/programme';
-import type { Gender } from '@lantern/contracts/enums';
-import { VALIDATION } from '@lantern/contracts/messages';
 import type { AuthContext } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/body';
 import { applyInSteps } from '../../lib/import-apply';
@@ -19,18 +13,15 @@ import { grantsFor } from '../../lib/grants';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueAutomaticMails } from '../../lib/automatic-mails';
-import { normalisePhone } from '../../lib/phone';
 import { clcScope } from '../../lib/scope';
 import {
   isConcurrentWrite,
   programmeTakingApplicants,
   writeApplicants,
 } from './enrolments.applicants';
-import { lockForMatch, matchApplicants, nameKey, type MatchResult } from './enrolments.match';
+import { lockForMatch, matchApplicants, type MatchResult } from './enrolments.match';
 import * as repo from './enrolments.applicants.repository';
 import { slicer } from '../../lib/slices';
-import { analyzeAfterBulkWrite } from '../../lib/sql';
-import type { SheetRow } from '../../lib/sheet';
 import {
   columnIndex,
   missingColumns,
@@ -39,135 +30,20 @@ import {
   type Upload,
   sortProblems,
   splitHeader,
-  validateRows,
 } from '../../lib/import-pipeline';
 import type { ProgrammeRef } from './enrolments.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
+import {
+  duplicatesInFile,
+  readApplicantRows,
+  requiredApplicantColumns,
+  type Applicant,
+} from './enrolments-import-rows';
 
-type Column = ApplicantImportColumn;
 type Problem = ImportReport['problems'][number];
-
-/** A valid row of the file, ready to be matched or created. */
-export type Applicant = {
-  row: number;
-  jwlId: number | null;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  gender: Gender | null;
-  birthDate: string | null;
-  clcId: number;
-  clcCode: string;
-};
 
 /** What the file will do (or did) with each valid row. */
 type Plan = MatchResult & { applicants: Applicant[] };
-
-/** The columns a file must have (the birth date, unless people are named by JWL-ID). */
-export function requiredApplicantColumns(index: Map<Column, number>): Column[] {
-  const required: Column[] = ['firstName', 'lastName', 'clcCode'];
-  if (!index.has('jwlId')) required.push('birthDate');
-  return required;
-}
-
-/**
- * An applicant row as the server checks it: the contract's row schema (the add-applicant
- * form's fields), and against the database the CLC (one of the programme's, in the caller's
- * reach) and the phone, read in that CLC's country. Shared by applicant and cohort imports.
- */
-export function applicantRowSchema(clcs: repo.ClcRow[], allowedClcIds: Set<number>) {
-  const byCode = new Map(clcs.map((c) => [c.code.toLowerCase(), c]));
-  // Each number is read once (the check and the value below both need it).
-  const phones = new Map<string, string | null>();
-  const phoneIn = (phone: string, country: string) => {
-    const key = `${country}|${phone}`;
-    let found = phones.get(key);
-    if (found === undefined) {
-      found = normalisePhone(phone, country);
-      phones.set(key, found);
-    }
-    return found;
-  };
-  const clcOf = (code: unknown) => {
-    const clc = typeof code === 'string' ? byCode.get(code.toLowerCase()) : undefined;
-    return clc && allowedClcIds.has(clc.id) ? clc : undefined;
-  };
-  return applicantImportRowObject
-    .superRefine((row, ctx) => {
-      birthDateOrJwlId(row, ctx);
-      if (!row.clcCode) return;
-      const clc = clcOf(row.clcCode);
-      if (!clc) {
-        ctx.addIssue({ code: 'custom', path: ['clcCode'], message: VALIDATION.select });
-        return;
-      }
-      // With no valid CLC the number is checked once that is fixed.
-      if (typeof row.phone === 'string' && !phoneIn(row.phone, clc.country))
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: VALIDATION.phone });
-    })
-    .transform((row): Omit<Applicant, 'row'> => {
-      const clc = clcOf(row.clcCode) as repo.ClcRow;
-      return {
-        jwlId: row.jwlId ?? null,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email ?? null,
-        phone: row.phone ? phoneIn(row.phone, clc.country) : null,
-        gender: row.gender ?? null,
-        birthDate: row.birthDate ?? null,
-        clcId: clc.id,
-        clcCode: clc.code,
-      };
-    });
-}
-
-/**
- * Each row read and checked on its own with the contract's schema: every problem by row and
- * column (spec §5 texts), through the import pipeline.
- */
-export async function readApplicantRows(input: {
-  rows: SheetRow[];
-  index: Map<Column, number>;
-  clcs: repo.ClcRow[];
-  allowedClcIds: Set<number>;
-  /** The header's row, where a question about the whole file is asked. */
-  headerRow: number;
-  dateOrder?: DateOrder;
-}): Promise<{ applicants: Applicant[]; problems: Problem[]; dates: FileReading['dates'] }> {
-  const { valid, problems, dates } = await validateRows({
-    rows: input.rows,
-    index: input.index,
-    columns: APPLICANT_IMPORT_COLUMNS,
-    schema: applicantRowSchema(input.clcs, input.allowedClcIds),
-    dates: {
-      columns: ['birthDate'],
-      headerRow: input.headerRow,
-      ...(input.dateOrder ? { order: input.dateOrder } : {}),
-    },
-  });
-  return { applicants: valid.map((v) => ({ row: v.row, ...v.value })), problems, dates };
-}
-
-/** The same person twice in one file: by JWL-ID, or by name and birth date. */
-export async function duplicatesInFile(applicants: Applicant[]): Promise<Problem[]> {
-  const seen = new Map<string, number>();
-  const problems: Problem[] = [];
-  const pause = slicer();
-  for (const a of applicants) {
-    await pause();
-    const key = a.jwlId !== null ? `id:${a.jwlId}` : `name:${nameKey(a)}`;
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, a.row);
-    else
-      problems.push({
-        row: a.row,
-        column: a.jwlId !== null ? 'jwlId' : 'firstName',
-        message: IMPORT_TEXTS.sameAs(first),
-      });
-  }
-  return problems;
-}
 
 /** The file read and checked row by row, before anyone is looked up. */
 type Checked = {
@@ -227,9 +103,8 @@ async function check(
   };
 }
 
-/** The tables an import writes to in bulk, analyzed after an import of this many people. */
+/** From this many people, the tables an import writes to are analyzed after it. */
 const ANALYZE_FROM = 1_000;
-const IMPORT_TABLES = ['users', 'student_profiles', 'user_roles', 'user_clcs', 'enrolments'];
 
 /** The checked file matched against the people (in `db`: the import's transaction or not). */
 async function plan(db: Db, programmeId: number, checked: Checked): Promise<Plan> {
@@ -395,7 +270,7 @@ export async function importApplicants(
     const { enrolled } = written;
     if (report.problems.length > 0) return report;
     deps.mailer.dispatch(written.mailIds);
-    if (enrolled >= ANALYZE_FROM) await analyzeAfterBulkWrite(deps.db, IMPORT_TABLES);
+    if (enrolled >= ANALYZE_FROM) await repo.analyzeImportTables(deps.db);
     return {
       ...report,
       dryRun: false,

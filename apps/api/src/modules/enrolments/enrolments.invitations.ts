@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { intArray, rows, textArray } from '../../lib/sql';
+import { insertInvitations } from './enrolments-invitations.repository';
 import { hashToken, newToken } from '../../lib/tokens';
 
 /** An invitation stays open longer than a reset link: applicants read their mail rarely. */
@@ -58,31 +57,10 @@ export async function queueInvitations(
     }),
   );
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
-  const queued = await rows<{ id: number }>(
-    db,
-    sql`with input as (
-          select * from unnest(
-            ${intArray(input.invitees.map((i) => i.userId))},
-            ${textArray(input.invitees.map((i) => i.email))},
-            ${textArray(texts)},
-            ${textArray(tokens.map(hashToken))},
-            ${textArray(input.invitees.map((i) => `invitation:enrolment:${i.enrolmentId}`))}
-          ) as t(user_id, email, body, token_hash, dedupe_key)
-        ),
-        mail as (
-          insert into mail_outbox (to_address, to_user_id, subject, text_body, kind, dedupe_key, status)
-          select email, user_id, 'Welcome to Lantern: set your password', body, 'invitation',
-                 dedupe_key, 'queued'
-          from input
-          on conflict (dedupe_key) do nothing
-          returning id, dedupe_key
-        ),
-        link as (
-          insert into password_reset_tokens (user_id, token_hash, expires_at)
-          select i.user_id, i.token_hash, ${expiresAt.toISOString()}::timestamptz
-          from input i join mail m on m.dedupe_key = i.dedupe_key
-        )
-        select id from mail`,
-  );
-  return queued.map((q) => q.id);
+  return insertInvitations(db, {
+    invitees: input.invitees,
+    texts,
+    tokenHashes: tokens.map(hashToken),
+    expiresAt,
+  });
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { ImportReport } from '@lantern/contracts/programme';
 import type { Db } from '@lantern/db/client';
 import * as repo from './enrolments.applicants.repository';
+import { lockAllApplicants, lockMatchKey } from './enrolments-locks.repository';
 import { APPLICANT_TEXTS, IMPORT_TEXTS } from './enrolments.texts';
 import { slicer } from '../../lib/slices';
 import { inBoundedSteps } from '../../lib/import-pipeline';
@@ -103,11 +103,6 @@ export async function matchApplicants(
   return { matches, problems };
 }
 
-/** Advisory-lock classes of applicant matching (fixed numbers no other lock uses). */
-const ALL_APPLICANTS_LOCK = [0x4c414e, 0] as const;
-/** The class of one match key's lock; the key's hash is the object id. */
-const KEY_LOCK_CLASS = 0x4c414f;
-
 /**
  * Serialises the writers that could create the same person twice, for the rest of the
  * transaction (transaction-level advisory locks: PgBouncer's transaction mode keeps them, and
@@ -121,14 +116,10 @@ export async function lockForMatch(
   what: { kind: 'import' } | { kind: 'entry'; applicant: MatchInput },
 ): Promise<void> {
   if (what.kind === 'import') {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${ALL_APPLICANTS_LOCK[0]}::int, ${ALL_APPLICANTS_LOCK[1]}::int)`,
-    );
+    await lockAllApplicants(tx, false);
     return;
   }
-  await tx.execute(
-    sql`select pg_advisory_xact_lock_shared(${ALL_APPLICANTS_LOCK[0]}::int, ${ALL_APPLICANTS_LOCK[1]}::int)`,
-  );
+  await lockAllApplicants(tx, true);
   const a = what.applicant;
   const keys =
     a.jwlId !== null
@@ -139,8 +130,5 @@ export async function lockForMatch(
         ];
   // One statement per key, in the keys' order: every entry takes them alike, so none waits for
   // another while holding what that one waits for.
-  for (const key of keys.sort())
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${KEY_LOCK_CLASS}::int, hashtext(${key}::text))`,
-    );
+  for (const key of keys.sort()) await lockMatchKey(tx, key);
 }

@@ -23,11 +23,12 @@ import { clcScope } from '../../lib/scope';
 import { findHistory } from '../../lib/history';
 import { notFound } from '../../lib/errors';
 import { EXPORT_FORMATS, sendPreparedExport } from '../../lib/export';
-import { exportColumns, peopleCellBatches, peopleCsvChunks } from './people.export';
+import { exportColumns, peopleCellBatches, peopleCsvChunks } from './people-export.repository';
 import { KINDS, type Kind } from './people.kinds';
 import * as repo from './people.repository';
 import * as service from './people.service';
-import { findClcOptions, findRoleOptions } from './people.options';
+import * as photos from './people-photos.service';
+import { findClcOptions, findRoleOptions } from './people-options.repository';
 
 function kindRoutes(app: FastifyInstance, deps: Deps, kind: Kind): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -186,7 +187,7 @@ export async function peopleRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     },
     handler: async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
-      return service.uploadStudentPhoto(deps, authOf(request), student, {
+      return photos.uploadStudentPhoto(deps, authOf(request), student, {
         id: request.params.id,
         photo: request.params.photo,
         file: uploadedFile(body),
@@ -203,7 +204,7 @@ export async function peopleRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       response: { 200: student.detail, 404: errorBodySchema },
     },
     handler: async (request) =>
-      service.clearStudentPhoto(
+      photos.clearStudentPhoto(
         deps,
         authOf(request),
         student,

@@ -1,23 +1,16 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '@lantern/db/client';
-import { rows } from '../../lib/sql';
+import {
+  enteredResults,
+  finalResults,
+  finishedEnrolments,
+  schemaOf,
+} from './results-ledger.repository';
 import { computedResults } from '../learning/teaching/public';
 import { applyResultEvents, type ResultEntry } from '../learning/teaching/public';
 
 // A programme's course results when it finishes and when it is reopened (decision 0021): at the
 // finish every result becomes final in the ledger — the entered ones as they are, the grade
 // book's copied in as they are that day — and reopening makes them editable again.
-
-type Schema = { id: number; version: number; scale_max: string | number };
-
-async function schemaOf(tx: Db, programmeId: number): Promise<Schema | null> {
-  const [schema] = await rows<Schema>(
-    tx,
-    sql`select gs.id, gs.version, gs.scale_max from programmes p
-        join grading_schemas gs on gs.id = p.grading_schema_id where p.id = ${programmeId}`,
-  );
-  return schema ?? null;
-}
 
 type By = { actorId: number; impersonatorId: number | null };
 
@@ -27,20 +20,11 @@ export async function finaliseResults(tx: Db, programmeId: number, by: By): Prom
   if (!schema) return 0;
   const scaleMax = Number(schema.scale_max);
   const [enrolments, computed] = await Promise.all([
-    rows<{ id: number; user_id: number }>(
-      tx,
-      sql`select id, user_id from enrolments
-          where programme_id = ${programmeId} and state in ('completed', 'failed')`,
-    ),
+    finishedEnrolments(tx, programmeId),
     computedResults(tx, programmeId, scaleMax),
   ]);
   const finished = new Set(enrolments.map((e) => e.id));
-  const entered = await rows<{ enrolment_id: number; course_id: number }>(
-    tx,
-    sql`select r.enrolment_id, r.course_id from course_results r
-        join enrolments e on e.id = r.enrolment_id
-        where e.programme_id = ${programmeId} and e.state in ('completed', 'failed')`,
-  );
+  const entered = await enteredResults(tx, programmeId);
   const entries: ResultEntry[] = entered
     .filter((r) => !computed.has(r.course_id) && finished.has(r.enrolment_id))
     .map((r) => ({ enrolmentId: r.enrolment_id, courseId: r.course_id }));
@@ -64,12 +48,7 @@ export async function finaliseResults(tx: Db, programmeId: number, by: By): Prom
 export async function reopenResults(tx: Db, programmeId: number, by: By): Promise<number> {
   const schema = await schemaOf(tx, programmeId);
   if (!schema) return 0;
-  const final = await rows<{ enrolment_id: number; course_id: number }>(
-    tx,
-    sql`select r.enrolment_id, r.course_id from course_results r
-        join enrolments e on e.id = r.enrolment_id
-        where e.programme_id = ${programmeId} and r.is_final`,
-  );
+  const final = await finalResults(tx, programmeId);
   return applyResultEvents(tx, {
     action: 'reopen',
     entries: final.map((r) => ({ enrolmentId: r.enrolment_id, courseId: r.course_id })),

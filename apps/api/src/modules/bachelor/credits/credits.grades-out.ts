@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   convert,
   type ConversionRule,
@@ -11,7 +10,14 @@ import type { Deps } from '../../../lib/deps';
 import { invalidFields } from '../../../lib/errors';
 import { EXPORT_MIME, exportFile } from '../../../lib/export';
 import { insertFile } from '../../../lib/files';
-import { inScope, rows } from '../../../lib/sql';
+import {
+  courseOfProgramme,
+  gradesOutRaw,
+  gradingSchemaName,
+  insertGradesOutBatch,
+  lastGradesOutBatch,
+  newestConversionsTo,
+} from './credits-grades-out.repository';
 import { clcScope } from '../../../lib/scope';
 import type { AuthContext } from '../../../plugins/auth';
 
@@ -21,20 +27,6 @@ import type { AuthContext } from '../../../plugins/auth';
 
 type Filter = { gradingSchemaId: number; courseId?: number };
 
-type Raw = {
-  enrolment_id: number;
-  user_id: number;
-  name: string;
-  code: string;
-  title: string;
-  credits: string;
-  entry_ids: (string | number)[];
-  grade: string | null;
-  grade_schema_id: number | null;
-  grade_schema: string | null;
-  transferred_out: boolean;
-};
-
 /** Every row (one per student and course with entries), converted; in name order. */
 export async function gradesOutRows(
   db: Db,
@@ -43,74 +35,18 @@ export async function gradesOutRows(
   filter: Filter,
   limit?: number,
 ): Promise<{ rows: GradesOutRow[]; total: number; targetName: string }> {
-  const [target] = await rows<{ id: number; name: string }>(
-    db,
-    sql`select id, name from grading_schemas where id = ${filter.gradingSchemaId}`,
-  );
+  const target = await gradingSchemaName(db, filter);
   if (!target) throw invalidFields({ gradingSchemaId: 'Choose an existing grading schema' });
   if (filter.courseId !== undefined) {
-    const [course] = await rows<{ id: number }>(
-      db,
-      sql`select id from programme_courses where id = ${filter.courseId} and programme_id = ${programmeId}`,
-    );
+    const course = await courseOfProgramme(db, { courseId: filter.courseId }, programmeId);
     if (!course) throw invalidFields({ courseId: 'Choose a course of this programme' });
   }
-  const courseFilter =
-    filter.courseId === undefined ? sql`` : sql`and l.course_id = ${filter.courseId}`;
-  const found = await rows<Raw & { total: number }>(
-    db,
-    sql`with l as (
-          select l.id, l.enrolment_id, l.course_id, l.kind, l.credits
-          from ba_credit_ledger l join enrolments e on e.id = l.enrolment_id
-          where e.programme_id = ${programmeId} and ${inScope(sql`e.clc_id`, clcScope(auth))}
-            and l.course_id is not null ${courseFilter}),
-        r as (
-          select l.*, max(l.id) filter (where l.kind = 'replaced')
-            over (partition by l.enrolment_id, l.course_id) as last_replaced
-          from l),
-        f as (
-          select r.enrolment_id, r.course_id, sum(r.credits) as credits,
-            array_agg(r.id order by r.id) as entry_ids,
-            max(r.id) filter (where r.kind in ('earned', 'transfer-in')
-              and r.id > coalesce(r.last_replaced, 0)) as grade_entry
-          from r group by r.enrolment_id, r.course_id)
-        select f.enrolment_id, e.user_id, u.first_name || ' ' || u.last_name as name, pc.code,
-          pc.title, f.credits, f.entry_ids,
-          coalesce(ge.converted_grade, ge.source_grade) as grade,
-          case when ge.converted_grade is not null then p.grading_schema_id
-               else ge.source_schema_id end as grade_schema_id,
-          gs.name as grade_schema,
-          exists (select 1 from ba_transfers t where t.enrolment_id = f.enrolment_id
-                  and t.direction = 'out' and t.state = 'approved') as transferred_out,
-          count(*) over ()::int as total
-        from f join enrolments e on e.id = f.enrolment_id
-        join programmes p on p.id = e.programme_id
-        join users u on u.jwl_id = e.user_id
-        join programme_courses pc on pc.id = f.course_id
-        left join ba_credit_ledger ge on ge.id = f.grade_entry
-        left join grading_schemas gs on gs.id =
-          (case when ge.converted_grade is not null then p.grading_schema_id else ge.source_schema_id end)
-        order by u.last_name, u.first_name, f.enrolment_id, pc.position, pc.code
-        ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
-  );
+  const found = await gradesOutRaw(db, clcScope(auth), programmeId, filter, limit);
   // The newest conversion from each schema the grades are in to the target.
   const fromIds = [...new Set(found.map((r) => r.grade_schema_id).filter((v) => v !== null))];
   const conversions = new Map<number, { id: number; version: number; rules: ConversionRule[] }>();
   if (fromIds.length > 0) {
-    const found = await rows<{
-      id: number;
-      from_schema_id: number;
-      version: number;
-      rules: ConversionRule[];
-    }>(
-      db,
-      sql`select distinct on (from_schema_id) id, from_schema_id, version, rules from grade_conversions
-          where to_schema_id = ${target.id} and from_schema_id in (${sql.join(
-            fromIds.map((i) => sql`${i}`),
-            sql`, `,
-          )})
-          order by from_schema_id, version desc`,
-    );
+    const found = await newestConversionsTo(db, target, fromIds);
     for (const c of found) conversions.set(c.from_schema_id, c);
   }
   const out = found.map((r): GradesOutRow => {
@@ -162,13 +98,7 @@ export async function gradesOutPreview(
 ): Promise<GradesOutPreview> {
   const [{ rows: first, total }, [batch]] = await Promise.all([
     gradesOutRows(db, auth, programmeId, filter, filter.limit),
-    rows<{ id: number; rows: number; created_at: string | Date; created_by: string | null }>(
-      db,
-      sql`select b.id, b.rows, b.created_at, u.first_name || ' ' || u.last_name as created_by
-          from ba_export_batches b left join users u on u.jwl_id = b.created_by
-          where b.programme_id = ${programmeId} and b.purpose = 'grades-out'
-          order by b.id desc limit 1`,
-    ),
+    lastGradesOutBatch(db, programmeId),
   ]);
   return {
     total,
@@ -252,12 +182,12 @@ export async function exportGradesOut(
         sha256,
         storageKey,
       });
-      const [batch] = await rows<{ id: number }>(
-        tx,
-        sql`insert into ba_export_batches (programme_id, file_id, purpose, rows, created_by)
-            values (${programmeId}, ${fileId}, 'grades-out', ${found.length}, ${auth.user.jwlId})
-            returning id`,
-      );
+      const batch = await insertGradesOutBatch(tx, {
+        programmeId,
+        fileId,
+        rows: found.length,
+        createdBy: auth.user.jwlId,
+      });
       if (!batch) throw new Error('batch not written');
       await audit(tx, auth, {
         action: 'bachelor.grades-out.exported',

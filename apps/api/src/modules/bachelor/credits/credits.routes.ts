@@ -27,6 +27,8 @@ import { authOf } from '../../../plugins/auth';
 import type { Deps } from '../../../lib/deps';
 import { idParams, MAX_ID } from '../../../lib/params';
 import * as service from './credits.service';
+import * as transfers from './credits-transfers.service';
+import * as decisions from './credits-decisions.service';
 import { EXPORT_MIME } from '../../../lib/export';
 import { exportGradesOut, gradesOutPreview } from './credits.grades-out';
 
@@ -136,7 +138,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       response: { 200: transferListSchema },
     },
     handler: async (request) =>
-      service.listTransfers(deps.db, authOf(request), request.params.id, 'in', request.query),
+      transfers.listTransfers(deps.db, authOf(request), request.params.id, 'in', request.query),
   });
 
   r.post(`${base}/transfer-in`, {
@@ -152,7 +154,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       reply
         .code(201)
         .send(
-          await service.proposeTransferIn(
+          await transfers.proposeTransferIn(
             deps.db,
             authOf(request),
             request.params.id,
@@ -171,7 +173,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       response: { 200: transferSchema },
     },
     handler: async (request) =>
-      service.decideTransferIn(
+      decisions.decideTransferIn(
         deps,
         authOf(request),
         request.params.id,
@@ -194,7 +196,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       response: { 200: transferSchema },
     },
     handler: async (request) =>
-      service.decideTransferIn(
+      decisions.decideTransferIn(
         deps,
         authOf(request),
         request.params.id,
@@ -217,7 +219,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       response: { 200: transferListSchema },
     },
     handler: async (request) =>
-      service.listTransfers(deps.db, authOf(request), request.params.id, 'out', request.query),
+      transfers.listTransfers(deps.db, authOf(request), request.params.id, 'out', request.query),
   });
 
   r.post(`${base}/transfer-out`, {
@@ -232,7 +234,7 @@ export async function creditRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     handler: async (request, reply) =>
       reply
         .code(201)
-        .send(await service.transferOut(deps, authOf(request), request.params.id, request.body)),
+        .send(await decisions.transferOut(deps, authOf(request), request.params.id, request.body)),
   });
 
   r.get(`${base}/transfer-out/grades-out`, {

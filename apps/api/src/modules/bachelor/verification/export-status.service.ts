@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { EXPORT_STATUS_LABELS, type ExportStatus } from '@lantern/contracts/bachelor';
+import { EXPORT_STATUS_LABELS } from '@lantern/contracts/bachelor';
 import type {
   ExportBatch,
   ExportStudent,
@@ -14,58 +13,25 @@ import { AppError, notFound } from '../../../lib/errors';
 import { EXPORT_MIME, exportFile } from '../../../lib/export';
 import { insertFile } from '../../../lib/files';
 import { clcScope } from '../../../lib/scope';
-import { containsPattern, intArray, rows } from '../../../lib/sql';
+import {
+  batchRow,
+  batchRows,
+  completedStudents,
+  exportStudentPage,
+  finalGradeRows,
+  insertCompleted,
+  insertGraduatesBatch,
+  lockedStudents,
+  programmeCourseRows,
+  setExported,
+  setGraduated,
+  type Row,
+} from './export-status.repository';
 import type { AuthContext } from '../../../plugins/auth';
 
 // Export statuses of bachelor students (spec §4): completed → completed-exported → graduated
 // (docs/decisions/0022 "As built: export statuses"). A student is completed when they hold a
 // final passing result (score ≥ the programme's pass mark) in every course of the programme.
-
-type Row = {
-  enrolment_id: number;
-  jwl_id: number;
-  first_name: string;
-  last_name: string;
-  clc_name: string | null;
-  status: ExportStatus | null;
-  batch_id: number | null;
-  version: number | null;
-  updated_at: string | Date | null;
-  passed: number;
-  courses: number;
-};
-
-function studentsQuery(programmeId: number, where: SQL[], tail: SQL): SQL {
-  return sql`with pm as (
-      select coalesce(max(gs.pass_mark), 0) as pass_mark
-      from programmes p left join grading_schemas gs on gs.id = p.grading_schema_id
-      where p.id = ${programmeId}),
-    n as (select count(*)::int as courses from programme_courses where programme_id = ${programmeId})
-    select * from (
-      select e.id as enrolment_id, u.jwl_id, u.first_name, u.last_name, c.name as clc_name,
-        s.status::text as status, s.batch_id, s.version, s.updated_at, e.clc_id,
-        (select count(*)::int from course_results r
-           join programme_courses pc on pc.id = r.course_id and pc.programme_id = e.programme_id
-           where r.enrolment_id = e.id and r.is_final and r.score >= (select pass_mark from pm)
-        ) as passed,
-        (select courses from n) as courses
-      from enrolments e
-      join users u on u.jwl_id = e.user_id
-      left join clcs c on c.id = e.clc_id
-      left join ba_export_statuses s on s.enrolment_id = e.id
-      where e.programme_id = ${programmeId}
-        and (e.state in ('active', 'completed') or s.enrolment_id is not null)
-    ) x
-    where ${sql.join(where, sql` and `)}
-    ${tail}`;
-}
-
-const eligible = sql`(x.courses > 0 and x.passed = x.courses)`;
-
-function reachWhere(auth: AuthContext): SQL[] {
-  const reach = clcScope(auth);
-  return reach === null ? [sql`true`] : [sql`x.clc_id = any(${intArray(reach)})`];
-}
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toStudent = (r: Row): ExportStudent => ({
@@ -93,35 +59,10 @@ export async function studentsPage(
     limit: number;
   },
 ): Promise<ExportStudentPage> {
-  const where = reachWhere(auth);
-  if (query.status === 'none') where.push(sql`x.status is null`);
-  else if (query.status) where.push(sql`x.status = ${query.status}`);
-  if (query.eligible === true) where.push(eligible);
-  if (query.eligible === false) where.push(sql`not ${eligible}`);
-  if (query.q) {
-    const like = containsPattern(query.q);
-    where.push(
-      sql`(concat_ws(' ', x.first_name, x.last_name) ilike ${like} or x.jwl_id::text = ${query.q})`,
-    );
-  }
-  const offset = (query.page - 1) * query.limit;
-  const [items, total] = await Promise.all([
-    rows<Row>(
-      db,
-      studentsQuery(
-        programmeId,
-        where,
-        sql`order by x.last_name, x.first_name, x.jwl_id limit ${query.limit} offset ${offset}`,
-      ),
-    ),
-    rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (${studentsQuery(programmeId, where, sql``)}) y`,
-    ),
-  ]);
+  const { items, total } = await exportStudentPage(db, clcScope(auth), programmeId, query);
   return {
     items: items.map(toStudent),
-    total: total[0]?.n ?? 0,
+    total,
     page: query.page,
     limit: query.limit,
   };
@@ -130,17 +71,7 @@ export async function studentsPage(
 /** The chosen students, locked, all in the programme and in reach (else 404). */
 async function chosen(tx: Db, auth: AuthContext, programmeId: number, ids: number[]) {
   const unique = [...new Set(ids)];
-  await tx.execute(
-    sql`select 1 from enrolments where id = any(${intArray(unique)}) order by id for update`,
-  );
-  const found = await rows<Row>(
-    tx,
-    studentsQuery(
-      programmeId,
-      [...reachWhere(auth), sql`x.enrolment_id = any(${intArray(unique)})`],
-      sql`order by x.enrolment_id`,
-    ),
-  );
+  const found = await lockedStudents(tx, clcScope(auth), programmeId, unique);
   if (found.length !== unique.length) throw notFound('A chosen student');
   return found;
 }
@@ -170,9 +101,10 @@ export async function markCompleted(
         'CONFLICT',
         `Not every course has a final passing grade yet for: ${names(short)}.`,
       );
-    await tx.execute(
-      sql`insert into ba_export_statuses (enrolment_id, status, changed_by)
-          select unnest(${intArray(found.map((r) => r.enrolment_id))}), 'completed', ${auth.user.jwlId}`,
+    await insertCompleted(
+      tx,
+      found.map((r) => r.enrolment_id),
+      auth.user.jwlId,
     );
     await auditMany(
       tx,
@@ -207,10 +139,10 @@ export async function markGraduated(
         'CONFLICT',
         `Only students ${EXPORT_STATUS_LABELS['completed-exported'].toLowerCase()} can graduate: ${names(wrong)}.`,
       );
-    await tx.execute(
-      sql`update ba_export_statuses set status = 'graduated', changed_by = ${auth.user.jwlId},
-            version = version + 1, updated_at = now()
-          where enrolment_id = any(${intArray(found.map((r) => r.enrolment_id))})`,
+    await setGraduated(
+      tx,
+      found.map((r) => r.enrolment_id),
+      auth.user.jwlId,
     );
     await auditMany(
       tx,
@@ -237,8 +169,6 @@ export async function markGraduated(
   return moved;
 }
 
-type GradeRow = { enrolment_id: number; code: string; score: string | number | null };
-
 /** The graduates file: one row per student, their final grade in every course. */
 async function graduatesFile(
   tx: Db,
@@ -246,16 +176,11 @@ async function graduatesFile(
   students: Row[],
   format: 'csv' | 'xlsx',
 ): Promise<Buffer> {
-  const courses = await rows<{ id: number; code: string; units: number }>(
+  const courses = await programmeCourseRows(tx, programmeId);
+  const grades = await finalGradeRows(
     tx,
-    sql`select id, code, units from programme_courses where programme_id = ${programmeId}
-        order by position, code`,
-  );
-  const grades = await rows<GradeRow>(
-    tx,
-    sql`select r.enrolment_id, pc.code, r.score from course_results r
-        join programme_courses pc on pc.id = r.course_id and pc.programme_id = ${programmeId}
-        where r.enrolment_id = any(${intArray(students.map((s) => s.enrolment_id))}) and r.is_final`,
+    programmeId,
+    students.map((s) => s.enrolment_id),
   );
   const gradeOf = new Map(grades.map((g) => [`${String(g.enrolment_id)}:${g.code}`, g.score]));
   const headers = [
@@ -299,10 +224,7 @@ export async function exportBatch(
     return await deps.db.transaction(async (tx) => {
       let ids = input.enrolmentIds;
       if (ids === undefined) {
-        const all = await rows<Row>(
-          tx,
-          studentsQuery(programmeId, [...reachWhere(auth), sql`x.status = 'completed'`], sql``),
-        );
+        const all = await completedStudents(tx, clcScope(auth), programmeId);
         ids = all.map((r) => r.enrolment_id);
       }
       if (ids.length === 0)
@@ -326,17 +248,18 @@ export async function exportBatch(
         sha256: stored.sha256,
         storageKey: stored.storageKey,
       });
-      const [batch] = await rows<{ id: number; created_at: string | Date }>(
-        tx,
-        sql`insert into ba_export_batches (programme_id, file_id, purpose, rows, created_by)
-            values (${programmeId}, ${fileId}, 'graduates', ${found.length}, ${auth.user.jwlId})
-            returning id, created_at`,
-      );
+      const batch = await insertGraduatesBatch(tx, {
+        programmeId,
+        fileId,
+        rows: found.length,
+        createdBy: auth.user.jwlId,
+      });
       if (!batch) throw new Error('the batch was not stored');
-      await tx.execute(
-        sql`update ba_export_statuses set status = 'completed-exported', batch_id = ${batch.id},
-              changed_by = ${auth.user.jwlId}, version = version + 1, updated_at = now()
-            where enrolment_id = any(${intArray(found.map((r) => r.enrolment_id))})`,
+      await setExported(
+        tx,
+        batch.id,
+        found.map((r) => r.enrolment_id),
+        auth.user.jwlId,
       );
       await auditMany(tx, auth, [
         {
@@ -366,28 +289,10 @@ export async function exportBatch(
   }
 }
 
-type BatchRow = {
-  id: number;
-  rows: number;
-  mime: string | null;
-  storage_key: string | null;
-  created_by: string | null;
-  created_at: string | Date;
-};
-
 const extOf = (mime: string | null) => (mime?.startsWith('text/csv') ? 'csv' : 'xlsx');
 
 export async function batches(db: Db, programmeId: number): Promise<{ items: ExportBatch[] }> {
-  const list = await rows<BatchRow>(
-    db,
-    sql`select b.id, b.rows, f.mime, f.storage_key, b.created_at,
-          nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as created_by
-        from ba_export_batches b
-        left join files f on f.id = b.file_id
-        left join users u on u.jwl_id = b.created_by
-        where b.programme_id = ${programmeId} and b.purpose = 'graduates'
-        order by b.created_at desc, b.id desc limit 100`,
-  );
+  const list = await batchRows(db, programmeId);
   return {
     items: list.map((b) => ({
       id: b.id,
@@ -401,12 +306,7 @@ export async function batches(db: Db, programmeId: number): Promise<{ items: Exp
 
 /** A batch's stored file. */
 export async function batchFile(db: Db, programmeId: number, batchId: number) {
-  const [row] = await rows<BatchRow>(
-    db,
-    sql`select b.id, b.rows, f.mime, f.storage_key, b.created_at, null as created_by
-        from ba_export_batches b join files f on f.id = b.file_id
-        where b.id = ${batchId} and b.programme_id = ${programmeId} and b.purpose = 'graduates'`,
-  );
+  const row = await batchRow(db, programmeId, batchId);
   if (!row?.storage_key) throw notFound('The export file');
   return {
     storageKey: row.storage_key,

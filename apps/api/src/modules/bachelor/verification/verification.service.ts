@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   VERIFICATION_LEVEL_LABELS,
   parseTermKey,
@@ -23,7 +22,15 @@ import { audit } from '../../../lib/audit';
 import { queueBachelorMail, type BachelorMailDeps } from '../../../lib/automatic-mails';
 import { AppError, notFound } from '../../../lib/errors';
 import { clcScope } from '../../../lib/scope';
-import { intArray, rows } from '../../../lib/sql';
+import {
+  changeNames,
+  clcNameRows,
+  insertApproval,
+  latestApprovalRows,
+  stampStale,
+  termRow,
+  type ApprovalRow,
+} from './verification.repository';
 import type { AuthContext } from '../../../plugins/auth';
 
 // Final-grade verification of a bachelor term (docs/decisions/0022 "As built: verification").
@@ -36,45 +43,20 @@ const CHANGE_LIST_MAX = 50;
 
 export type Term = { id: number; name: string; key: string };
 
-type ApprovalRow = {
-  id: number;
-  level: VerificationLevel;
-  clc_id: number | null;
-  hash: string;
-  grades: number;
-  snapshot: GradeSnapshot;
-  approved_at: string | Date;
-  stale_at: string | Date | null;
-  approved_by_name: string | null;
-};
-
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** The term of a programme by its key; locked when `lock` (the approving transaction). */
 export async function termOf(db: Db, programmeId: number, termKey: string, lock = false) {
   const parsed = parseTermKey(termKey);
   if (!parsed) throw notFound('The term');
-  const [term] = await rows<{ id: number; name: string }>(
-    db,
-    sql`select id, name from ba_terms
-        where programme_id = ${programmeId} and year = ${parsed.year} and season = ${parsed.season}
-        ${lock ? sql`for update` : sql``}`,
-  );
+  const term = await termRow(db, programmeId, parsed, lock);
   if (!term) throw notFound('The term');
   return { ...term, key: termKey } satisfies Term;
 }
 
 /** The last approval of every scope of a term (level, CLC). */
 async function latestApprovals(db: Db, termId: number): Promise<ApprovalRow[]> {
-  return rows<ApprovalRow>(
-    db,
-    sql`select distinct on (v.level, v.clc_id) v.id, v.level, v.clc_id, v.hash, v.grades,
-          v.snapshot, v.approved_at, v.stale_at,
-          nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as approved_by_name
-        from ba_verifications v left join users u on u.jwl_id = v.approved_by
-        where v.term_id = ${termId}
-        order by v.level, v.clc_id, v.approved_at desc, v.id desc`,
-  );
+  return latestApprovalRows(db, termId);
 }
 
 type ScopeState = {
@@ -122,11 +104,7 @@ async function scopesOf(
   const found = scopes.filter((s) => s.approval && !s.current && s.approval.stale_at === null);
   if (found.length > 0) {
     const ids = found.map((s) => s.approval?.id ?? 0);
-    const stamped = await rows<{ id: number; stale_at: string | Date }>(
-      db,
-      sql`update ba_verifications set stale_at = now()
-          where id = any(${intArray(ids)}) and stale_at is null returning id, stale_at`,
-    );
+    const stamped = await stampStale(db, ids);
     for (const s of found) {
       const row = stamped.find((r) => r.id === s.approval?.id);
       if (row && s.approval) s.approval.stale_at = row.stale_at;
@@ -189,21 +167,9 @@ async function describeChanges(
 ): Promise<{ changes: GradeChange[]; changeCount: number }> {
   const diff = diffSnapshots(before, after);
   if (diff.length === 0) return { changes: [], changeCount: 0 };
-  const names = await rows<{
-    id: number;
-    student: string;
-    course_code: string;
-    clc_id: number | null;
-  }>(
+  const names = await changeNames(
     db,
-    sql`select sc.id, concat_ws(' ', u.first_name, u.last_name) as student, pc.code as course_code,
-          e.clc_id
-        from ba_student_courses sc
-        join enrolments e on e.id = sc.enrolment_id
-        join users u on u.jwl_id = e.user_id
-        join ba_offerings o on o.id = sc.offering_id
-        join programme_courses pc on pc.id = o.course_id
-        where sc.id = any(${intArray(diff.map((d) => d.id))})`,
+    diff.map((d) => d.id),
   );
   const byId = new Map(names.map((n) => [n.id, n]));
   const visible = diff.filter((d) => {
@@ -241,9 +207,9 @@ export async function termVerification(
   const visible = scopes.filter(
     (s) => s.level !== 'CLC' || reach === null || (s.clcId !== null && reach.includes(s.clcId)),
   );
-  const clcNames = await rows<{ id: number; name: string }>(
+  const clcNames = await clcNameRows(
     db,
-    sql`select id, name from clcs where id = any(${intArray(visible.map((s) => s.clcId ?? 0))})`,
+    visible.map((s) => s.clcId ?? 0),
   );
   const levels: VerificationScope[] = [];
   for (const s of visible) {
@@ -337,13 +303,15 @@ export async function approve(
         `${String(scope.flagged)} grades are missing or not final yet; they must be final before approval.`,
       );
     const snapshot = snapshotOf(entries);
-    const [row] = await rows<{ id: number; approved_at: string | Date }>(
-      tx,
-      sql`insert into ba_verifications (term_id, clc_id, level, hash, grades, snapshot, approved_by)
-          values (${term.id}, ${input.clcId}, ${input.level}, ${hash}, ${entries.length},
-            ${JSON.stringify(snapshot)}::jsonb, ${auth.user.jwlId})
-          returning id, approved_at`,
-    );
+    const row = await insertApproval(tx, {
+      termId: term.id,
+      clcId: input.clcId,
+      level: input.level,
+      hash,
+      grades: entries.length,
+      snapshot,
+      approvedBy: auth.user.jwlId,
+    });
     if (!row) throw new Error('the approval was not stored');
     await audit(tx, auth, {
       action: 'bachelor.verification.approved',

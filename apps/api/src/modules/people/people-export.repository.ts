@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PersonKind } from '@lantern/contracts/people';
 import type { Db } from '@lantern/db/client';
 import { rows } from '../../lib/sql';
-import { peopleCondition, type PeopleFilter } from './people.repository';
+import { peopleCondition, type PeopleFilter } from './people-list.repository';
 
 /** An export column: its header and the SQL text of its value for one person (u, sp). */
 type Column = { header: string; value: SQL };
