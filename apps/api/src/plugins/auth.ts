@@ -8,7 +8,7 @@ import { audit } from '../lib/audit';
 import { assertCanImpersonate } from '../lib/grants';
 import { API_TOKEN_RIGHTS, findLiveApiToken, looksLikeApiToken } from '../lib/api-tokens';
 import { AppError } from '../lib/errors';
-import { loadPrincipalByUsername, loadSessionPrincipal, type Principal } from './principal';
+import { loadPrincipalByUsername, loadSessionPrincipal } from './principal';
 import type { AuthContext } from '../lib/auth-context';
 
 /** What a route needs: nothing, any signed-in user, or one right. Every route declares one. */
