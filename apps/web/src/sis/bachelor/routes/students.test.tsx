@@ -378,8 +378,18 @@ describe('a late drop-delete', () => {
     window.localStorage.setItem('authCode', 'token');
     renderWithProviders(<App />, { route: `${BASE}/students/2026/term/2026-fa` });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Amani Gatete' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Drop and delete' }));
+    await screen.findByRole('button', { name: 'Actions for Amani Gatete' });
+    // The row can render again while the page's other reads answer, closing a menu opened
+    // before: open it until its entry is there (on a busy machine this took more than one try).
+    await waitFor(
+      async () => {
+        if (!screen.queryByRole('menuitem', { name: 'Drop and delete' }))
+          await user.click(screen.getByRole('button', { name: 'Actions for Amani Gatete' }));
+        expect(screen.getByRole('menuitem', { name: 'Drop and delete' })).toBeInTheDocument();
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Drop and delete' }));
     expect(await screen.findByText(/first two weeks of the term are over/)).toBeInTheDocument();
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Drop and delete' }));
