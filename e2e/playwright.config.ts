@@ -1,14 +1,19 @@
+import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   // Each worker runs its own app on its own copy of the seeded data (tests/journey.ts), so
-  // journey files run side by side; the tests of one file run in order in one worker.
-  workers: Number(process.env.LANTERN_E2E_WORKERS ?? 2),
+  // journey files can run side by side; the tests of one file run in order in one worker. A
+  // worker keeps about two cores busy (Chromium and its app): on the 2-core machine two
+  // workers took 19.9 min for the 44 journeys (one worker took 26 min for 54 before), and two
+  // journeys ran past their time limits. Set LANTERN_E2E_WORKERS where there are more cores.
+  workers: Number(process.env.LANTERN_E2E_WORKERS ?? Math.max(1, Math.floor(cpus().length / 2))),
   retries: 0,
-  // Room for a machine busy from outside: on one, the first journeys took 33–36 s.
-  timeout: 60_000,
+  // A limit against hangs, not a speed test: on a busy machine a journey that takes 40 s on a
+  // quiet one has taken past 60 s.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../.tmp/e2e-results',
