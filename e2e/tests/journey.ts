@@ -12,8 +12,7 @@ export { expect } from '@playwright/test';
  */
 export const test = base.extend<object, { app: { url: string } }>({
   app: [
-    // Playwright reads a fixture's dependencies from this pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
     async ({}, use, workerInfo) => {
       const dir = join(
         process.env.LANTERN_E2E_DIR ?? '',
