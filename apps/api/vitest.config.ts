@@ -6,10 +6,11 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file gets its own database copy; two at a time suits the 2-core machines we run on.
+    // Two workers suit the 2-core machines we run on.
     maxWorkers: 2,
-    // Files in one worker share the imported app modules (each still builds its own app on its
-    // own database copy): importing them per file cost more CPU than the tests themselves.
+    // Files in one worker share the imported app modules and one database, put back to the
+    // seeded rows before each file (test/helpers.ts); each file still builds its own app.
+    // Importing the modules, or opening a database copy, per file cost more than the tests.
     isolate: false,
   },
 });

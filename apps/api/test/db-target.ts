@@ -17,3 +17,6 @@ export function postgresUrl(database?: string): string {
   url.pathname = `/${database}`;
   return url.toString();
 }
+
+/** The start of the name of each worker's copy of the template on PostgreSQL. */
+export const COPY_PREFIX = `${TEMPLATE_DB}_copy_`;

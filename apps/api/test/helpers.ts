@@ -8,7 +8,8 @@ import { ensureSecrets } from '@lantern/db/catalogue';
 import { DEMO_PASSWORD } from '@lantern/db/seed';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/plugins/env';
-import { TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB, postgresUrl } from './db-target';
+import { COPY_PREFIX, TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB, postgresUrl } from './db-target';
+import { resetToSnapshot } from './db-snapshot';
 
 export type TestApp = App & {
   database: Database;
@@ -22,32 +23,43 @@ export type TestApp = App & {
   close: () => Promise<void>;
 };
 
-async function openCopy(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * The worker's one database: a copy of the template made when the worker's first file needs
+ * it, put back to the seeded rows before each file (db-snapshot.ts). Test files in a worker
+ * run one after another (the suite does not run files concurrently within a worker).
+ */
+let workerDatabase: Promise<Database> | undefined;
+let dirty = false;
+
+async function openCopy(): Promise<Database> {
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({
+    return openDatabase({
       dataDir: null,
       loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP)]),
     });
-    return { database, drop: async () => undefined };
   }
-  const name = `lantern_test_${randomBytes(6).toString('hex')}`;
+  const name = `${COPY_PREFIX}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-  const database = await openDatabase({ url: postgresUrl(name), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  await admin.end();
+  // The copy is dropped with the template at the end of the run (global-setup.ts).
+  return openDatabase({ url: postgresUrl(name), poolSize: 4 });
+}
+
+/** The worker's database, with the seeded rows as the seed left them. */
+async function seededDatabase(): Promise<Database> {
+  workerDatabase ??= openCopy();
+  const database = await workerDatabase;
+  if (dirty) await resetToSnapshot(database);
+  dirty = true;
+  return database;
 }
 
 /** A ready app on its own copy of the seeded database; close it after the file's tests. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'lantern-test-'));
-  const { database, drop } = await openCopy();
+  const database = await seededDatabase();
   const config = loadConfig({
     LANTERN_DATA_DIR: dir,
     LOG_LEVEL: 'silent',
@@ -75,8 +87,6 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     as: async (username) => ({ authorization: `Bearer ${(await signIn(username)).token}` }),
     close: async () => {
       await built.app.close();
-      await database.close();
-      await drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
