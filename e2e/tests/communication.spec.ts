@@ -1,20 +1,8 @@
 import { expect, test } from './journey';
-import type { Browser, Page } from '@playwright/test';
-import { expectAccessible, signIn, snap, waitForMail } from './support';
+import type { Page } from '@playwright/test';
+import { expectAccessible, pageOf, snap, waitForMail } from './support';
 
 /** A signed-in page of its own (its own local storage), whose bell asks every 1.5 s. */
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    window.localStorage.setItem('notificationPollMs', '1500');
-  });
-  const page = await context.newPage();
-  await signIn(page, username);
-  // Students land on their learning home, everyone else on the sis home.
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
-}
-
 const bellCount = async (page: Page): Promise<number> => {
   const badge = page.getByTestId('bell-count');
   if ((await badge.count()) === 0) return 0;
@@ -25,12 +13,12 @@ test('an announcement to one CLC reaches its student without a reload, and no on
   browser,
 }) => {
   const title = `Kakuma library closed on Friday ${Date.now()}`;
-  const student = await pageOf(browser, 'student');
+  const student = await pageOf(browser, 'student', { pollMs: 1500 });
   await expect(student.getByTestId('notification-bell')).toBeVisible();
   await expect(student.getByTestId('bell-count')).toBeVisible();
   const before = await bellCount(student);
 
-  const admin = await pageOf(browser, 'admin');
+  const admin = await pageOf(browser, 'admin', { pollMs: 1500 });
   await admin.goto('/en/announcements');
   await expect(admin.getByRole('table', { name: 'Announcements' })).toContainText(
     'Welcome to the new term',
@@ -67,7 +55,7 @@ test('an announcement to one CLC reaches its student without a reload, and no on
   await snap(student, 'notifications-390', { fullPage: true });
 
   // student_2 is at Amman: nothing of it.
-  const other = await pageOf(browser, 'student_2');
+  const other = await pageOf(browser, 'student_2', { pollMs: 1500 });
   await other.goto('/en/notifications?type=announcement');
   await expect(other.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   await expect(other.getByText('Amman CLC: the exam room has moved')).toBeVisible();
@@ -77,7 +65,7 @@ test('an announcement to one CLC reaches its student without a reload, and no on
 test('a user reports an error and the helpdesk sees the page address and the error', async ({
   browser,
 }) => {
-  const page = await pageOf(browser, 'coordinator');
+  const page = await pageOf(browser, 'coordinator', { pollMs: 1500 });
   // The server fails once while the student list loads: the app records the error.
   await page.route(
     /\/api\/en\/student\?/,
@@ -107,7 +95,7 @@ test('a user reports an error and the helpdesk sees the page address and the err
   const helpdeskMail = await waitForMail('helpdesk@lantern.example');
   expect(helpdeskMail.text).toContain('/en/student/list');
 
-  const admin = await pageOf(browser, 'admin');
+  const admin = await pageOf(browser, 'admin', { pollMs: 1500 });
   await admin.goto('/en/support-tickets?status=new');
   const table = admin.getByRole('table', { name: 'Helpdesk tickets' });
   await expect(table).toContainText('The student list did not load');

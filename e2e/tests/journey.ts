@@ -23,6 +23,7 @@ export const test = base.extend<object, { app: { url: string } }>({
       const mail = await startMailCatcher(mailbox);
       process.env.LANTERN_E2E_MAILBOX = mailbox;
       const app = await startApp(join(dir, 'data'), mail.port);
+      process.env.LANTERN_E2E_URL = app.url;
       await use({ url: app.url });
       await app.stop();
       await mail.close();

@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
-import type { Browser, Page } from '@playwright/test';
-import { fillMoment, shoot, signIn, snap } from './support';
+import type { Page } from '@playwright/test';
+import { fillMoment, pageOf, shoot, snap } from './support';
 
 // The whole job of decision 0019 in one journey: an author builds and publishes a unit with a
 // text task and a file task in a course of the demo student's programme; the student writes,
@@ -19,18 +19,6 @@ const FILE_TASK = `Case file ${stamp}`;
 const COMMENT = `Well argued; next time cite one source. (${stamp})`;
 const ANSWER =
   'A good plan names what must be done, who does it and by when, and it is checked every week so that it can change when the facts change.';
-
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    window.localStorage.setItem('notificationPollMs', '1500');
-  });
-  const page = await context.newPage();
-  await signIn(page, username);
-  // The home of the mode they were last in: the sis home or the lms one.
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
-}
 
 /** A small valid PDF padded to `bytes`, so the upload takes long enough to be cut. */
 function pdfOf(bytes: number): Buffer {
@@ -69,7 +57,7 @@ test('an author publishes tasks, a student hands in text and a resumed file, a t
   browser,
 }) => {
   // ---- the author builds the unit in BUS101 of programme 236 ----
-  const author = await pageOf(browser, 'lead_faculty');
+  const author = await pageOf(browser, 'lead_faculty', { pollMs: 1500 });
   await author.goto('/en/learning');
   const courseLink = author.getByRole('link', { name: /^BUS101 · / });
   await expect(courseLink).toBeVisible();
@@ -94,7 +82,7 @@ test('an author publishes tasks, a student hands in text and a resumed file, a t
   await shoot(author, 'learning-course-authoring');
 
   // ---- the student reads the unit and writes ----
-  const student = await pageOf(browser, 'student');
+  const student = await pageOf(browser, 'student', { pollMs: 1500 });
   await student.goto(`/en/course/${courseId}`);
   await student
     .getByRole('link', { name: new RegExp(UNIT) })
@@ -171,7 +159,7 @@ test('an author publishes tasks, a student hands in text and a resumed file, a t
   await expect(student.getByText('Waiting to be graded')).toBeVisible();
 
   // ---- the responsible teacher grades in their class ----
-  const teacher = await pageOf(browser, 'faculty');
+  const teacher = await pageOf(browser, 'faculty', { pollMs: 1500 });
   await teacher.goto('/en/class_root');
   await shoot(teacher, 'learning-class-root');
   // The demo student is in KAK-1 of programme 236 (there is a KAK-1 of 214 too).

@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
-import type { Browser, Page } from '@playwright/test';
-import { shoot, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { pageOf, shoot } from './support';
 
 // Voice answers (decision 0020 §6) in one journey, with Chromium's fake microphone (a tone):
 // an author adds a voice task; the student records, is refused handing in while recording,
@@ -30,14 +30,6 @@ const stamp = Date.now().toString(36);
 const UNIT = `Voice unit ${stamp}`;
 const TASK = `Introduce yourself ${stamp}`;
 
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['microphone'] });
-  const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
-}
-
 /** The seconds an audio element can play, once the browser knows them. */
 const durationOf = (page: Page, label: string) =>
   page.getByLabel(label).evaluate((el) => (el as HTMLAudioElement).duration);
@@ -46,7 +38,7 @@ test('a student records a spoken answer, plays it, hands it in; the teacher play
   browser,
 }) => {
   // ---- the author adds a voice task to a new unit of BUS101 and publishes it ----
-  const author = await pageOf(browser, 'lead_faculty');
+  const author = await pageOf(browser, 'lead_faculty', { permissions: ['microphone'] });
   await author.goto('/en/learning');
   const courseLink = author.getByRole('link', { name: /^BUS101 · / });
   const courseId = Number(
@@ -73,7 +65,7 @@ test('a student records a spoken answer, plays it, hands it in; the teacher play
   await expect(unitCard()).toContainText('Published');
 
   // ---- the student records ----
-  const student = await pageOf(browser, 'student');
+  const student = await pageOf(browser, 'student', { permissions: ['microphone'] });
   await student.goto(`/en/course/${courseId}`);
   await student
     .getByRole('link', { name: new RegExp(UNIT) })
@@ -117,7 +109,7 @@ test('a student records a spoken answer, plays it, hands it in; the teacher play
   await expect(student.getByText('Waiting to be graded')).toBeVisible({ timeout: 20_000 });
 
   // ---- the teacher plays it on the grade page and grades ----
-  const teacher = await pageOf(browser, 'faculty');
+  const teacher = await pageOf(browser, 'faculty', { permissions: ['microphone'] });
   await teacher.goto('/en/class_root');
   await teacher
     .getByRole('row')

@@ -1,8 +1,8 @@
 import { ZipFile } from 'yazl';
 import { expect, test } from './journey';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { WBT_HTML_MIN_OPEN_SECONDS } from '@lantern/contracts/wbt';
-import { expectAccessible, signIn, snap } from './support';
+import { expectAccessible, pageOf, snap } from './support';
 
 // A plain HTML package (no SCORM API) from upload to a grade (decision 0020 §2.5): graded by
 // completion, it counts as done on "Mark as done" once it was open WBT_HTML_MIN_OPEN_SECONDS.
@@ -33,13 +33,6 @@ function htmlPackage(): Promise<Buffer> {
     archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     archive.outputStream.on('error', reject);
   });
-}
-
-async function pageOf(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return page;
 }
 
 /** Axe-checks the page and shoots it at 1280 and at 390 px. */

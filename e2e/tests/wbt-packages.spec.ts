@@ -1,5 +1,4 @@
 import { expect, test } from './journey';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   MINIMUM_PARTS,
   finderPackage,
@@ -7,7 +6,7 @@ import {
   passMarkPackage,
   popupPackage,
 } from '../fixtures/wbt-packages';
-import { expectAccessible, signIn, snap } from './support';
+import { expectAccessible, pageOf, snap } from './support';
 
 // Trainings from real authoring tools (decision 0020, "As built (trainings from real authoring
 // tools)"), one package of each kind made to the exact shape of its export: Storyline's course
@@ -20,14 +19,6 @@ test.describe.configure({ timeout: 480_000 });
 
 const stamp = Date.now().toString(36);
 const UNIT = `Authoring tools ${stamp}`;
-
-async function pageOf(browser: Browser, username: string): Promise<[Page, BrowserContext]> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return [page, context];
-}
 
 type Kind = {
   title: string;
@@ -70,7 +61,7 @@ test('packages of real authoring tools are added, played to completion and grade
   browser,
 }) => {
   // ---- the author adds the four trainings to a new unit of BUS101 ----
-  const [author] = await pageOf(browser, 'lead_faculty');
+  const author = await pageOf(browser, 'lead_faculty');
   await author.goto('/en/learning');
   const courseLink = author.getByRole('link', { name: /^BUS101 · / });
   const courseId = Number(
@@ -104,7 +95,8 @@ test('packages of real authoring tools are added, played to completion and grade
   await unitCard().getByRole('button', { name: 'Publish', exact: true }).first().click();
   await expect(unitCard()).toContainText('Published');
 
-  const [student, studentContext] = await pageOf(browser, 'student');
+  const student = await pageOf(browser, 'student');
+  const studentContext = student.context();
   const open = async (kind: Kind) => {
     await student.goto(`/en/unit_wbt/${kind.itemId ?? 0}`);
     await student.getByRole('button', { name: 'Start', exact: true }).click();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './journey';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { packageWithoutManifest, scorm12Package } from '../fixtures/scorm12-package';
-import { expectAccessible, signIn, snap } from './support';
+import { expectAccessible, pageOf, snap } from './support';
 
 // Web-based trainings (decision 0020 §2) in one journey: an author's package without a manifest
 // is refused with its sentence; a small SCORM 1.2 package is uploaded and added to a unit; the
@@ -15,14 +15,6 @@ test.describe.configure({ timeout: 360_000 });
 const stamp = Date.now().toString(36);
 const UNIT = `Training unit ${stamp}`;
 const TRAINING = `Safe water ${stamp}`;
-
-async function pageOf(browser: Browser, username: string): Promise<[Page, BrowserContext]> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/en\/(home|learning)$/);
-  return [page, context];
-}
 
 /** Axe-checks the page and shoots it at 1280 and at 390 px. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -44,7 +36,7 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
   browser,
 }) => {
   // ---- the author: a refused package, then the training in a new unit of BUS101 ----
-  const [author] = await pageOf(browser, 'lead_faculty');
+  const author = await pageOf(browser, 'lead_faculty');
   await author.goto('/en/learning');
   const courseLink = author.getByRole('link', { name: /^BUS101 · / });
   const courseId = Number(
@@ -83,7 +75,8 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
   await expect(unitCard()).toContainText('Published');
 
   // ---- the student plays step 1, goes offline, plays step 2, comes back ----
-  const [student, studentContext] = await pageOf(browser, 'student');
+  const student = await pageOf(browser, 'student');
+  const studentContext = student.context();
   await student.goto(`/en/course/${courseId}`);
   await student
     .getByRole('link', { name: new RegExp(UNIT) })
@@ -146,7 +139,7 @@ test('a SCORM 1.2 training is uploaded, played to completion through a lost link
   const submissionId = Number(/[?&]submission=(\d+)/.exec(gradeHref ?? '')?.[1]);
   expect(submissionId).toBeGreaterThan(0);
 
-  const [teacher] = await pageOf(browser, 'faculty');
+  const teacher = await pageOf(browser, 'faculty');
   await teacher.goto(`/en/course/${courseId}/grade-book`);
   const grid = teacher.getByRole('grid');
   // Columns are virtual and the course holds the other journeys' trainings too: the newest
