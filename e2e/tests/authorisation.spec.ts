@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './support';
+import { expectAccessible, snap, startAs } from './support';
 
 /** The right the journey gives the Coordinator role and takes away again: it opens the mail log
  * under Administration, so a coordinator sees it in the menu. */
@@ -39,9 +39,9 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
   const coordinatorContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const coordinator = await coordinatorContext.newPage();
-  await signIn(admin, 'admin');
+  await startAs(admin, 'admin');
   await expect(admin).toHaveURL(/\/en\/home/);
-  await signIn(coordinator, 'coordinator');
+  await startAs(coordinator, 'coordinator');
   await expect(coordinator).toHaveURL(/\/en\/home/);
   await expect(coordinator.getByRole('navigation').first()).toBeVisible();
   expect(await adminMenuItems(coordinator)).not.toContain('Mail log');
@@ -104,7 +104,7 @@ test('an admin gives the Coordinator role a right; a coordinator sees it after r
 test('a view-only user opening the authorisation page lands on not-authorised naming the right', async ({
   page,
 }) => {
-  await signIn(page, 'view_only_user');
+  await startAs(page, 'view_only_user');
   await expect(page).toHaveURL(/\/en\/home/);
   for (const [path, right, label] of [
     ['/en/authorisation', 'AUTHORISATION__DISPLAY', 'Authorisation — view'],
@@ -123,7 +123,7 @@ test('a view-only user opening the authorisation page lands on not-authorised na
 test('an admin reads the roles and the rights; a new role needs a key of its own', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
   await page.goto('/en/authorisationRoleList');
   const roles = page.getByRole('table', { name: 'Roles' });

@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Locator, Page } from '@playwright/test';
-import { settled, shoot, signIn } from './support';
+import { settled, shoot, startAs } from './support';
 
 const TITLE = 'Bachelor of Liberal Studies';
 // Next year (2027 when written): the demo's terms end in 2026, so it has none yet.
@@ -16,7 +16,7 @@ test('an academic manager plans a term: offerings, an internship, placed and sea
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'academic_manager');
+  await startAs(page, 'academic_manager');
   await expect(page).toHaveURL(/\/en\/(home|learning)$/);
 
   // The programme from the list's Bachelor tab.

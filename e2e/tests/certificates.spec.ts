@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, picture, signIn, SHOTS, snap } from './support';
+import { expectAccessible, picture, SHOTS, snap, startAs } from './support';
 
 const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname;
 const TITLE = 'Professional Certificate in Community Health Work';
@@ -24,7 +24,7 @@ test('an admin downloads a certificate of the finished demo programme, and anyon
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
 
   // The finished demo programme 214, found in the list; its certificate export.

@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, picture, signIn } from './support';
+import { expectAccessible, picture, startAs } from './support';
 
 const shoot = picture;
 
@@ -35,7 +35,7 @@ test('an admin creates a CLC partner with a logo and a signature and sees them',
 }) => {
   const stamp = String(Date.now()).slice(-6);
   const name = `Lakeside Learning Centre ${stamp}`;
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
 
   await page.goto('/en/clc-partner/list');

@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './support';
+import { expectAccessible, snap, startAs } from './support';
 
 /** The count on a check's card of the overview. */
 const countOf = (page: Page, check: string) =>
@@ -9,7 +9,7 @@ const countOf = (page: Page, check: string) =>
 test('an admin fixes the data with spaces after a preview, and the count drops', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
   await page.goto('/en/userDataChecker');
   await expect(page.getByRole('heading', { name: 'User data checker' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, pageOf, settled, signIn, snap } from './support';
+import { expectAccessible, pageOf, settled, snap, startAs } from './support';
 
 const TITLE = 'Professional Certificate in Business Administration';
 
@@ -19,7 +19,7 @@ test('an admin previews a dropout item, saves it, evaluates, reads a flag’s ev
   browser,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
   await page.goto('/en/programme/list/professional-certificate');
   await page.getByRole('searchbox', { name: 'Search' }).fill('236');

@@ -1,8 +1,8 @@
 import { expect, test } from './journey';
-import { signIn, snap } from './support';
+import { snap, startAs } from './support';
 
 test('a super admin impersonates a student and exits again', async ({ page }) => {
-  await signIn(page, 'super_admin');
+  await startAs(page, 'super_admin');
   await expect(page.getByRole('button', { name: 'Account of Samira Haddad' })).toBeVisible();
   const search = page.getByRole('textbox', { name: 'Impersonate a user' });
   await search.fill('stu');

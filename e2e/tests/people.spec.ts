@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, signIn, snap } from './support';
+import { expectAccessible, snap, startAs } from './support';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -28,7 +28,7 @@ test.describe.serial('a coordinator manages a student of their CLC', () => {
   test('creates a student, first with wrong inputs, finds, edits and sees the history', async ({
     page,
   }) => {
-    await signIn(page, 'coordinator');
+    await startAs(page, 'coordinator');
     await expect(page).toHaveURL(/\/en\/home/);
     await page.goto('/en/student/list');
     await expect(page.getByRole('heading', { name: 'Students' })).toBeVisible();
@@ -106,7 +106,7 @@ test.describe.serial('a coordinator manages a student of their CLC', () => {
   });
 
   test('a coordinator of another CLC does not find that student', async ({ page }) => {
-    await signIn(page, 'coordinator_2');
+    await startAs(page, 'coordinator_2');
     await expect(page).toHaveURL(/\/en\/home/);
     await page.goto(`/en/student/list?q=${lastName}`);
     await expect(page.getByText('No students found')).toBeVisible();
@@ -114,7 +114,7 @@ test.describe.serial('a coordinator manages a student of their CLC', () => {
 });
 
 test('an admin opens every people screen at desk and phone width', async ({ page }) => {
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
   for (const kind of ['facilitator', 'coordinator', 'user'] as const) {
     await page.goto(`/en/${kind}/list`);

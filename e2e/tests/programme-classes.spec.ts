@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { Page } from '@playwright/test';
-import { expectAccessible, settled, signIn, snap, waitForMail } from './support';
+import { expectAccessible, settled, snap, startAs, waitForMail } from './support';
 
 /** The page at a desk (1280 px) and on a phone (390 px), saved for a look. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -39,7 +39,7 @@ test('an admin forms the classes of a running programme, enters a result and set
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
   await openProgramme236(page);
   const sections = page.getByRole('navigation', { name: 'Programme sections' });

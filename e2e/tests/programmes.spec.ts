@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from './journey';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expectAccessible, picture, signIn, snap } from './support';
+import { expectAccessible, picture, snap, startAs } from './support';
 
 const DOWNLOADS = new URL('../../.tmp/e2e-downloads/', import.meta.url).pathname;
 
@@ -89,7 +89,7 @@ test('an admin takes a new professional certificate from applications to verifie
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'admin');
+  await startAs(page, 'admin');
   await expect(page).toHaveURL(/\/en\/home/);
 
   // The entry goes by right: an admin reads bachelor programmes, so their list comes first.

@@ -1,8 +1,8 @@
 import { expect, test } from './journey';
-import { signIn } from './support';
+import { startAs } from './support';
 
 test('Ctrl+Q opens the role picker; choosing a role changes the rights', async ({ page }) => {
-  await signIn(page, 'lead_facilitator');
+  await startAs(page, 'lead_facilitator');
   await expect(page).toHaveURL(/\/en\/home/);
   // The shortcut belongs to the shell: wait until it is on the page, as a person would.
   await expect(page.getByRole('button', { name: 'Account of Leila Nasser' })).toBeVisible();

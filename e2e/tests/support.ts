@@ -145,18 +145,17 @@ export async function expectAccessible(page: Page): Promise<void> {
 export const screenshotPath = (name: string) =>
   new URL(`../../.tmp/screens/${name}.png`, import.meta.url).pathname;
 
+/** A page of the app's origin that is not the app: where a session is stored before it opens. */
+const BLANK = '/e2e-blank';
+
 /**
- * A new browser context signed in as this user, on their home (sis or lms). The sign-in is the
- * API's (`login_check`), its tokens put where the login page puts them: the login form itself
- * is proved in sign-in.spec.ts, and going through it for every person of every journey cost
- * seconds each. `pollMs` shortens how often the page asks for new notifications.
+ * Signs this user in through the API (`login_check`) and stores their tokens where the login
+ * page stores them, then opens their home (sis or lms). The login form itself is proved in
+ * sign-in.spec.ts; going through it for every person of every journey cost seconds each.
+ * `pollMs` shortens how often the page asks for new notifications.
  */
-export async function pageOf(
-  browser: Browser,
-  username: string,
-  options: BrowserContextOptions & { pollMs?: number } = {},
-): Promise<Page> {
-  const { pollMs, ...contextOptions } = options;
+export async function startAs(page: Page, username: string, pollMs?: number): Promise<void> {
+  readers.set(page, LEARNER.test(username) ? 'learner' : 'staff');
   const origin = process.env.LANTERN_E2E_URL ?? '';
   const res = await fetch(`${origin}/api/login_check`, {
     method: 'POST',
@@ -165,20 +164,34 @@ export async function pageOf(
   });
   if (!res.ok) throw new Error(`Signing ${username} in failed: ${String(res.status)}`);
   const tokens = (await res.json()) as { token: string; refresh_token: string };
-  const localStorage = [
-    { name: STORAGE_KEYS.authCode, value: tokens.token },
-    { name: STORAGE_KEYS.refreshCode, value: tokens.refresh_token },
-    ...(pollMs === undefined ? [] : [{ name: 'notificationPollMs', value: String(pollMs) }]),
+  const entries: [string, string][] = [
+    [STORAGE_KEYS.authCode, tokens.token],
+    [STORAGE_KEYS.refreshCode, tokens.refresh_token],
+    ...(pollMs === undefined ? [] : [['notificationPollMs', String(pollMs)] as [string, string]]),
   ];
-  const context = await browser.newContext({
-    ...contextOptions,
-    storageState: { cookies: [], origins: [{ origin, localStorage }] },
-  });
-  const page = await context.newPage();
-  readers.set(page, LEARNER.test(username) ? 'learner' : 'staff');
+  // An empty page of the origin, answered by the browser itself, to hold the local storage.
+  await page.route(`${origin}${BLANK}`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>…</title>' }),
+  );
+  await page.goto(BLANK);
+  await page.evaluate((items) => {
+    for (const [key, value] of items) window.localStorage.setItem(key, value);
+  }, entries);
+  await page.unroute(`${origin}${BLANK}`);
   await page.goto('/en/home');
   // Students land on their learning home, everyone else on the sis home.
   await expect(page).toHaveURL(/\/en\/(home|learning)$/);
+}
+
+/** A new browser context (with these options) signed in as this user, on their home. */
+export async function pageOf(
+  browser: Browser,
+  username: string,
+  options: BrowserContextOptions & { pollMs?: number } = {},
+): Promise<Page> {
+  const { pollMs, ...contextOptions } = options;
+  const page = await (await browser.newContext(contextOptions)).newPage();
+  await startAs(page, username, pollMs);
   return page;
 }
 

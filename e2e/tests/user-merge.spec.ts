@@ -1,6 +1,6 @@
 import { expect, test } from './journey';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, settled, signIn, snap } from './support';
+import { DEMO_PASSWORD, expectAccessible, settled, snap, startAs } from './support';
 
 /** Two accounts of one person, made through the API as an admin would make them by hand. */
 async function twoAccounts(request: APIRequestContext): Promise<{ removed: number; kept: number }> {
@@ -38,7 +38,7 @@ test('a super admin merges two accounts of one person, then undoes the merge', a
   request,
 }) => {
   const { removed, kept } = await twoAccounts(request);
-  await signIn(page, 'super_admin');
+  await startAs(page, 'super_admin');
   await page.waitForURL(/\/en\/home/);
   await page.goto('/en/userMerge');
 
