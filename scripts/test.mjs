@@ -39,10 +39,11 @@ const chromium = findChromium();
 /** @typedef {[name: string, cmd: string, args: string[], env?: Record<string, string>]} Step */
 
 /**
- * Phases of steps. The static checks and unit tests are light and mostly single-threaded, so
- * they share the cores well; the two API suites use different databases (a PGlite dump and a
- * PostgreSQL template of their own) and spend much of their time waiting on them. The journeys
- * run alone: they measure nothing, but a starved browser makes their waits flaky.
+ * Phases of steps. The static checks, unit tests and the build are light and mostly
+ * single-threaded, so they share the cores well; the two API suites use different databases (a
+ * PGlite dump and a PostgreSQL template of their own) and spend much of their time waiting on
+ * them. The journeys run alone: Chromium and its app keep both cores of the 2-core machine
+ * busy, and a starved browser makes their waits flaky.
  * @type {Step[][]}
  */
 const phases = [
@@ -53,6 +54,7 @@ const phases = [
     ['unit: contracts', 'npx', ['vitest', 'run', '--root', 'packages/contracts']],
     ['unit: db', 'npx', ['vitest', 'run', '--root', 'packages/db']],
     ['unit: web', 'npx', ['vitest', 'run', '--root', 'apps/web']],
+    ['build', 'npm', ['run', 'build', '--silent']],
   ],
   [
     [
@@ -62,7 +64,6 @@ const phases = [
       { LANTERN_TEST_DB: 'pglite' },
     ],
   ],
-  [['build', 'npm', ['run', 'build', '--silent']]],
   [
     [
       'browser journeys',

@@ -88,7 +88,10 @@ describe('GradeRequestPage', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const form = await screen.findByRole('form', { name: 'Approve request #12' });
-    expect(within(form).getByText(/The grade becomes a draft again/)).toBeVisible();
+    // The dialog fades in: on a busy machine its text can still be hidden when it is found.
+    await waitFor(() => {
+      expect(within(form).getByText(/The grade becomes a draft again/)).toBeVisible();
+    });
     await user.click(within(form).getByRole('button', { name: 'Approve' }));
     await waitFor(() => {
       expect(lastPost()).toEqual({
